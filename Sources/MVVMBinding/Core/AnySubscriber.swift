@@ -1,0 +1,55 @@
+/// A subscriber that hides the type of the subscriber it wraps, or is built from closures.
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+    public let combineIdentifier: CombineIdentifier
+    private let receiveSubscriptionBody: (any Subscription) -> Void
+    private let receiveValueBody: (Input) -> Subscribers.Demand
+    private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
+    private let wrappedDescription: String
+
+    /// Wraps `subscriber`; calls are forwarded to it and its identifier is kept.
+    public init<S: Subscriber>(_ subscriber: S) where S.Input == Input, S.Failure == Failure {
+        if let alreadyErased = subscriber as? AnySubscriber<Input, Failure> {
+            self = alreadyErased
+            return
+        }
+        combineIdentifier = subscriber.combineIdentifier
+        receiveSubscriptionBody = subscriber.receive(subscription:)
+        receiveValueBody = subscriber.receive(_:)
+        receiveCompletionBody = subscriber.receive(completion:)
+        wrappedDescription = String(describing: subscriber)
+    }
+
+    /// Builds a subscriber from closures; a missing closure ignores its event and a missing
+    /// value closure asks for no more values.
+    public init(
+        receiveSubscription: ((any Subscription) -> Void)? = nil,
+        receiveValue: ((Input) -> Subscribers.Demand)? = nil,
+        receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
+    ) {
+        combineIdentifier = CombineIdentifier()
+        receiveSubscriptionBody = receiveSubscription ?? { _ in }
+        receiveValueBody = receiveValue ?? { _ in .none }
+        receiveCompletionBody = receiveCompletion ?? { _ in }
+        wrappedDescription = "Anonymous AnySubscriber"
+    }
+
+    /// Wraps a subject: values and completion are sent to it, and it keeps the subscription.
+    public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
+        combineIdentifier = CombineIdentifier()
+        receiveSubscriptionBody = { subscription in
+            subject.send(subscription: subscription)
+        }
+        receiveValueBody = { value in
+            subject.send(value)
+            return .none
+        }
+        receiveCompletionBody = { subject.send(completion: $0) }
+        wrappedDescription = String(describing: subject)
+    }
+
+    public var description: String { wrappedDescription }
+
+    public func receive(subscription: any Subscription) { receiveSubscriptionBody(subscription) }
+    public func receive(_ value: Input) -> Subscribers.Demand { receiveValueBody(value) }
+    public func receive(completion: Subscribers.Completion<Failure>) { receiveCompletionBody(completion) }
+}

@@ -1,0 +1,23 @@
+/// A subject that holds one value, gives it to each new subscriber, and publishes every change.
+public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+    let hub: SubjectHub<Output, Failure>
+
+    /// Creates the subject holding `value`.
+    public init(_ value: Output) {
+        hub = SubjectHub(replaysCurrentValue: true, initialValue: value)
+    }
+
+    /// The current value; setting it sends the new value to every subscriber.
+    public var value: Output {
+        get { hub.currentValue! }
+        set { send(newValue) }
+    }
+
+    public func send(_ value: Output) { hub.send(value) }
+    public func send(completion: Subscribers.Completion<Failure>) { hub.send(completion: completion) }
+    public func send(subscription: any Subscription) { hub.send(subscription: subscription) }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        hub.attach(subscriber)
+    }
+}

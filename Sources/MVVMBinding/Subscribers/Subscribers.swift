@@ -1,0 +1,2 @@
+/// Namespace for subscriber types and for `Demand` and `Completion`.
+public enum Subscribers {}
