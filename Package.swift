@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 // The MVVM core: Combine-compatible binding primitives, the domain layer and the ViewModels.
-// Dependencies point one way: MVVMBinding <- MVVMDomain <- MVVMFeatures.
+// Dependencies point one way: MVVMBinding <- MVVMDomain <- MVVMFeatures <- MVVMRuntime.
+// MVVMRuntime is the C ABI, shipped as the dynamic library libmvvm.so (product "mvvm") with
+// the public header Include/mvvm.h.
 import PackageDescription
 
 let package = Package(
@@ -9,12 +11,18 @@ let package = Package(
         .library(name: "MVVMBinding", targets: ["MVVMBinding"]),
         .library(name: "MVVMDomain", targets: ["MVVMDomain"]),
         .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
+        .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime"]),
         .executable(name: "mvvm-demo", targets: ["mvvm-demo"]),
     ],
     targets: [
         .target(name: "MVVMBinding"),
         .target(name: "MVVMDomain", dependencies: ["MVVMBinding"]),
         .target(name: "MVVMFeatures", dependencies: ["MVVMBinding", "MVVMDomain"]),
+        // libffi, plus inline C shims Swift 6 cannot express (thread locals, ffi_type globals).
+        .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
+        // The public header as a Swift module, so the runtime compiles against the same types.
+        .systemLibrary(name: "CMVVM", path: "Include"),
+        .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
         .executableTarget(name: "mvvm-demo", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),

@@ -1,0 +1,595 @@
+/*
+ * mvvm.h: the C interface of libmvvm, the MVVM core of an application.
+ *
+ * This header is the specification. Every function, status value and signal is documented
+ * here; when the library and this text disagree, the library has a bug.
+ *
+ * THE MODEL
+ *   The library holds the state, the logic and the flow of an application (ViewModels, a
+ *   coordinator, repositories). The host draws and forwards user actions as commands. The
+ *   library tells the host what changed through signals: C function pointers the host
+ *   connects by name.
+ *
+ * THE ONE THREAD RULE
+ *   Every function is called on the host thread: the thread that called mvvm_init(), which
+ *   must be the process's main thread (the Swift main actor lives there). A call from any
+ *   other thread returns MVVM_E_WRONG_THREAD and changes nothing. The exceptions say so in
+ *   their documentation: mvvm_wakeup(), mvvm_version(), mvvm_version_string(),
+ *   mvvm_abi_version(), mvvm_status_name() and mvvm_last_error_message().
+ *
+ * THE LOOP (libcurl multi style: the library never owns the loop)
+ *   mvvm_get_fd() gives one file descriptor. When it is readable, call mvvm_dispatch() on the
+ *   host thread: it runs the pending work (timer ticks, finished background loads, wake-ups)
+ *   and delivers the resulting signals. Add the descriptor to any loop: poll(), epoll, GLib's
+ *   g_unix_fd_add(), asyncio's add_reader(), Tk's createfilehandler(), libuv's uv_poll. Hosts
+ *   without a loop call mvvm_run(timeout_ms) instead.
+ *
+ * SIGNALS (GObject style)
+ *   Connect a handler of the signal's natural C signature by name with mvvm_signal_connect();
+ *   for example "notify::loading" takes
+ *       void on_loading(mvvm_object *vm, int32_t loading, void *user_data);
+ *   Handlers run only on the host thread, inside a library call: at the end of the command
+ *   that caused the change, or inside mvvm_dispatch()/mvvm_run(). A handler may call any
+ *   function of this API, including disconnecting itself or destroying its object, except
+ *   mvvm_dispatch(), mvvm_run() and mvvm_shutdown(), which return MVVM_E_REENTRANCY there.
+ *
+ * BATCHING
+ *   Changes are collected during one outermost library call and delivered at its end.
+ *   Property notifications ("notify::NAME") are coalesced per object and property: a property
+ *   that changed three times is notified once, with its final value. Events (everything not
+ *   named notify::) are never coalesced and arrive in the order they happened; list change
+ *   sets keep their order. Per object, property notifications are delivered before events;
+ *   objects are visited in the order in which they first changed.
+ *
+ * ERRORS
+ *   Every function but the few that return a value directly returns mvvm_status. MVVM_OK is
+ *   0. On failure nothing changed, out-pointers were not written, and
+ *   mvvm_last_error_message() explains the failure in words.
+ *
+ * HANDLES
+ *   Objects are opaque mvvm_object pointers. They are checked, never dereferenced: a NULL,
+ *   destroyed, stale or wrong-type handle gives a status, never a crash. mvvm_shutdown()
+ *   invalidates every handle.
+ *
+ * OWNERSHIP
+ *   Strings passed in are UTF-8 (validated; invalid input gives MVVM_E_INVALID_UTF8) and
+ *   copied: the caller keeps ownership. Strings and structs handed out are borrowed; each
+ *   function says until when. Rows passed in are copied.
+ *
+ * COMPATIBILITY
+ *   Enumerations and tables only grow at their end. Structs that the host fills carry their
+ *   size in their first field so they can grow too.
+ */
+#ifndef MVVM_H
+#define MVVM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------
+ * Versions
+ * ---------------------------------------------------------------------------------------- */
+
+#define MVVM_VERSION_MAJOR 0
+#define MVVM_VERSION_MINOR 1
+#define MVVM_VERSION_PATCH 0
+#define MVVM_VERSION_STRING "0.1.0"
+/** MAJOR * 10000 + MINOR * 100 + PATCH, for #if comparisons. */
+#define MVVM_VERSION_NUMBER (MVVM_VERSION_MAJOR * 10000 + MVVM_VERSION_MINOR * 100 + MVVM_VERSION_PATCH)
+/** Bumped when a change would break a host compiled against an older header. */
+#define MVVM_ABI_VERSION 1
+
+/** The library's MVVM_VERSION_NUMBER. Any thread. */
+int32_t mvvm_version(void);
+/** The library's MVVM_VERSION_STRING; static storage. Any thread. */
+const char *mvvm_version_string(void);
+/** The library's MVVM_ABI_VERSION. A host compares it with its own at start. Any thread. */
+int32_t mvvm_abi_version(void);
+
+/* ------------------------------------------------------------------------------------------
+ * Status codes
+ * ---------------------------------------------------------------------------------------- */
+
+typedef enum mvvm_status {
+    /** Success. */
+    MVVM_OK = 0,
+    /** A required pointer was NULL, or a value was outside its documented domain. */
+    MVVM_E_INVALID_ARGUMENT = 1,
+    /** The handle is NULL, was never issued, was destroyed, or belongs to a runtime that has
+     *  been shut down. */
+    MVVM_E_INVALID_HANDLE = 2,
+    /** The handle is valid but is not of the type the function needs. */
+    MVVM_E_WRONG_TYPE = 3,
+    /** Called from a thread other than the host thread. */
+    MVVM_E_WRONG_THREAD = 4,
+    /** The runtime is not initialised (mvvm_init() not called, or mvvm_shutdown() called). */
+    MVVM_E_NOT_INITIALIZED = 5,
+    /** A row or item index is outside 0..count-1. */
+    MVVM_E_OUT_OF_RANGE = 6,
+    /** A string argument is not valid UTF-8. */
+    MVVM_E_INVALID_UTF8 = 7,
+    /** No signal, command or member of that name exists on that object's type. */
+    MVVM_E_UNKNOWN_NAME = 8,
+    /** No connection or closure with that id exists (never issued, or already released). */
+    MVVM_E_NOT_FOUND = 9,
+    /** The call is not allowed from inside a signal handler (mvvm_dispatch(), mvvm_run(),
+     *  mvvm_shutdown()). */
+    MVVM_E_REENTRANCY = 10,
+    /** The object does not allow this call in its current state (for example destroying a
+     *  screen the coordinator owns). */
+    MVVM_E_STATE = 11,
+    /** The operating system refused (a file, a descriptor, memory for a closure). */
+    MVVM_E_SYSTEM = 12,
+    /** A libffi call description could not be prepared for the requested layout. */
+    MVVM_E_FFI = 13,
+} mvvm_status;
+
+/** The enumerator's name ("MVVM_E_OUT_OF_RANGE"), or "MVVM_E_UNKNOWN" for another value;
+ *  static storage. Any thread. */
+const char *mvvm_status_name(mvvm_status status);
+
+/** A sentence describing the last failure of a call made on the calling thread, or "" if
+ *  that call succeeded. Borrowed: valid until the next mvvm_ call on the same thread. Any
+ *  thread. Never NULL. */
+const char *mvvm_last_error_message(void);
+
+/* ------------------------------------------------------------------------------------------
+ * Runtime and loop
+ * ---------------------------------------------------------------------------------------- */
+
+/** Starts the runtime on the calling thread, which must be the process's main thread
+ *  (otherwise MVVM_E_WRONG_THREAD). Idempotent: a second call returns MVVM_OK. */
+mvvm_status mvvm_init(void);
+
+/** Stops the runtime: cancels pending work, disconnects every handler (calling its destroy
+ *  notifier), frees every libffi closure and destroys every object, so every handle becomes
+ *  invalid. Idempotent. mvvm_init() may be called again afterwards; handles from before stay
+ *  invalid. MVVM_E_REENTRANCY from inside a handler. */
+mvvm_status mvvm_shutdown(void);
+
+/** Writes the descriptor to watch for readability into *out_fd. The library owns it: do not
+ *  read, write or close it. It stays the same for the life of the process. */
+mvvm_status mvvm_get_fd(int *out_fd);
+
+/** Runs the pending work on the host thread and delivers the resulting signals. Never blocks;
+ *  with nothing pending it returns at once. Call it when the descriptor is readable (calling
+ *  it at other times is harmless). MVVM_E_REENTRANCY from inside a handler. */
+mvvm_status mvvm_dispatch(void);
+
+/** For hosts without a loop: waits until work is pending or timeout_ms elapses (negative:
+ *  no limit; 0: do not wait), then dispatches once. *out_dispatched (may be NULL) is set to
+ *  1 if work was pending, else 0. mvvm_wakeup() from another thread ends the wait early.
+ *  MVVM_E_REENTRANCY from inside a handler. */
+mvvm_status mvvm_run(int32_t timeout_ms, int32_t *out_dispatched);
+
+/** Makes the descriptor readable and ends a waiting mvvm_run(), so the host thread comes
+ *  back into the library. Thread-safe and async-signal-unsafe; callable from any thread,
+ *  even before mvvm_init() (then it does nothing and returns MVVM_OK). */
+mvvm_status mvvm_wakeup(void);
+
+/* ------------------------------------------------------------------------------------------
+ * Objects
+ * ---------------------------------------------------------------------------------------- */
+
+/** An opaque, checked handle to a library object: a repository, a ViewModel or the
+ *  coordinator. Never dereference it. */
+typedef struct mvvm_object mvvm_object;
+
+/** The type of an object. Grows at the end. */
+typedef enum mvvm_type {
+    MVVM_TYPE_REPOSITORY = 1,
+    MVVM_TYPE_USER_LIST = 2,
+    MVVM_TYPE_USER_DETAIL = 3,
+    MVVM_TYPE_POST_DETAIL = 4,
+    MVVM_TYPE_SORTED_INTEGERS = 5,
+    MVVM_TYPE_STOPWATCH = 6,
+    MVVM_TYPE_COORDINATOR = 7,
+} mvvm_type;
+
+/** Writes the object's type into *out_type. */
+mvvm_status mvvm_object_get_type(mvvm_object *object, mvvm_type *out_type);
+
+/** Destroys an object the host created: disconnects its handlers (calling their destroy
+ *  notifiers) and invalidates the handle. Work it started is cancelled. ViewModels keep
+ *  their repository alive, so a repository may be destroyed while ViewModels still use it.
+ *  Screens that a coordinator created are owned by it: destroying one gives MVVM_E_STATE.
+ *  Allowed from inside a handler, including a handler of the object itself. */
+mvvm_status mvvm_object_destroy(mvvm_object *object);
+
+/* ------------------------------------------------------------------------------------------
+ * Signals
+ * ---------------------------------------------------------------------------------------- */
+
+/** The generic handler type. Cast a handler with MVVM_CALLBACK(); the library calls it with
+ *  the signal's declared argument types. */
+typedef void (*mvvm_callback)(void);
+#define MVVM_CALLBACK(fn) ((mvvm_callback)(void (*)(void))(fn))
+
+/** Called once with the connection's user_data when the connection ends: on disconnect, when
+ *  the object is destroyed, or at shutdown. */
+typedef void (*mvvm_destroy_notify)(void *user_data);
+
+/** How a handler is called. Grows at the end. */
+typedef enum mvvm_connect_flags {
+    /** handler(object, signal arguments..., user_data), through its exact C type. */
+    MVVM_CONNECT_DEFAULT = 0,
+    /** GObject's swapped form: handler(user_data, signal arguments..., object). Called
+     *  through libffi with a call description prepared once, at connect. */
+    MVVM_CONNECT_SWAPPED = 1,
+    /** handler(signal arguments..., user_data): no object argument, for handlers shared by
+     *  toolkits that do not care about the sender. Called through libffi. */
+    MVVM_CONNECT_NO_OBJECT = 2,
+} mvvm_connect_flags;
+
+/** Connects handler to the signal named `signal` of `object` (see each type's list; the
+ *  exact C signature of every signal is also available through mvvm_type_describe()).
+ *  The default layout is MVVM_CONNECT_DEFAULT. *out_id (may be NULL) receives the
+ *  connection id, never 0, unique for the life of the runtime.
+ *  MVVM_E_UNKNOWN_NAME for a name the object's type does not have. */
+mvvm_status mvvm_signal_connect(mvvm_object *object, const char *signal, mvvm_callback handler,
+                                void *user_data, mvvm_destroy_notify destroy, uint64_t *out_id);
+
+/** mvvm_signal_connect() with an explicit argument layout (mvvm_connect_flags). */
+mvvm_status mvvm_signal_connect_flags(mvvm_object *object, const char *signal,
+                                      mvvm_callback handler, void *user_data,
+                                      mvvm_destroy_notify destroy, uint32_t flags,
+                                      uint64_t *out_id);
+
+/** Disconnects the connection `id` (calling its destroy notifier once). The handler is not
+ *  called again, even if a delivery is under way. May be called from inside that very
+ *  handler. MVVM_E_NOT_FOUND if the id is unknown or already disconnected. */
+mvvm_status mvvm_signal_disconnect(uint64_t id);
+
+/* ------------------------------------------------------------------------------------------
+ * Commands as plain C function pointers (libffi closures)
+ * ---------------------------------------------------------------------------------------- */
+
+/** A command turned into a function pointer that takes no arguments and no user data, for
+ *  toolkits whose callback slots take none (void (*)(void)). */
+typedef void (*mvvm_command_fn)(void);
+
+/** Creates a plain C function pointer that, when called on the host thread, runs the
+ *  argument-less command named `command` of `object` (for example "refresh" of a user list;
+ *  see mvvm_type_describe()). Called on another thread, or after the object was destroyed,
+ *  it does nothing. *out_fn receives the pointer; *out_id the id to free it with. The
+ *  pointer stays callable until mvvm_command_closure_free(id) or mvvm_shutdown(). */
+mvvm_status mvvm_command_closure_new(mvvm_object *object, const char *command,
+                                     mvvm_command_fn *out_fn, uint64_t *out_id);
+
+/** Frees a closure made by mvvm_command_closure_new(); its pointer must not be called any
+ *  more. MVVM_E_NOT_FOUND for an unknown id. */
+mvvm_status mvvm_command_closure_free(uint64_t id);
+
+/* ------------------------------------------------------------------------------------------
+ * Introspection
+ * ---------------------------------------------------------------------------------------- */
+
+/** What a member of a type is. */
+typedef enum mvvm_member_kind {
+    /** A value read with a getter; "notify::NAME" announces its changes. */
+    MVVM_MEMBER_PROPERTY = 1,
+    /** An action the host calls. */
+    MVVM_MEMBER_COMMAND = 2,
+    /** A signal the host connects to. */
+    MVVM_MEMBER_SIGNAL = 3,
+} mvvm_member_kind;
+
+/** One member of a type. All strings are static. */
+typedef struct mvvm_member_info {
+    /** kebab-case name, e.g. "error-message", "did-save", "refresh". */
+    const char *name;
+    mvvm_member_kind kind;
+    /** The C function that implements it: the getter of a property, the function of a
+     *  command; NULL for signals. */
+    const char *function;
+    /** The C signature: of the getter, of the command, or of a signal's handler (in
+     *  MVVM_CONNECT_DEFAULT layout), e.g. "void (*)(mvvm_object *, int32_t, void *)". */
+    const char *c_signature;
+} mvvm_member_info;
+
+/** A type's description. All storage is static. */
+typedef struct mvvm_type_info {
+    mvvm_type type;
+    /** e.g. "UserList". */
+    const char *name;
+    size_t member_count;
+    const mvvm_member_info *members;
+} mvvm_type_info;
+
+/** Writes a static description of `type` into *out_info. MVVM_E_INVALID_ARGUMENT for an
+ *  unknown type. Any thread. */
+mvvm_status mvvm_type_describe(mvvm_type type, const mvvm_type_info **out_info);
+
+/* ------------------------------------------------------------------------------------------
+ * Shared value types
+ * ---------------------------------------------------------------------------------------- */
+
+/** A user. Strings are borrowed from the object that handed the struct out; each function
+ *  says until when. */
+typedef struct mvvm_user {
+    int64_t id;
+    const char *name;
+    const char *email;
+} mvvm_user;
+
+/** How a list changed; see mvvm_list_change. */
+typedef enum mvvm_list_change_kind {
+    /** Everything was replaced: the list now has `count` rows (`start` is 0). */
+    MVVM_LIST_RESET = 1,
+    /** `count` rows were inserted at `start`. */
+    MVVM_LIST_INSERT = 2,
+    /** The `count` rows at `start` were removed. */
+    MVVM_LIST_REMOVE = 3,
+    /** The `count` rows at `start` changed in place. */
+    MVVM_LIST_UPDATE = 4,
+    /** The row at `start` moved to index `count` (counted after removing it). */
+    MVVM_LIST_MOVE = 5,
+} mvvm_list_change_kind;
+
+/** One edit of a list. A change set is an array of them, applied in order. */
+typedef struct mvvm_list_change {
+    int32_t kind; /* mvvm_list_change_kind */
+    int64_t start;
+    int64_t count;
+} mvvm_list_change;
+
+/* ------------------------------------------------------------------------------------------
+ * Repositories
+ * ---------------------------------------------------------------------------------------- */
+
+/** Options of the built-in sample data. Initialise with mvvm_sample_options_init(). */
+typedef struct mvvm_sample_options {
+    /** sizeof(mvvm_sample_options), set by mvvm_sample_options_init(). */
+    uint32_t struct_size;
+    /** Number of users (default 100; 0..100000000). */
+    int64_t user_count;
+    /** Users per page (default 20; 1..10000). */
+    int32_t page_size;
+    /** Number of posts (default 20). */
+    int64_t post_count;
+    /** Comments per post (default 5). */
+    int32_t comments_per_post;
+    /** Seed of the generator: the same seed gives the same data (default 1). */
+    uint64_t seed;
+    /** Simulated latency of every call, in milliseconds (default 0). */
+    int32_t latency_ms;
+    /** If > 0, every Nth repository call fails with an injected error (default 0). */
+    int32_t fail_every_nth;
+} mvvm_sample_options;
+
+/** Fills *options with the defaults. Any thread. */
+mvvm_status mvvm_sample_options_init(mvvm_sample_options *options);
+
+/** Creates a repository of generated sample users, posts and comments, held in memory
+ *  (edits last as long as the object). options may be NULL for the defaults. */
+mvvm_status mvvm_repository_new_sample(const mvvm_sample_options *options, mvvm_object **out_repository);
+
+/** Creates a repository stored in the JSON file at `path` (copied). A missing file is created
+ *  from the default sample data. Saves are atomic: a crash leaves the old or the new file.
+ *  A corrupt file gives MVVM_E_SYSTEM here, with the reason, and is never overwritten. */
+mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_repository);
+
+/* ------------------------------------------------------------------------------------------
+ * User list (MVVM_TYPE_USER_LIST)
+ *
+ * Properties: "loading" (int32_t mvvm_loading), "error-message" (const char *, NULL if none),
+ *             "count" (int64_t rows), "has-more-pages" (int32_t 0/1).
+ * Signals:    "notify::loading"        void (*)(mvvm_object *vm, int32_t loading, void *user_data)
+ *             "notify::error-message"  void (*)(mvvm_object *vm, const char *message_or_null, void *user_data)
+ *             "notify::count"          void (*)(mvvm_object *vm, int64_t count, void *user_data)
+ *             "notify::has-more-pages" void (*)(mvvm_object *vm, int32_t has_more, void *user_data)
+ *             "rows-changed"           void (*)(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count, void *user_data)
+ *             "user-selected"          void (*)(mvvm_object *vm, int64_t user_id, void *user_data)
+ * Strings handed to handlers are borrowed for the duration of the call.
+ * ---------------------------------------------------------------------------------------- */
+
+/** What the list is loading. */
+typedef enum mvvm_loading {
+    MVVM_LOADING_NONE = 0,
+    /** The first page (or a refresh): a host shows a full-screen spinner. */
+    MVVM_LOADING_FULL_SCREEN = 1,
+    /** The next page: a host shows a spinner under the last row. */
+    MVVM_LOADING_NEXT_PAGE = 2,
+} mvvm_loading;
+
+/** Creates a user list over `repository` (which it keeps alive). */
+mvvm_status mvvm_user_list_new(mvvm_object *repository, mvvm_object **out_vm);
+/** Loads the first page if the list is empty. */
+mvvm_status mvvm_user_list_on_appear(mvvm_object *vm);
+/** Reloads from the first page, cancelling any load under way (its result never lands). */
+mvvm_status mvvm_user_list_refresh(mvvm_object *vm);
+/** Tells the list that row `index` is on screen; near the end it loads the next page. */
+mvvm_status mvvm_user_list_did_display_row(mvvm_object *vm, int64_t index);
+/** Selects row `index`: emits "user-selected". MVVM_E_OUT_OF_RANGE outside the rows. */
+mvvm_status mvvm_user_list_did_select_row(mvvm_object *vm, int64_t index);
+/** Clears the error message. */
+mvvm_status mvvm_user_list_dismiss_error(mvvm_object *vm);
+mvvm_status mvvm_user_list_get_count(mvvm_object *vm, int64_t *out_count);
+/** Row `index` in O(1). The strings are borrowed until the next call of a getter of this
+ *  object, a change of the list, or its destruction. */
+mvvm_status mvvm_user_list_get_row(mvvm_object *vm, int64_t index, mvvm_user *out_user);
+mvvm_status mvvm_user_list_get_loading(mvvm_object *vm, int32_t *out_loading);
+mvvm_status mvvm_user_list_get_has_more_pages(mvvm_object *vm, int32_t *out_has_more);
+/** *out_message is NULL when there is no error; otherwise borrowed like the row strings. */
+mvvm_status mvvm_user_list_get_error_message(mvvm_object *vm, const char **out_message);
+
+/* ------------------------------------------------------------------------------------------
+ * User detail (MVVM_TYPE_USER_DETAIL)
+ *
+ * Properties: "user" (mvvm_user, absent until loaded), "draft-name" (const char *),
+ *             "is-saving", "is-dirty", "can-save" (int32_t 0/1),
+ *             "validation-message", "error-message" (const char *, NULL if none).
+ * Signals:    "notify::user"               void (*)(mvvm_object *vm, const mvvm_user *user_or_null, void *user_data)
+ *             "notify::draft-name"         void (*)(mvvm_object *vm, const char *draft, void *user_data)
+ *             "notify::is-saving"          void (*)(mvvm_object *vm, int32_t is_saving, void *user_data)
+ *             "notify::is-dirty"           void (*)(mvvm_object *vm, int32_t is_dirty, void *user_data)
+ *             "notify::can-save"           void (*)(mvvm_object *vm, int32_t can_save, void *user_data)
+ *             "notify::validation-message" void (*)(mvvm_object *vm, const char *message_or_null, void *user_data)
+ *             "notify::error-message"      void (*)(mvvm_object *vm, const char *message_or_null, void *user_data)
+ *             "did-save"                   void (*)(mvvm_object *vm, const mvvm_user *saved, void *user_data)
+ * ---------------------------------------------------------------------------------------- */
+
+/** Creates the detail screen of user `user_id` over `repository`. */
+mvvm_status mvvm_user_detail_new(mvvm_object *repository, int64_t user_id, mvvm_object **out_vm);
+/** Loads the user once. */
+mvvm_status mvvm_user_detail_on_appear(mvvm_object *vm);
+/** Sets the draft name (copied). Validation runs at once: see "validation-message". */
+mvvm_status mvvm_user_detail_set_draft_name(mvvm_object *vm, const char *draft_name);
+/** Saves the draft if "can-save"; emits "did-save" when stored. An invalid draft sets the
+ *  error message and saves nothing; a failed save keeps the draft. */
+mvvm_status mvvm_user_detail_save(mvvm_object *vm);
+/** *out_loaded is 1 and *out_user filled once loaded; 0 (and *out_user untouched) before.
+ *  Strings borrowed until the next getter call on this object, a change, or destruction. */
+mvvm_status mvvm_user_detail_get_user(mvvm_object *vm, int32_t *out_loaded, mvvm_user *out_user);
+/** Borrowed like the user's strings. Never NULL. */
+mvvm_status mvvm_user_detail_get_draft_name(mvvm_object *vm, const char **out_draft_name);
+mvvm_status mvvm_user_detail_get_is_saving(mvvm_object *vm, int32_t *out_is_saving);
+mvvm_status mvvm_user_detail_get_is_dirty(mvvm_object *vm, int32_t *out_is_dirty);
+mvvm_status mvvm_user_detail_get_can_save(mvvm_object *vm, int32_t *out_can_save);
+/** NULL when the draft is valid; borrowed like the user's strings. */
+mvvm_status mvvm_user_detail_get_validation_message(mvvm_object *vm, const char **out_message);
+/** NULL when there is no error; borrowed like the user's strings. */
+mvvm_status mvvm_user_detail_get_error_message(mvvm_object *vm, const char **out_message);
+
+/* ------------------------------------------------------------------------------------------
+ * Post detail (MVVM_TYPE_POST_DETAIL)
+ *
+ * Properties: "state" (int32_t mvvm_view_state), "is-liked" (int32_t 0/1),
+ *             "likes-count" (int64_t), "error-message" (const char *, NULL if none).
+ * Signals:    "notify::state"         void (*)(mvvm_object *vm, int32_t state, void *user_data)
+ *             "notify::is-liked"      void (*)(mvvm_object *vm, int32_t is_liked, void *user_data)
+ *             "notify::likes-count"   void (*)(mvvm_object *vm, int64_t likes_count, void *user_data)
+ *             "notify::error-message" void (*)(mvvm_object *vm, const char *message_or_null, void *user_data)
+ * ---------------------------------------------------------------------------------------- */
+
+/** The state of data loaded asynchronously (ViewState). */
+typedef enum mvvm_view_state {
+    MVVM_VIEW_STATE_IDLE = 0,
+    MVVM_VIEW_STATE_LOADING = 1,
+    MVVM_VIEW_STATE_LOADED = 2,
+    MVVM_VIEW_STATE_EMPTY = 3,
+    MVVM_VIEW_STATE_FAILED = 4,
+} mvvm_view_state;
+
+/** A post. Strings borrowed from the object; each getter says until when. */
+typedef struct mvvm_post {
+    int64_t id;
+    const char *title;
+    const char *body;
+    const char *author_name;
+    /** Seconds since 1970-01-01 UTC. */
+    double created_at;
+    int64_t likes_count;
+    int32_t liked_by_current_user;
+    int64_t comments_count;
+} mvvm_post;
+
+/** A comment. */
+typedef struct mvvm_comment {
+    int64_t id;
+    const char *author_name;
+    const char *body;
+} mvvm_comment;
+
+mvvm_status mvvm_post_detail_new(mvvm_object *repository, int64_t post_id, mvvm_object **out_vm);
+/** Loads the post and its comments together (once). */
+mvvm_status mvvm_post_detail_on_appear(mvvm_object *vm);
+/** Likes or unlikes at once; rolls back to the server's truth if the request fails. */
+mvvm_status mvvm_post_detail_toggle_like(mvvm_object *vm);
+mvvm_status mvvm_post_detail_get_state(mvvm_object *vm, int32_t *out_state);
+/** MVVM_E_STATE unless the state is LOADED. Strings borrowed until the next getter call on
+ *  this object, a change, or destruction. */
+mvvm_status mvvm_post_detail_get_post(mvvm_object *vm, mvvm_post *out_post);
+mvvm_status mvvm_post_detail_get_comment_count(mvvm_object *vm, int64_t *out_count);
+/** Comment `index`, borrowed like the post's strings. */
+mvvm_status mvvm_post_detail_get_comment(mvvm_object *vm, int64_t index, mvvm_comment *out_comment);
+mvvm_status mvvm_post_detail_get_is_liked(mvvm_object *vm, int32_t *out_is_liked);
+mvvm_status mvvm_post_detail_get_likes_count(mvvm_object *vm, int64_t *out_likes_count);
+/** NULL when there is no error; borrowed like the post's strings. */
+mvvm_status mvvm_post_detail_get_error_message(mvvm_object *vm, const char **out_message);
+
+/* ------------------------------------------------------------------------------------------
+ * Sorted integers (MVVM_TYPE_SORTED_INTEGERS)
+ *
+ * Properties: "count" (int64_t).
+ * Signals:    "notify::count"  void (*)(mvvm_object *vm, int64_t count, void *user_data)
+ *             "rows-changed"   void (*)(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count, void *user_data)
+ * ---------------------------------------------------------------------------------------- */
+
+/** Creates the list with `initial_count` values from `initial_values` (copied, then sorted;
+ *  NULL with count 0 for an empty list). `random_seed` drives add_new_integer. */
+mvvm_status mvvm_sorted_integers_new(const int64_t *initial_values, size_t initial_count,
+                                     uint64_t random_seed, mvvm_object **out_vm);
+/** Inserts a random integer in 0..9 after any equal values. */
+mvvm_status mvvm_sorted_integers_add_new_integer(mvvm_object *vm);
+/** Inserts `value` after any equal values; *out_index (may be NULL) gets its index. */
+mvvm_status mvvm_sorted_integers_add(mvvm_object *vm, int64_t value, int64_t *out_index);
+/** Removes the value at `index`. MVVM_E_OUT_OF_RANGE outside the rows. */
+mvvm_status mvvm_sorted_integers_remove_at(mvvm_object *vm, int64_t index);
+mvvm_status mvvm_sorted_integers_get_count(mvvm_object *vm, int64_t *out_count);
+mvvm_status mvvm_sorted_integers_get_value(mvvm_object *vm, int64_t index, int64_t *out_value);
+
+/* ------------------------------------------------------------------------------------------
+ * Stopwatch (MVVM_TYPE_STOPWATCH)
+ *
+ * Ticks every 10 ms through the descriptor of mvvm_get_fd(). Start resumes from the elapsed
+ * time; reset stops and clears.
+ * Properties: "elapsed-text" (const char *, "mm:ss.cc"), "button-text" ("Start"/"Stop"),
+ *             "is-running", "is-lap-enabled" (int32_t 0/1), "lap-count" (int64_t).
+ * Signals:    "notify::elapsed-text"   void (*)(mvvm_object *vm, const char *text, void *user_data)
+ *             "notify::button-text"    void (*)(mvvm_object *vm, const char *text, void *user_data)
+ *             "notify::is-running"     void (*)(mvvm_object *vm, int32_t is_running, void *user_data)
+ *             "notify::is-lap-enabled" void (*)(mvvm_object *vm, int32_t enabled, void *user_data)
+ *             "laps-changed"           void (*)(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count, void *user_data)
+ * ---------------------------------------------------------------------------------------- */
+
+mvvm_status mvvm_stopwatch_new(mvvm_object **out_vm);
+/** Start or Stop, as the button says. */
+mvvm_status mvvm_stopwatch_button_tapped(mvvm_object *vm);
+/** Records a lap while running; does nothing while stopped. */
+mvvm_status mvvm_stopwatch_lap(mvvm_object *vm);
+/** Stops and clears the elapsed time and the laps. */
+mvvm_status mvvm_stopwatch_reset(mvvm_object *vm);
+/** Borrowed until the next getter call on this object, a change, or destruction. */
+mvvm_status mvvm_stopwatch_get_elapsed_text(mvvm_object *vm, const char **out_text);
+mvvm_status mvvm_stopwatch_get_button_text(mvvm_object *vm, const char **out_text);
+mvvm_status mvvm_stopwatch_get_is_running(mvvm_object *vm, int32_t *out_is_running);
+mvvm_status mvvm_stopwatch_get_is_lap_enabled(mvvm_object *vm, int32_t *out_enabled);
+mvvm_status mvvm_stopwatch_get_lap_count(mvvm_object *vm, int64_t *out_count);
+/** Lap `index` as text, borrowed like the elapsed text. */
+mvvm_status mvvm_stopwatch_get_lap(mvvm_object *vm, int64_t index, const char **out_text);
+
+/* ------------------------------------------------------------------------------------------
+ * Coordinator (MVVM_TYPE_COORDINATOR)
+ *
+ * The flow: user list -> user detail on "user-selected" -> back on "did-save", with the list
+ * row updated in place. Screens are ViewModel handles owned by the coordinator: valid until
+ * popped (then invalid); the host must not destroy them.
+ * Signals:    "navigate"  void (*)(mvvm_object *coordinator, int32_t action, mvvm_object *screen, void *user_data)
+ *             (action is mvvm_navigation; for a pop, `screen` is the popped handle, already
+ *             invalid: compare it, do not call with it)
+ * ---------------------------------------------------------------------------------------- */
+
+typedef enum mvvm_navigation {
+    MVVM_NAVIGATION_PUSH = 1,
+    MVVM_NAVIGATION_POP = 2,
+} mvvm_navigation;
+
+mvvm_status mvvm_coordinator_new(mvvm_object *repository, mvvm_object **out_coordinator);
+/** Pushes the user list (emits "navigate"). Once; later calls do nothing. */
+mvvm_status mvvm_coordinator_start(mvvm_object *coordinator);
+/** Pops the top screen (the host's back button); the root screen stays. */
+mvvm_status mvvm_coordinator_back(mvvm_object *coordinator);
+mvvm_status mvvm_coordinator_get_depth(mvvm_object *coordinator, int64_t *out_depth);
+/** The screen at `index` (0 = root) of the stack. */
+mvvm_status mvvm_coordinator_get_screen(mvvm_object *coordinator, int64_t index, mvvm_object **out_screen);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* MVVM_H */

@@ -1,0 +1,58 @@
+/* libffi for Swift, plus the few C facilities the runtime needs that Swift 6 cannot reach
+ * directly: libffi's ffi_type_* descriptors are mutable C globals (Swift 6 refuses to touch
+ * them), thread-local storage, and libdispatch's main-queue hooks for host loops. */
+#ifndef MVVM_CLIBFFI_SHIM_H
+#define MVVM_CLIBFFI_SHIM_H
+
+#include <errno.h>
+#include <ffi.h>
+#include <poll.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* libdispatch's hooks for foreign run loops: an eventfd that becomes readable when the main
+ * queue has work, and the call that drains it (main thread only). */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+static inline ffi_type *mvvm_ffi_type_void(void) { return &ffi_type_void; }
+static inline ffi_type *mvvm_ffi_type_sint32(void) { return &ffi_type_sint32; }
+static inline ffi_type *mvvm_ffi_type_sint64(void) { return &ffi_type_sint64; }
+static inline ffi_type *mvvm_ffi_type_uint64(void) { return &ffi_type_uint64; }
+static inline ffi_type *mvvm_ffi_type_double(void) { return &ffi_type_double; }
+static inline ffi_type *mvvm_ffi_type_pointer(void) { return &ffi_type_pointer; }
+
+/* 1 on the process's main thread (its thread id equals the process id), else 0. Cached per
+ * thread so the check on every API call costs a thread-local read, not a system call. */
+static inline int mvvm_is_main_thread(void) {
+    static __thread int cached = -1;
+    if (__builtin_expect(cached < 0, 0)) {
+        cached = (pid_t)syscall(SYS_gettid) == getpid() ? 1 : 0;
+    }
+    return cached;
+}
+
+/* The per-thread message of the last failed call: a fixed buffer, so no thread ever leaks
+ * one. Messages longer than the buffer are cut at a UTF-8 character boundary by the caller. */
+#define MVVM_ERROR_MESSAGE_CAPACITY 1024
+
+static inline char *mvvm_thread_error_buffer(void) {
+    static __thread char buffer[MVVM_ERROR_MESSAGE_CAPACITY];
+    return buffer;
+}
+
+/* Waits up to timeout_ms (negative: forever) for fd to become readable. Returns 1 when
+ * readable, 0 on timeout, -1 on error (errno set). Retries on EINTR. */
+static inline int mvvm_wait_readable(int fd, int timeout_ms) {
+    struct pollfd entry = { .fd = fd, .events = POLLIN, .revents = 0 };
+    int result;
+    do {
+        result = poll(&entry, 1, timeout_ms);
+    } while (result < 0 && errno == EINTR);
+    if (result > 0) return 1;
+    return result;
+}
+
+#endif

@@ -1,0 +1,28 @@
+/// The bits of an `mvvm_object *`: never a pointer, a slot index plus the slot's generation,
+/// so a destroyed or stale handle is recognised instead of followed.
+///
+/// Layout: generation in the high 32 bits, slot index + 1 in the low 32 bits (so no live
+/// handle is 0, which is NULL in C).
+struct Handle: Hashable {
+    let slot: Int
+    let generation: UInt32
+
+    init(slot: Int, generation: UInt32) {
+        self.slot = slot
+        self.generation = generation
+    }
+
+    init?(_ pointer: OpaquePointer?) {
+        guard let pointer else { return nil }
+        let bits = UInt64(UInt(bitPattern: pointer))
+        let low = bits & 0xFFFF_FFFF
+        guard low != 0 else { return nil }
+        slot = Int(low - 1)
+        generation = UInt32(truncatingIfNeeded: bits >> 32)
+    }
+
+    var pointer: OpaquePointer {
+        let bits = UInt64(generation) << 32 | UInt64(slot + 1)
+        return OpaquePointer(bitPattern: UInt(bits))!
+    }
+}

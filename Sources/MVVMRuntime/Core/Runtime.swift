@@ -1,0 +1,133 @@
+import CMVVM
+
+/// The runtime between `mvvm_init()` and `mvvm_shutdown()`: the handle table, the
+/// connections, the closures, and the queue of objects with changes to deliver.
+@MainActor
+final class Runtime {
+    /// The running runtime, or nil before init and after shutdown.
+    static var current: Runtime?
+
+    private(set) var handles = HandleTable()
+    private var connectionsByID: [UInt64: (connection: Connection, object: RuntimeObject)] = [:]
+    private var nextConnectionID: UInt64 = 1
+    var closures: [UInt64: CommandClosure] = [:]
+    /// Freed closures wait here until no call can be running inside them (their code must
+    /// outlive a command that frees its own closure); emptied by dispatch and shutdown.
+    var retiredClosures: [CommandClosure] = []
+    private var nextClosureID: UInt64 = 1
+    /// How deep the host thread is inside API calls; deliveries happen when the outermost ends.
+    private(set) var callDepth = 0
+    private var deliveryQueue: [RuntimeObject] = []
+
+    // MARK: - Calls
+
+    @inline(__always)
+    func enter() { callDepth += 1 }
+
+    /// Ends one API call; the outermost delivers everything that changed during it. Depth
+    /// stays above zero while delivering, so calls from handlers do not deliver recursively
+    /// (the loop below picks up what they change).
+    @inline(__always)
+    func leave() {
+        if callDepth == 1 && !deliveryQueue.isEmpty { deliverAll() }
+        callDepth -= 1
+    }
+
+    /// True while a handler (or anything else inside an API call) is running.
+    var isInsideCall: Bool { callDepth > 0 }
+
+    func scheduleDelivery(of object: RuntimeObject) {
+        guard !object.isQueuedForDelivery else { return }
+        object.isQueuedForDelivery = true
+        deliveryQueue.append(object)
+    }
+
+    private func deliverAll() {
+        while !deliveryQueue.isEmpty {
+            let batch = deliveryQueue
+            deliveryQueue.removeAll(keepingCapacity: true)
+            for object in batch {
+                object.isQueuedForDelivery = false
+                if object.isAlive { object.deliverPending() }
+            }
+        }
+    }
+
+    // MARK: - Objects
+
+    @discardableResult
+    func register(_ object: RuntimeObject) -> OpaquePointer {
+        let handle = handles.insert(object)
+        object.attach(handle: handle)
+        return handle.pointer
+    }
+
+    /// The live object behind `pointer`, or the precise reason there is none.
+    func object(_ pointer: OpaquePointer?) throws(APIError) -> RuntimeObject {
+        guard let pointer else { throw .nullPointer("The object handle") }
+        guard let handle = Handle(pointer), let object = handles.object(at: handle) else {
+            throw APIError(MVVM_E_INVALID_HANDLE, "The handle \(pointer) does not name a live object: it was destroyed, never issued, or issued before a shutdown.")
+        }
+        return object
+    }
+
+    /// The live object behind `pointer`, which must be a `T`.
+    func object<T: RuntimeObject>(_ pointer: OpaquePointer?, as type: T.Type) throws(APIError) -> T {
+        let object = try object(pointer)
+        guard let typed = object as? T else {
+            throw APIError(MVVM_E_WRONG_TYPE, "The handle names a \(TypeCatalog.name(of: object.type)), not a \(TypeCatalog.name(of: T.objectType)).")
+        }
+        return typed
+    }
+
+    func destroy(_ object: RuntimeObject) {
+        guard let handle = object.handle else { return }
+        for (id, entry) in connectionsByID where entry.object === object { connectionsByID[id] = nil }
+        handles.remove(handle)
+        object.invalidate()
+    }
+
+    // MARK: - Connections
+
+    func connect(
+        _ object: RuntimeObject, signal: Int, handler: mvvm_callback, userData: UnsafeMutableRawPointer?,
+        destroy: mvvm_destroy_notify?, layout: Connection.Layout
+    ) -> UInt64 {
+        let id = nextConnectionID
+        nextConnectionID += 1
+        let connection = Connection(id: id, signalIndex: signal, handler: handler, userData: userData, destroy: destroy, layout: layout)
+        object.add(connection)
+        connectionsByID[id] = (connection, object)
+        return id
+    }
+
+    func disconnect(_ id: UInt64) throws(APIError) {
+        guard let entry = connectionsByID.removeValue(forKey: id) else {
+            throw APIError(MVVM_E_NOT_FOUND, "No connection has id \(id): it was never issued or is already disconnected.")
+        }
+        entry.object.remove(entry.connection)
+        entry.connection.disconnect()
+    }
+
+    // MARK: - Closures
+
+    func add(_ closure: CommandClosure) -> UInt64 {
+        let id = nextClosureID
+        nextClosureID += 1
+        closures[id] = closure
+        return id
+    }
+
+    // MARK: - Shutdown
+
+    /// Destroys every object (handlers' destroy notifiers run) and frees every closure.
+    func tearDown() {
+        closures.removeAll()
+        retiredClosures.removeAll()
+        connectionsByID.removeAll()
+        deliveryQueue.removeAll()
+        // Coordinators first, so they release their screens before those are invalidated.
+        let objects = handles.liveObjects.sorted { ($0.type == MVVM_TYPE_COORDINATOR ? 0 : 1) < ($1.type == MVVM_TYPE_COORDINATOR ? 0 : 1) }
+        for object in objects { destroy(object) }
+    }
+}

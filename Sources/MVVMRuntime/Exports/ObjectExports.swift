@@ -1,0 +1,18 @@
+import CMVVM
+
+@MainActor @c public func mvvm_object_get_type(_ object: OpaquePointer?, _ outType: UnsafeMutablePointer<mvvm_type>?) -> mvvm_status {
+    apiCall { runtime throws(APIError) in
+        let out = try require(outType, "out_type")
+        out.pointee = try runtime.object(object).type
+    }
+}
+
+@MainActor @c public func mvvm_object_destroy(_ object: OpaquePointer?) -> mvvm_status {
+    apiCall { runtime throws(APIError) in
+        let target = try runtime.object(object)
+        guard !target.isOwnedByCoordinator else {
+            throw APIError(MVVM_E_STATE, "This \(TypeCatalog.name(of: target.type)) is a screen owned by its coordinator; it is freed when popped.")
+        }
+        runtime.destroy(target)
+    }
+}

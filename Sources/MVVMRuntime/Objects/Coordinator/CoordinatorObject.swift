@@ -1,0 +1,74 @@
+import CMVVM
+import MVVMBinding
+import MVVMFeatures
+
+/// The C face of an `AppCoordinator`. Each pushed screen's ViewModel gets a handle owned by
+/// the coordinator; popping destroys it.
+@MainActor
+final class CoordinatorObject: RuntimeObject {
+    override class var objectType: mvvm_type { MVVM_TYPE_COORDINATOR }
+
+    enum Signal {
+        static let navigate = 0
+    }
+
+    nonisolated static let typeDescription = TypeDescription(
+        type: MVVM_TYPE_COORDINATOR, name: "Coordinator",
+        properties: [],
+        commands: [
+            .command("start", "mvvm_coordinator_start"),
+            .command("back", "mvvm_coordinator_back"),
+        ],
+        events: [.event("navigate", .navigate)])
+
+    override class var commands: [String: @MainActor (RuntimeObject) -> Void] {
+        [
+            "start": { ($0 as! CoordinatorObject).coordinator.start() },
+            "back": { ($0 as! CoordinatorObject).coordinator.back() },
+        ]
+    }
+
+    let coordinator: AppCoordinator
+    private let repository: RepositoryObject
+    private var subscription: AnyCancellable?
+    /// The handles of the stack's screens, root first.
+    private(set) var screens: [RuntimeObject] = []
+
+    init(coordinator: AppCoordinator, repository: RepositoryObject) {
+        self.coordinator = coordinator
+        self.repository = repository
+        super.init(type: MVVM_TYPE_COORDINATOR, signals: Self.typeDescription.signals)
+        subscription = coordinator.navigation.sink { [unowned self] event in
+            switch event {
+            case .push(let screen): push(screen)
+            case .pop: pop()
+            }
+        }
+    }
+
+    private func push(_ screen: Screen) {
+        guard let runtime = Runtime.current else { return }
+        let object: RuntimeObject
+        switch screen {
+        case .userList(let viewModel): object = UserListObject(viewModel: viewModel, repository: nil)
+        case .userDetail(let viewModel): object = UserDetailObject(viewModel: viewModel, repository: nil)
+        }
+        object.isOwnedByCoordinator = true
+        let handle = runtime.register(object)
+        screens.append(object)
+        queueEvent(.navigate(Signal.navigate, action: Int32(MVVM_NAVIGATION_PUSH.rawValue), screen: handle))
+    }
+
+    private func pop() {
+        guard let runtime = Runtime.current, let object = screens.popLast(), let handle = object.handle else { return }
+        queueEvent(.navigate(Signal.navigate, action: Int32(MVVM_NAVIGATION_POP.rawValue), screen: handle.pointer))
+        runtime.destroy(object)
+    }
+
+    override func tearDown() {
+        subscription = nil
+        let owned = screens
+        screens.removeAll()
+        for object in owned.reversed() { Runtime.current?.destroy(object) }
+    }
+}

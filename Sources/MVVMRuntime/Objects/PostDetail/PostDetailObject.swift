@@ -1,0 +1,82 @@
+import CMVVM
+import MVVMBinding
+import MVVMDomain
+import MVVMFeatures
+
+/// The C face of a `PostDetailViewModel`.
+@MainActor
+final class PostDetailObject: RuntimeObject {
+    override class var objectType: mvvm_type { MVVM_TYPE_POST_DETAIL }
+
+    enum Signal {
+        static let state = 0, isLiked = 1, likesCount = 2, errorMessage = 3
+    }
+
+    nonisolated static let typeDescription = TypeDescription(
+        type: MVVM_TYPE_POST_DETAIL, name: "PostDetail",
+        properties: [
+            .property("state", .int32, getter: "mvvm_post_detail_get_state", outType: "int32_t *"),
+            .property("is-liked", .int32, getter: "mvvm_post_detail_get_is_liked", outType: "int32_t *"),
+            .property("likes-count", .int64, getter: "mvvm_post_detail_get_likes_count", outType: "int64_t *"),
+            .property("error-message", .string, getter: "mvvm_post_detail_get_error_message", outType: "const char **"),
+        ],
+        commands: [
+            .command("on-appear", "mvvm_post_detail_on_appear"),
+            .command("toggle-like", "mvvm_post_detail_toggle_like"),
+        ],
+        events: [])
+
+    override class var commands: [String: @MainActor (RuntimeObject) -> Void] {
+        [
+            "on-appear": { ($0 as! PostDetailObject).viewModel.onAppear() },
+            "toggle-like": { ($0 as! PostDetailObject).viewModel.toggleLike() },
+        ]
+    }
+
+    let viewModel: PostDetailViewModel
+    private let repository: RepositoryObject?
+    private var subscriptions: [AnyCancellable] = []
+
+    init(viewModel: PostDetailViewModel, repository: RepositoryObject?) {
+        self.viewModel = viewModel
+        self.repository = repository
+        super.init(type: MVVM_TYPE_POST_DETAIL, signals: Self.typeDescription.signals)
+        viewModel.$state.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.state) }.store(in: &subscriptions)
+        viewModel.$isLiked.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.isLiked) }.store(in: &subscriptions)
+        viewModel.$likesCount.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.likesCount) }.store(in: &subscriptions)
+        viewModel.$errorMessage.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.errorMessage) }.store(in: &subscriptions)
+    }
+
+    override func tearDown() {
+        subscriptions.removeAll()
+    }
+
+    var stateValue: Int32 {
+        let state: mvvm_view_state
+        switch viewModel.state {
+        case .idle: state = MVVM_VIEW_STATE_IDLE
+        case .loading: state = MVVM_VIEW_STATE_LOADING
+        case .loaded: state = MVVM_VIEW_STATE_LOADED
+        case .empty: state = MVVM_VIEW_STATE_EMPTY
+        case .failed: state = MVVM_VIEW_STATE_FAILED
+        }
+        return Int32(state.rawValue)
+    }
+
+    /// The loaded post and comments, or the C error for "not loaded".
+    func loaded() throws(APIError) -> PostDetail {
+        guard case .loaded(let detail) = viewModel.state else {
+            throw APIError(MVVM_E_STATE, "The post is not loaded (state \(stateValue)); wait for notify::state to report MVVM_VIEW_STATE_LOADED.")
+        }
+        return detail
+    }
+
+    override func withCurrentValue(of index: Int, _ body: (SignalValue) -> Void) {
+        switch index {
+        case Signal.state: body(.int32(stateValue))
+        case Signal.isLiked: body(.int32(viewModel.isLiked.cFlag))
+        case Signal.likesCount: body(.int64(Int64(viewModel.likesCount)))
+        default: withOptionalCString(viewModel.errorMessage) { body(.string($0)) }
+        }
+    }
+}

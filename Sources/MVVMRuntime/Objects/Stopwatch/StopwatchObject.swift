@@ -1,0 +1,78 @@
+import CMVVM
+import MVVMBinding
+import MVVMFeatures
+
+/// The C face of a `StopwatchViewModel` ticking on the main queue (so ticks arrive through
+/// the runtime's descriptor).
+@MainActor
+final class StopwatchObject: RuntimeObject {
+    override class var objectType: mvvm_type { MVVM_TYPE_STOPWATCH }
+
+    enum Signal {
+        static let elapsedText = 0, buttonText = 1, isRunning = 2, isLapEnabled = 3, lapCount = 4
+        static let lapsChanged = 5
+    }
+
+    nonisolated static let typeDescription = TypeDescription(
+        type: MVVM_TYPE_STOPWATCH, name: "Stopwatch",
+        properties: [
+            .property("elapsed-text", .string, getter: "mvvm_stopwatch_get_elapsed_text", outType: "const char **"),
+            .property("button-text", .string, getter: "mvvm_stopwatch_get_button_text", outType: "const char **"),
+            .property("is-running", .int32, getter: "mvvm_stopwatch_get_is_running", outType: "int32_t *"),
+            .property("is-lap-enabled", .int32, getter: "mvvm_stopwatch_get_is_lap_enabled", outType: "int32_t *"),
+            .property("lap-count", .int64, getter: "mvvm_stopwatch_get_lap_count", outType: "int64_t *"),
+        ],
+        commands: [
+            .command("button-tapped", "mvvm_stopwatch_button_tapped"),
+            .command("lap", "mvvm_stopwatch_lap"),
+            .command("reset", "mvvm_stopwatch_reset"),
+        ],
+        events: [.event("laps-changed", .changes)])
+
+    override class var commands: [String: @MainActor (RuntimeObject) -> Void] {
+        [
+            "button-tapped": { ($0 as! StopwatchObject).viewModel.buttonTapped() },
+            "lap": { ($0 as! StopwatchObject).viewModel.lap() },
+            "reset": { ($0 as! StopwatchObject).viewModel.reset() },
+        ]
+    }
+
+    let viewModel: StopwatchViewModel
+    private var subscriptions: [AnyCancellable] = []
+    /// The lap count last announced, to turn a new `laps` array into a change set.
+    private var knownLapCount = 0
+
+    init(viewModel: StopwatchViewModel) {
+        self.viewModel = viewModel
+        super.init(type: MVVM_TYPE_STOPWATCH, signals: Self.typeDescription.signals)
+        viewModel.$elapsedText.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.elapsedText) }.store(in: &subscriptions)
+        viewModel.$buttonText.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.buttonText) }.store(in: &subscriptions)
+        viewModel.$isRunning.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.isRunning) }.store(in: &subscriptions)
+        viewModel.$isLapButtonEnabled.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.isLapEnabled) }.store(in: &subscriptions)
+        viewModel.$laps.dropFirst().sink { [unowned self] laps in lapsWillChange(to: laps) }.store(in: &subscriptions)
+    }
+
+    /// Laps only grow at the end (newest last) or are cleared by reset.
+    private func lapsWillChange(to laps: [String]) {
+        let change: ListChange = laps.count > knownLapCount && laps.count > 0
+            ? .insert(knownLapCount..<laps.count) : .reset(count: laps.count)
+        knownLapCount = laps.count
+        propertyChanged(Signal.lapCount)
+        queueEvent(.changes(Signal.lapsChanged, [mvvm_list_change(change)]))
+    }
+
+    override func tearDown() {
+        subscriptions.removeAll()
+        viewModel.reset()
+    }
+
+    override func withCurrentValue(of index: Int, _ body: (SignalValue) -> Void) {
+        switch index {
+        case Signal.elapsedText: viewModel.elapsedText.withCString { body(.string($0)) }
+        case Signal.buttonText: viewModel.buttonText.withCString { body(.string($0)) }
+        case Signal.isRunning: body(.int32(viewModel.isRunning.cFlag))
+        case Signal.isLapEnabled: body(.int32(viewModel.isLapButtonEnabled.cFlag))
+        default: body(.int64(Int64(viewModel.laps.count)))
+        }
+    }
+}

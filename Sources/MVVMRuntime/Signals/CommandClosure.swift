@@ -1,0 +1,65 @@
+import CLibFFI
+import CMVVM
+
+/// A command of one object turned into a plain `void (*)(void)` with a libffi closure, for
+/// toolkits whose callback slots take no user data.
+///
+/// The closure, its call description and this box live exactly as long as the host may call
+/// the pointer: until `mvvm_command_closure_free()` or shutdown.
+@MainActor
+final class CommandClosure {
+    private let target: Handle
+    private let command: @MainActor (RuntimeObject) -> Void
+    private let closure: UnsafeMutablePointer<ffi_closure>
+    private let cif: UnsafeMutablePointer<ffi_cif>
+    let function: mvvm_command_fn
+
+    /// Nil when libffi cannot allocate or prepare the closure.
+    init?(target: Handle, command: @escaping @MainActor (RuntimeObject) -> Void) {
+        self.target = target
+        self.command = command
+        var code: UnsafeMutableRawPointer?
+        guard let raw = ffi_closure_alloc(MemoryLayout<ffi_closure>.size, &code), let code else { return nil }
+        closure = raw.assumingMemoryBound(to: ffi_closure.self)
+        cif = .allocate(capacity: 1)
+        guard ffi_prep_cif(cif, FFI_DEFAULT_ABI, 0, mvvm_ffi_type_void(), nil) == FFI_OK else {
+            ffi_closure_free(raw)
+            cif.deallocate()
+            return nil
+        }
+        function = unsafeBitCast(code, to: mvvm_command_fn.self)
+        // The box is unretained: the runtime's closure table owns it, and frees the closure
+        // (in deinit) before the box goes away.
+        let box = Unmanaged.passUnretained(self).toOpaque()
+        guard ffi_prep_closure_loc(closure, cif, commandClosureTrampoline, box, code) == FFI_OK else {
+            ffi_closure_free(raw)
+            cif.deallocate()
+            return nil
+        }
+    }
+
+    isolated deinit {
+        ffi_closure_free(closure)
+        cif.deallocate()
+    }
+
+    /// Runs the command if the call is on the host thread and the object is still alive.
+    fileprivate func fire() {
+        guard let runtime = Runtime.current, let object = runtime.handles.object(at: target) else { return }
+        runtime.enter()
+        command(object)
+        runtime.leave()
+    }
+}
+
+/// libffi calls this for every call of a closure's pointer; the user data is the box.
+private func commandClosureTrampoline(
+    _ cif: UnsafeMutablePointer<ffi_cif>?, _ result: UnsafeMutableRawPointer?,
+    _ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ box: UnsafeMutableRawPointer?
+) {
+    guard HostThread.isCurrent, let box else { return }
+    let address = UInt(bitPattern: box)  // a Sendable form of the pointer for the isolation hop
+    MainActor.assumeIsolated {
+        Unmanaged<CommandClosure>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue().fire()
+    }
+}

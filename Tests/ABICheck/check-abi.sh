@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Proves Include/mvvm.h and libmvvm.so agree:
+#   1. every mvvm_ function the header declares is exported by the library, and every
+#      exported mvvm_ symbol is declared (set equality);
+#   2. every signature matches the one the Swift compiler itself emits for the exports
+#      (-emit-clang-header-path): both headers are compiled in one C11 translation unit, where
+#      any conflicting prototype is a hard error.
+# The one relaxation, stated here: Swift spells a handle (OpaquePointer) `void *`, so for step
+# 2 the check uses a copy of the header in which `mvvm_object` is `void`.
+#
+# Usage: check-abi.sh BUILD_DIR   (the SwiftPM build folder holding libmvvm.so and Modules/)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+build="${1:?usage: check-abi.sh BUILD_DIR}"
+swiftc="${SWIFTC:-swiftc}"
+clang="${CLANG:-clang}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+library="$build/libmvvm.so"
+[ -f "$library" ] || { echo "check-abi: $library not found (build the mvvm product first)" >&2; exit 1; }
+
+# 1. Symbol sets.
+nm -D --defined-only "$library" | awk '$2 == "T" && $3 ~ /^mvvm_/ { print $3 }' | sort -u > "$work/exported"
+"$clang" -x c -std=c11 -fsyntax-only -Xclang -ast-dump=json -I "$root/Include" "$root/Include/mvvm.h" \
+    | python3 -c '
+import json, sys
+names = set()
+def walk(node):
+    if node.get("kind") == "FunctionDecl" and node.get("name", "").startswith("mvvm_"):
+        if "mvvm.h" in json.dumps(node.get("loc", {})) or node.get("loc", {}).get("includedFrom") is None:
+            names.add(node["name"])
+    for child in node.get("inner", []) or []:
+        walk(child)
+walk(json.load(sys.stdin))
+print("\n".join(sorted(names)))
+' > "$work/declared"
+if ! diff -u --label declared-in-header "$work/declared" --label exported-by-library "$work/exported" > "$work/symbols.diff"; then
+    echo "check-abi: the header and the library disagree on the set of functions:" >&2
+    cat "$work/symbols.diff" >&2
+    exit 1
+fi
+count=$(wc -l < "$work/declared")
+
+# 2. Signatures, against the compiler-emitted header.
+mkdir -p "$work/include" "$work/module"
+sed 's/^typedef struct mvvm_object mvvm_object;$/typedef void mvvm_object;/' "$root/Include/mvvm.h" > "$work/include/mvvm.h"
+grep -q '^typedef void mvvm_object;$' "$work/include/mvvm.h" || { echo "check-abi: handle typedef not found" >&2; exit 1; }
+cp "$root/Include/module.modulemap" "$work/include/"
+"$swiftc" -swift-version 6 -parse-as-library -module-name MVVMRuntime \
+    -emit-module -emit-module-path "$work/module/MVVMRuntime.swiftmodule" \
+    -emit-clang-header-path "$work/MVVMRuntime-Swift.h" \
+    -I "$build/Modules" -I "$work/include" -I "$root/Sources/CLibFFI" \
+    $(find "$root/Sources/MVVMRuntime" -name '*.swift' | sort) 2> "$work/swiftc.log" \
+    || { cat "$work/swiftc.log" >&2; exit 1; }
+emitted=$(grep -c 'SWIFT_EXTERN .*mvvm_' "$work/MVVMRuntime-Swift.h" || true)
+if [ "$emitted" -ne "$count" ]; then
+    echo "check-abi: the compiler emitted $emitted mvvm_ prototypes, the header declares $count (is every export public?)" >&2
+    exit 1
+fi
+printf '#include "mvvm.h"\n#include "MVVMRuntime-Swift.h"\n' > "$work/check.c"
+"$clang" -x c -std=c11 -fsyntax-only -Wall -Wextra -Werror -Wno-unused-command-line-argument \
+    -I "$work/include" -I "$work" "$work/check.c"
+
+echo "check-abi: $count functions declared, exported and identical in signature to the compiler's"
