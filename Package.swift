@@ -12,7 +12,6 @@ let package = Package(
         .library(name: "MVVMDomain", targets: ["MVVMDomain"]),
         .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
         .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime"]),
-        .executable(name: "mvvm-demo", targets: ["mvvm-demo"]),
     ],
     targets: [
         .target(name: "MVVMBinding"),
@@ -23,7 +22,6 @@ let package = Package(
         // The public header as a Swift module, so the runtime compiles against the same types.
         .systemLibrary(name: "CMVVM", path: "Include"),
         .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
-        .executableTarget(name: "mvvm-demo", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),

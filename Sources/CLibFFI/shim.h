@@ -34,14 +34,8 @@ static inline int mvvm_is_main_thread(void) {
     return cached;
 }
 
-/* The per-thread message of the last failed call: a fixed buffer, so no thread ever leaks
- * one. Messages longer than the buffer are cut at a UTF-8 character boundary by the caller. */
+/* Capacity of the per-thread error message buffer (LastError.swift). */
 #define MVVM_ERROR_MESSAGE_CAPACITY 1024
-
-static inline char *mvvm_thread_error_buffer(void) {
-    static __thread char buffer[MVVM_ERROR_MESSAGE_CAPACITY];
-    return buffer;
-}
 
 /* Waits up to timeout_ms (negative: forever) for fd to become readable. Returns 1 when
  * readable, 0 on timeout, -1 on error (errno set). Retries on EINTR. */

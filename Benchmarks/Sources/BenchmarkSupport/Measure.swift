@@ -6,6 +6,13 @@ public func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
+/// Hides a value from the optimiser, so a reference built from closures is called as closures
+/// rather than folded into the loop (which would measure nothing).
+@inline(never)
+public func opaque<T>(_ value: T) -> T {
+    value
+}
+
 /// Runs `body` (which performs `iterations` operations) `runs` times after one warm-up run and
 /// returns the median cost of one operation in nanoseconds. Medians because machines are noisy.
 public func medianNanosecondsPerOperation(iterations: Int, runs: Int = 7, _ body: (Int) -> Void) -> Double {

@@ -30,7 +30,7 @@ let publishedNs = medianNanosecondsPerOperation(iterations: iterations) { count 
 let closureNs = medianNanosecondsPerOperation(iterations: iterations) { count in
     let model = ClosureModel()
     var sum = 0
-    model.onChange = { sum &+= $0 }
+    model.onChange = opaque { sum &+= $0 }
     for i in 0..<count { model.value = i }
     blackHole(sum)
 }
@@ -58,10 +58,10 @@ final class ClosureChain {
 }
 let closureChainNs = medianNanosecondsPerOperation(iterations: iterations) { count in
     var sum = 0
-    let consume: (Int) -> Void = { sum &+= $0 }
-    let filter: (Int) -> Void = { if $0 & 1 == 0 { consume($0) } }
+    let consume: (Int) -> Void = opaque { sum &+= $0 }
+    let filter: (Int) -> Void = opaque { if $0 & 1 == 0 { consume($0) } }
     let chain = ClosureChain()
-    chain.send = { filter($0 &* 3) }
+    chain.send = opaque { filter($0 &* 3) }
     for i in 0..<count { chain.send(i) }
     blackHole(sum)
 }

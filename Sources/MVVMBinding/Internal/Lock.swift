@@ -9,8 +9,12 @@ import Darwin
 /// Used instead of `Synchronization.Mutex` where the guarded state lives in the owning class's
 /// stored properties: the owners are `@unchecked Sendable` and touch that state only inside
 /// `withLock`. Never call out to user code (a subscriber, a closure) while holding it.
+///
+/// `@usableFromInline` so that `@Published`'s getter can be inlined (and so specialised) in
+/// client modules: read across a module boundary unspecialised, it costs ~10x more.
+@usableFromInline
 final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
         mutex = .allocate(capacity: 1)
@@ -24,8 +28,8 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    @inline(__always) func lock() { pthread_mutex_lock(mutex) }
-    @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
+    @inlinable @inline(__always) func lock() { pthread_mutex_lock(mutex) }
+    @inlinable @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
 
     @inline(__always)
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {

@@ -9,7 +9,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
 
     /// The current value; setting it sends the new value to every subscriber.
     public var value: Output {
-        get { hub.currentValue! }
+        get { hub.value }
         set { send(newValue) }
     }
 

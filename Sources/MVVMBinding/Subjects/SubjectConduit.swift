@@ -1,97 +1,133 @@
 /// One subscriber's link to a subject: tracks that subscriber's demand and delivers to it.
 ///
-/// A subject keeps an array of conduits and delivers outside its own lock, so a subscriber
+/// A subject keeps its conduits in a list and delivers outside its own lock, so a subscriber
 /// may send to the subject, subscribe or cancel from inside `receive(_:)`.
-class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
-    func offer(_ value: Output) { fatalError("abstract") }
-    func finish(_ completion: Subscribers.Completion<Failure>) { fatalError("abstract") }
-    func request(_ demand: Subscribers.Demand) { fatalError("abstract") }
-    func cancel() { fatalError("abstract") }
-}
-
-/// The owner of a set of conduits: a subject, told when a conduit is cancelled.
-protocol SubjectConduitParent<Output, Failure>: AnyObject {
-    associatedtype Output
-    associatedtype Failure: Error
-    func detach(_ conduit: SubjectConduit<Output, Failure>)
-    /// The value a newly demanding subscriber should receive first, if any (CurrentValueSubject).
-    func currentValueForNewDemand() -> Output?
-}
-
-/// A conduit for one concrete subscriber type, so delivery is a direct, not a boxed, call.
-final class TypedSubjectConduit<Parent: SubjectConduitParent, Downstream: Subscriber>:
-    SubjectConduit<Parent.Output, Parent.Failure>, @unchecked Sendable
-where Downstream.Input == Parent.Output, Downstream.Failure == Parent.Failure {
-    typealias Output = Parent.Output
-    typealias Failure = Parent.Failure
+///
+/// Performance note: this class is generic over the subject's types only, not over the
+/// subscriber's, and its per-value path touches no optional of a generic type. Unspecialised
+/// generic code (what runs when another module uses a subject) pays a runtime metadata lookup
+/// for every such optional; the subscriber is held as two closures instead, swapped for no-op
+/// closures on cancel so the subscriber is released at once.
+final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
+    let combineIdentifier = CombineIdentifier()
 
     private let lock = Lock()
-    private var parent: Parent?
-    private var downstream: Downstream?
+    private var receiveValue: (Output) -> Subscribers.Demand
+    private var receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+    private var isActive = true
     private var demand = Subscribers.Demand.none
-    // CurrentValueSubject semantics: the latest value offered while demand was zero is kept and
-    // delivered on the next request; a fresh subscriber first gets the current value.
-    private var pending: Output?
-    private var needsCurrentValue: Bool
+    /// The subject, kept alive by its subscribers as in Combine; cleared when the link ends.
+    private var hub: SubjectHub<Output, Failure>?
+    // CurrentValueSubject semantics: a fresh subscriber first gets the current value, and the
+    // latest value offered while demand was zero is kept and delivered on the next request.
     private let replays: Bool
+    private var needsCurrentValue: Bool
+    private var hasPending = false
+    private var pending: Output?
 
-    init(parent: Parent, downstream: Downstream, replaysCurrentValue: Bool) {
-        self.parent = parent
-        self.downstream = downstream
-        self.replays = replaysCurrentValue
-        self.needsCurrentValue = replaysCurrentValue
+    init<Downstream: Subscriber>(hub: SubjectHub<Output, Failure>, downstream: Downstream, replaysCurrentValue: Bool)
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        self.hub = hub
+        receiveValue = downstream.receive(_:)
+        receiveCompletion = downstream.receive(completion:)
+        replays = replaysCurrentValue
+        needsCurrentValue = replaysCurrentValue
     }
 
-    override func offer(_ value: Output) {
+    /// Drops the subscriber (its closures) so it is released; must be called under `lock`.
+    private func endLink() {
+        isActive = false
+        receiveValue = { _ in .none }
+        receiveCompletion = { _ in }
+        hub = nil
+        if hasPending {
+            hasPending = false
+            pending = nil
+        }
+    }
+
+    func offer(_ value: Output) {
         lock.lock()
-        guard let downstream else { return lock.unlock() }
+        // The common case, an active link with demand and nothing buffered, is decided from
+        // one read of the flags (each stored-property access of a class costs a dynamic
+        // exclusivity check in code the optimiser cannot see through).
+        let active = isActive, buffered = hasPending
+        guard active, !buffered, demand > 0 else { return offerSlowly(value) }
+        demand -= 1
+        if needsCurrentValue { needsCurrentValue = false }
+        let deliver = receiveValue
+        lock.unlock()
+        let more = deliver(value)
+        if more > 0 { addDemand(more) }
+    }
+
+    /// `offer` when the link ended, has no demand, or holds a buffered value; called with
+    /// the lock held.
+    private func offerSlowly(_ value: Output) {
+        guard isActive else { return lock.unlock() }
         guard demand > 0 else {
-            if replays { pending = value; needsCurrentValue = false }
+            if replays {
+                pending = value
+                hasPending = true
+                needsCurrentValue = false
+            }
             return lock.unlock()
         }
         demand -= 1
         needsCurrentValue = false
+        hasPending = false
         pending = nil
+        let deliver = receiveValue
         lock.unlock()
-        let more = downstream.receive(value)
-        if more > 0 { lock.withLock { demand += more } }
+        let more = deliver(value)
+        if more > 0 { addDemand(more) }
     }
 
-    override func finish(_ completion: Subscribers.Completion<Failure>) {
-        let target: Downstream? = lock.withLock {
-            defer { downstream = nil; parent = nil; pending = nil }
-            return downstream
-        }
-        target?.receive(completion: completion)
+    private func addDemand(_ more: Subscribers.Demand) {
+        lock.lock()
+        if isActive { demand += more }
+        lock.unlock()
     }
 
-    override func request(_ newDemand: Subscribers.Demand) {
+    func finish(_ completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard isActive else { return lock.unlock() }
+        let deliver = receiveCompletion
+        endLink()
+        lock.unlock()
+        deliver(completion)
+    }
+
+    func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must be greater than zero")
         lock.lock()
-        guard let downstream, let parent else { return lock.unlock() }
+        guard isActive, let hub else { return lock.unlock() }
         demand += newDemand
         var first: Output? = nil
-        if let value = pending {
-            first = value
+        if hasPending {
+            first = pending
+            hasPending = false
             pending = nil
         } else if needsCurrentValue {
             needsCurrentValue = false
             lock.unlock()
-            first = parent.currentValueForNewDemand()
+            first = hub.currentValue
             lock.lock()
         }
-        guard let value = first, demand > 0 else { return lock.unlock() }
+        guard isActive, let value = first, demand > 0 else { return lock.unlock() }
         demand -= 1
+        let deliver = receiveValue
         lock.unlock()
-        let more = downstream.receive(value)
-        if more > 0 { lock.withLock { demand += more } }
+        let more = deliver(value)
+        if more > 0 { addDemand(more) }
     }
 
-    override func cancel() {
-        let owner: Parent? = lock.withLock {
-            defer { downstream = nil; parent = nil; pending = nil }
-            return parent
-        }
+    func cancel() {
+        lock.lock()
+        guard isActive else { return lock.unlock() }
+        let owner = hub
+        endLink()
+        lock.unlock()
         owner?.detach(self)
     }
 }

@@ -3,88 +3,139 @@
 ///
 /// Delivery happens outside the lock on a snapshot of the conduits, so a subscriber may send,
 /// subscribe or cancel from inside `receive(_:)` without deadlocking.
-final class SubjectHub<Output, Failure: Error>: SubjectConduitParent, @unchecked Sendable {
-    private let lock = Lock()
+///
+/// Performance note: the per-value path avoids optionals and arrays of generic types (the
+/// conduits are held as `AnyObject`, the value in a pointer slot), because unspecialised
+/// generic code looks up metadata at run time for each of those.
+final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
+    /// Guards the hub's state, the value slot included.
+    let lock = Lock()
     private let replaysCurrentValue: Bool
-    private var conduits: [SubjectConduit<Output, Failure>] = []
+    /// Every element is a `SubjectConduit<Output, Failure>`.
+    private var conduits: [AnyObject] = []
+    private var isCompleted = false
     private var completion: Subscribers.Completion<Failure>?
     private var upstreams: [any Subscription] = []
-    private var storedValue: Output?
+    /// The current value of a replaying hub (CurrentValueSubject, @Published); nil otherwise.
+    let valueSlot: UnsafeMutablePointer<Output>?
 
     init(replaysCurrentValue: Bool, initialValue: Output? = nil) {
         self.replaysCurrentValue = replaysCurrentValue
-        self.storedValue = initialValue
+        if let initialValue {
+            let slot = UnsafeMutablePointer<Output>.allocate(capacity: 1)
+            slot.initialize(to: initialValue)
+            valueSlot = slot
+        } else {
+            precondition(!replaysCurrentValue, "a replaying hub needs an initial value")
+            valueSlot = nil
+        }
     }
 
     deinit {
         for upstream in upstreams { upstream.cancel() }
+        if let valueSlot {
+            valueSlot.deinitialize(count: 1)
+            valueSlot.deallocate()
+        }
     }
 
-    var currentValue: Output? { lock.withLock { storedValue } }
+    @inline(__always)
+    private func conduit(_ object: AnyObject) -> SubjectConduit<Output, Failure> {
+        unsafeDowncast(object, to: SubjectConduit<Output, Failure>.self)
+    }
+
+    /// The current value; replaying hubs only.
+    var value: Output {
+        lock.lock()
+        defer { lock.unlock() }
+        return valueSlot!.pointee
+    }
+
+    /// The current value, or nil for a hub without one.
+    var currentValue: Output? {
+        guard valueSlot != nil else { return nil }
+        return value
+    }
 
     /// Whether any subscriber is attached; lets `@Published` skip work nobody observes.
     var hasSubscribers: Bool { lock.withLock { !conduits.isEmpty } }
 
+    /// Stores `value` (replaying hubs), then delivers it: CurrentValueSubject's order.
     func send(_ value: Output) {
         lock.lock()
-        guard completion == nil else { return lock.unlock() }
-        if replaysCurrentValue { storedValue = value }
-        let targets = conduits
-        lock.unlock()
-        for conduit in targets { conduit.offer(value) }
+        guard !isCompleted else { return lock.unlock() }
+        valueSlot?.pointee = value
+        deliverAndUnlock(value)
     }
 
-    /// Sends `value` to subscribers first and stores it only afterwards: `@Published`'s
-    /// willSet order, where a subscriber reading the property still sees the old value.
+    /// Delivers `value` first and stores it only afterwards: `@Published`'s willSet order,
+    /// where a subscriber reading the property still sees the old value.
     func sendThenStore(_ value: Output) {
         lock.lock()
-        guard completion == nil else {
-            storedValue = value
-            return lock.unlock()
+        if !isCompleted && !conduits.isEmpty {
+            deliverAndUnlock(value)
+            lock.lock()
         }
-        let targets = conduits
+        valueSlot?.pointee = value
         lock.unlock()
-        for conduit in targets { conduit.offer(value) }
-        lock.withLock { storedValue = value }
+    }
+
+    /// Delivers `value` to every conduit; called with the lock held, returns with it released.
+    @inline(__always)
+    private func deliverAndUnlock(_ value: Output) {
+        switch conduits.count {
+        case 0:
+            lock.unlock()
+        case 1:
+            let only = conduits[0]
+            lock.unlock()
+            conduit(only).offer(value)
+        default:
+            let targets = conduits
+            lock.unlock()
+            for target in targets { conduit(target).offer(value) }
+        }
     }
 
     func send(completion newCompletion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard completion == nil else { return lock.unlock() }
+        guard !isCompleted else { return lock.unlock() }
+        isCompleted = true
         completion = newCompletion
         let targets = conduits
         conduits.removeAll()
         upstreams.removeAll()
         lock.unlock()
-        for conduit in targets { conduit.finish(newCompletion) }
+        for target in targets { conduit(target).finish(newCompletion) }
     }
 
     func send(subscription: any Subscription) {
-        lock.withLock { upstreams.append(subscription) }
+        lock.lock()
+        let accepted = !isCompleted
+        if accepted { upstreams.append(subscription) }
+        lock.unlock()
+        // A completed subject has nothing to publish: let the upstream stop at once.
+        guard accepted else { return subscription.cancel() }
         subscription.request(.unlimited)
     }
 
     func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.lock()
-        if let completion {
+        if isCompleted, let completion {
             lock.unlock()
             subscriber.receive(subscription: Subscriptions.empty)
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = TypedSubjectConduit(parent: self, downstream: subscriber, replaysCurrentValue: replaysCurrentValue)
+        let conduit = SubjectConduit(hub: self, downstream: subscriber, replaysCurrentValue: replaysCurrentValue)
         conduits.append(conduit)
         lock.unlock()
         subscriber.receive(subscription: conduit)
     }
 
     func detach(_ conduit: SubjectConduit<Output, Failure>) {
-        lock.withLock {
-            if let index = conduits.firstIndex(where: { $0 === conduit }) { conduits.remove(at: index) }
-        }
-    }
-
-    func currentValueForNewDemand() -> Output? {
-        lock.withLock { storedValue }
+        lock.lock()
+        if let index = conduits.firstIndex(where: { $0 === conduit }) { conduits.remove(at: index) }
+        lock.unlock()
     }
 }

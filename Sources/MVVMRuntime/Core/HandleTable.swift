@@ -3,9 +3,14 @@
 @MainActor
 struct HandleTable {
     private struct Slot {
-        var generation: UInt32 = 1
+        var generation: UInt32
         var object: RuntimeObject?
     }
+
+    /// The generation new slots start at: above every generation any table of this process
+    /// has used, so a handle from before `mvvm_shutdown()` never names an object of the next
+    /// runtime (whose table starts empty and would otherwise hand out the same bits).
+    private static var firstGeneration: UInt32 = 1
 
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
@@ -18,7 +23,7 @@ struct HandleTable {
             index = reused
         } else {
             index = slots.count
-            slots.append(Slot())
+            slots.append(Slot(generation: Self.firstGeneration))
         }
         slots[index].object = object
         return Handle(slot: index, generation: slots[index].generation)
@@ -38,6 +43,7 @@ struct HandleTable {
         // high half together with a reused slot of a very old handle.
         slots[handle.slot].generation &+= 1
         if slots[handle.slot].generation == 0 { slots[handle.slot].generation = 1 }
+        Self.firstGeneration = max(Self.firstGeneration, slots[handle.slot].generation)
         freeSlots.append(handle.slot)
     }
 }

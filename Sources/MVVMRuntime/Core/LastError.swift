@@ -1,17 +1,46 @@
 import CLibFFI
 import CMVVM
+import Glibc
 
-/// The per-thread message behind `mvvm_last_error_message()`, kept in a fixed thread-local C
-/// buffer so no thread ever leaks one and reading it needs no lock.
+/// The per-thread message behind `mvvm_last_error_message()`: a fixed C buffer per thread,
+/// allocated on the thread's first failure and freed when the thread exits, so reading it
+/// needs no lock and no thread leaks one.
+///
+/// The buffer hangs off a pthread key rather than a C `static __thread` inside an inline shim
+/// function: such a function is copied, with its buffer, into every object file that uses it,
+/// and release builds split the module into several object files, so the buffer written by
+/// `record` was not the one `message` read (messages came back empty).
 enum LastError {
+    private static let capacity = Int(MVVM_ERROR_MESSAGE_CAPACITY)
+
+    /// One key for the process; its destructor frees a thread's buffer at thread exit.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { free($0) }
+        precondition(status == 0, "pthread_key_create failed: \(status)")
+        return key
+    }()
+
+    /// The calling thread's buffer, or nil if it never needed one.
+    @inline(__always)
+    private static var existingBuffer: UnsafeMutablePointer<CChar>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: CChar.self)
+    }
+
     /// Records `message` for the calling thread, cut at a character boundary to fit.
     static func record(_ message: String) {
-        let buffer = mvvm_thread_error_buffer()!
-        let capacity = Int(MVVM_ERROR_MESSAGE_CAPACITY) - 1
+        let buffer: UnsafeMutablePointer<CChar>
+        if let existing = existingBuffer {
+            buffer = existing
+        } else {
+            guard let fresh = calloc(capacity, 1) else { return }  // out of memory: no message
+            pthread_setspecific(key, fresh)
+            buffer = fresh.assumingMemoryBound(to: CChar.self)
+        }
         var length = 0
         for scalar in message.unicodeScalars {
             let encoded = Array(String(scalar).utf8)
-            guard length + encoded.count <= capacity else { break }
+            guard length + encoded.count <= capacity - 1 else { break }
             for byte in encoded {
                 buffer[length] = CChar(bitPattern: byte)
                 length += 1
@@ -23,10 +52,17 @@ enum LastError {
     /// Marks the calling thread's last call as successful.
     @inline(__always)
     static func clear() {
-        mvvm_thread_error_buffer()![0] = 0
+        existingBuffer?[0] = 0
     }
 
-    static var message: UnsafePointer<CChar> { UnsafePointer(mvvm_thread_error_buffer()!) }
+    /// The calling thread's message; "" (static) on a thread that never failed.
+    static var message: UnsafePointer<CChar> {
+        if let buffer = existingBuffer { return UnsafePointer(buffer) }
+        return emptyMessage
+    }
+
+    // nonisolated(unsafe): written once by the lazy initialiser, read-only afterwards.
+    nonisolated(unsafe) private static let emptyMessage: UnsafePointer<CChar> = StaticCStrings.make("")
 
     /// Records `error` and returns its status, for the C return value.
     static func fail(_ error: APIError) -> mvvm_status {

@@ -18,6 +18,9 @@ final class Runtime {
     /// How deep the host thread is inside API calls; deliveries happen when the outermost ends.
     private(set) var callDepth = 0
     private var deliveryQueue: [RuntimeObject] = []
+    /// The batch being delivered; swapped with `deliveryQueue` so neither buffer is
+    /// reallocated per call.
+    private var deliveryBatch: [RuntimeObject] = []
 
     // MARK: - Calls
 
@@ -44,12 +47,12 @@ final class Runtime {
 
     private func deliverAll() {
         while !deliveryQueue.isEmpty {
-            let batch = deliveryQueue
-            deliveryQueue.removeAll(keepingCapacity: true)
-            for object in batch {
+            swap(&deliveryQueue, &deliveryBatch)
+            for object in deliveryBatch {
                 object.isQueuedForDelivery = false
                 if object.isAlive { object.deliverPending() }
             }
+            deliveryBatch.removeAll(keepingCapacity: true)
         }
     }
 
@@ -64,7 +67,7 @@ final class Runtime {
 
     /// The live object behind `pointer`, or the precise reason there is none.
     func object(_ pointer: OpaquePointer?) throws(APIError) -> RuntimeObject {
-        guard let pointer else { throw .nullPointer("The object handle") }
+        guard let pointer else { throw APIError(MVVM_E_INVALID_HANDLE, "The object handle is NULL.") }
         guard let handle = Handle(pointer), let object = handles.object(at: handle) else {
             throw APIError(MVVM_E_INVALID_HANDLE, "The handle \(pointer) does not name a live object: it was destroyed, never issued, or issued before a shutdown.")
         }

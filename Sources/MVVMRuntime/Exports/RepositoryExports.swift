@@ -31,7 +31,9 @@ extension mvvm_sample_options {
             struct_size: UInt32(MemoryLayout<mvvm_sample_options>.size),
             user_count: Int64(configuration.userCount), page_size: Int32(configuration.pageSize),
             post_count: Int64(configuration.postCount), comments_per_post: Int32(configuration.commentsPerPost),
-            seed: configuration.seed, latency_ms: 0, fail_every_nth: 0)
+            // The header documents seed 1 as the C default (the Swift configuration's own
+            // default differs; C hosts follow the header).
+            seed: 1, latency_ms: 0, fail_every_nth: 0)
     }
 }
 

@@ -69,7 +69,9 @@ class RuntimeObject {
     // MARK: - Changes
 
     /// Records that the property announced by signal `index` changed. Coalesced: delivered
-    /// once, with its value at delivery time. Free when nobody listens.
+    /// once, with its value at delivery time. Free when nobody listens — which is also why
+    /// subclasses subscribe to `$property` without `dropFirst()`: the current value replayed
+    /// at subscription arrives before any handler can be connected, and is ignored here.
     @inline(__always)
     func propertyChanged(_ index: Int) {
         guard !connections[index].isEmpty, let runtime = Runtime.current else { return }

@@ -84,7 +84,12 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable, 
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        lock.withLock { recorded.append(.completion(completion)) }
+        // A finished subscriber lets go of its subscription, so operators that keep their
+        // downstream until completion are not held in a cycle by this double.
+        lock.withLock {
+            recorded.append(.completion(completion))
+            storedSubscription = nil
+        }
     }
 }
 

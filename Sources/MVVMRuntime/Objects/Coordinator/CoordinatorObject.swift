@@ -62,13 +62,34 @@ final class CoordinatorObject: RuntimeObject {
     private func pop() {
         guard let runtime = Runtime.current, let object = screens.popLast(), let handle = object.handle else { return }
         queueEvent(.navigate(Signal.navigate, action: Int32(MVVM_NAVIGATION_POP.rawValue), screen: handle.pointer))
-        runtime.destroy(object)
+        guard runtime.isInsideCall else { return runtime.destroy(object) }
+        // The screen may itself have caused the pop (the detail's did-save), and may still be
+        // announcing it: `AppCoordinator` hears did-save before this runtime's own subscriber
+        // does, so the event is queued only after this pop. Keep the screen alive until the
+        // delivery: what it announced, did-save included, reaches the host first; the handle
+        // dies just before the pop event.
+        poppedAwaitingDelivery.append(object)
+        runtime.scheduleDelivery(of: self)
+    }
+
+    /// Popped screens whose pending signals must reach the host before they are destroyed.
+    private var poppedAwaitingDelivery: [RuntimeObject] = []
+
+    override func deliverPending() {
+        let popped = poppedAwaitingDelivery
+        poppedAwaitingDelivery.removeAll()
+        for object in popped where object.isAlive {
+            if object.isQueuedForDelivery { object.deliverPending() }
+            Runtime.current?.destroy(object)
+        }
+        super.deliverPending()
     }
 
     override func tearDown() {
         subscription = nil
-        let owned = screens
+        let owned = screens + poppedAwaitingDelivery
         screens.removeAll()
+        poppedAwaitingDelivery.removeAll()
         for object in owned.reversed() { Runtime.current?.destroy(object) }
     }
 }

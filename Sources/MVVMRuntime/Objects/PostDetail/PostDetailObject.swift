@@ -41,10 +41,10 @@ final class PostDetailObject: RuntimeObject {
         self.viewModel = viewModel
         self.repository = repository
         super.init(type: MVVM_TYPE_POST_DETAIL, signals: Self.typeDescription.signals)
-        viewModel.$state.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.state) }.store(in: &subscriptions)
-        viewModel.$isLiked.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.isLiked) }.store(in: &subscriptions)
-        viewModel.$likesCount.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.likesCount) }.store(in: &subscriptions)
-        viewModel.$errorMessage.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.errorMessage) }.store(in: &subscriptions)
+        viewModel.$state.sink { [unowned self] _ in propertyChanged(Signal.state) }.store(in: &subscriptions)
+        viewModel.$isLiked.sink { [unowned self] _ in propertyChanged(Signal.isLiked) }.store(in: &subscriptions)
+        viewModel.$likesCount.sink { [unowned self] _ in propertyChanged(Signal.likesCount) }.store(in: &subscriptions)
+        viewModel.$errorMessage.sink { [unowned self] _ in propertyChanged(Signal.errorMessage) }.store(in: &subscriptions)
     }
 
     override func tearDown() {

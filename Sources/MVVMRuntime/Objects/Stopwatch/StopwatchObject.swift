@@ -45,11 +45,11 @@ final class StopwatchObject: RuntimeObject {
     init(viewModel: StopwatchViewModel) {
         self.viewModel = viewModel
         super.init(type: MVVM_TYPE_STOPWATCH, signals: Self.typeDescription.signals)
-        viewModel.$elapsedText.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.elapsedText) }.store(in: &subscriptions)
-        viewModel.$buttonText.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.buttonText) }.store(in: &subscriptions)
-        viewModel.$isRunning.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.isRunning) }.store(in: &subscriptions)
-        viewModel.$isLapButtonEnabled.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.isLapEnabled) }.store(in: &subscriptions)
-        viewModel.$laps.dropFirst().sink { [unowned self] laps in lapsWillChange(to: laps) }.store(in: &subscriptions)
+        viewModel.$elapsedText.sink { [unowned self] _ in propertyChanged(Signal.elapsedText) }.store(in: &subscriptions)
+        viewModel.$buttonText.sink { [unowned self] _ in propertyChanged(Signal.buttonText) }.store(in: &subscriptions)
+        viewModel.$isRunning.sink { [unowned self] _ in propertyChanged(Signal.isRunning) }.store(in: &subscriptions)
+        viewModel.$isLapButtonEnabled.sink { [unowned self] _ in propertyChanged(Signal.isLapEnabled) }.store(in: &subscriptions)
+        viewModel.$laps.sink { [unowned self] laps in lapsWillChange(to: laps) }.store(in: &subscriptions)
     }
 
     /// Laps only grow at the end (newest last) or are cleared by reset.

@@ -47,20 +47,20 @@ final class UserDetailObject: RuntimeObject {
         self.repository = repository
         super.init(type: MVVM_TYPE_USER_DETAIL, signals: Self.typeDescription.signals)
         // is-dirty is derived from the user and the draft, so both announce it too.
-        viewModel.$user.dropFirst().sink { [unowned self] _ in
+        viewModel.$user.sink { [unowned self] _ in
             propertyChanged(Signal.user)
             propertyChanged(Signal.isDirty)
         }.store(in: &subscriptions)
-        viewModel.$draftName.dropFirst().sink { [unowned self] _ in
+        viewModel.$draftName.sink { [unowned self] _ in
             propertyChanged(Signal.draftName)
             propertyChanged(Signal.isDirty)
         }.store(in: &subscriptions)
-        viewModel.$isSaving.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.isSaving) }.store(in: &subscriptions)
-        viewModel.$canSave.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.canSave) }.store(in: &subscriptions)
-        viewModel.$validationMessage.dropFirst().sink { [unowned self] _ in
+        viewModel.$isSaving.sink { [unowned self] _ in propertyChanged(Signal.isSaving) }.store(in: &subscriptions)
+        viewModel.$canSave.sink { [unowned self] _ in propertyChanged(Signal.canSave) }.store(in: &subscriptions)
+        viewModel.$validationMessage.sink { [unowned self] _ in
             propertyChanged(Signal.validationMessage)
         }.store(in: &subscriptions)
-        viewModel.$errorMessage.dropFirst().sink { [unowned self] _ in propertyChanged(Signal.errorMessage) }.store(in: &subscriptions)
+        viewModel.$errorMessage.sink { [unowned self] _ in propertyChanged(Signal.errorMessage) }.store(in: &subscriptions)
         viewModel.didSave.sink { [unowned self] user in queueEvent(.user(Signal.didSave, user)) }.store(in: &subscriptions)
     }
 

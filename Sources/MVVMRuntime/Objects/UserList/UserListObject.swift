@@ -49,11 +49,11 @@ final class UserListObject: RuntimeObject {
         self.viewModel = viewModel
         self.repository = repository
         super.init(type: MVVM_TYPE_USER_LIST, signals: Self.typeDescription.signals)
-        viewModel.$loading.dropFirst().sink { [unowned self] _ in
+        viewModel.$loading.sink { [unowned self] _ in
             propertyChanged(Signal.loading)
             propertyChanged(Signal.hasMorePages)
         }.store(in: &subscriptions)
-        viewModel.$errorMessage.dropFirst().sink { [unowned self] _ in
+        viewModel.$errorMessage.sink { [unowned self] _ in
             propertyChanged(Signal.errorMessage)
         }.store(in: &subscriptions)
         viewModel.rowChanges.sink { [unowned self] change in

@@ -1,0 +1,124 @@
+/// The subscriber behind `AsyncPublisher` and `AsyncThrowingPublisher` iterators: requests
+/// one value per `next()` call and resumes the waiting task with it.
+///
+/// Demand is `.max(1)` per call, so a slow consumer holds the publisher back instead of
+/// values piling up. Cancelling the waiting task cancels the subscription and ends the
+/// iteration. Events may arrive on any thread; the continuation is resumed outside the lock.
+final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
+    @unchecked Sendable
+{
+    /// The result handed from the publisher's thread to the waiting task. Unchecked because
+    /// `Input` need not be `Sendable`: the value changes hands once and is used only by the
+    /// task that awaited it, as with Combine's own `values`.
+    struct Outcome: @unchecked Sendable {
+        let result: Result<Input?, Failure>
+    }
+
+    /// Owned by the iterator; when the last copy of the iterator goes away (a `for await`
+    /// loop left early), the subscription is cancelled rather than left running.
+    final class Handle: Sendable {
+        let bridge: AsyncIteratorBridge
+
+        init(_ bridge: AsyncIteratorBridge) { self.bridge = bridge }
+
+        deinit { bridge.cancel() }
+    }
+
+    private enum State {
+        case awaitingSubscription
+        case subscribed(any Subscription)
+        /// Ended; holds the completion until a `next()` call has reported it.
+        case ended(Subscribers.Completion<Failure>?)
+    }
+
+    private let lock = Lock()
+    // Guarded by `lock`.
+    private var state = State.awaitingSubscription
+    private var waiting: CheckedContinuation<Outcome, Never>?
+
+    var description: String { "AsyncPublisher" }
+
+    /// Waits for the next value: `nil` once the publisher finished or the task was cancelled,
+    /// the publisher's error (once) if it failed.
+    func next(isolation: isolated (any Actor)? = #isolation) async -> Result<Input?, Failure> {
+        await withTaskCancellationHandler(
+            operation: {
+                await withCheckedContinuation(isolation: isolation) { continuation in
+                    self.wait(with: continuation)
+                }.result
+            },
+            onCancel: { self.cancel() },
+            isolation: isolation)
+    }
+
+    private func wait(with continuation: CheckedContinuation<Outcome, Never>) {
+        lock.lock()
+        precondition(waiting == nil, "next() called while another call is still waiting")
+        switch state {
+        case .ended(let completion):
+            state = .ended(nil)
+            lock.unlock()
+            continuation.resume(returning: Self.outcome(for: completion))
+        case .awaitingSubscription:
+            // Requested when the subscription arrives.
+            waiting = continuation
+            lock.unlock()
+        case .subscribed(let subscription):
+            waiting = continuation
+            lock.unlock()
+            subscription.request(.max(1))
+        }
+    }
+
+    private static func outcome(for completion: Subscribers.Completion<Failure>?) -> Outcome {
+        if case .failure(let error)? = completion { return Outcome(result: .failure(error)) }
+        return Outcome(result: .success(nil))
+    }
+
+    // MARK: - Subscriber
+
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard case .awaitingSubscription = state else {
+            lock.unlock()
+            return subscription.cancel()
+        }
+        state = .subscribed(subscription)
+        let isWaiting = waiting != nil
+        lock.unlock()
+        if isWaiting { subscription.request(.max(1)) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let continuation = lock.withLock {
+            defer { waiting = nil }
+            return waiting
+        }
+        // Without a waiting call the value was never requested; a conforming publisher never
+        // sends one, so it is dropped.
+        continuation?.resume(returning: Outcome(result: .success(input)))
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let continuation: CheckedContinuation<Outcome, Never>? = lock.withLock {
+            if case .ended = state { return nil }
+            defer { waiting = nil }
+            // Kept for the next call unless a waiting call reports it now.
+            state = .ended(waiting == nil ? completion : nil)
+            return waiting
+        }
+        continuation?.resume(returning: Self.outcome(for: completion))
+    }
+
+    func cancel() {
+        let (subscription, continuation) = lock.withLock {
+            () -> ((any Subscription)?, CheckedContinuation<Outcome, Never>?) in
+            defer { state = .ended(nil); waiting = nil }
+            if case .subscribed(let subscription) = state { return (subscription, waiting) }
+            return (nil, waiting)
+        }
+        subscription?.cancel()
+        continuation?.resume(returning: Outcome(result: .success(nil)))
+    }
+}

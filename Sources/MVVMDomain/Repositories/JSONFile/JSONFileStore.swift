@@ -1,0 +1,238 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads and atomically replaces one JSON file holding a `Value`.
+///
+/// Writes never leave a half-written file: the data goes to a temporary file in the same
+/// directory, which is flushed to disk (`fsync`), renamed over the target (atomic on POSIX
+/// file systems), and then the directory is flushed so the rename itself survives a crash.
+/// Foundation's `.atomic` option renames but does not `fsync`, hence the system calls here.
+///
+/// Output is deterministic (sorted keys, pretty printed, ISO 8601 dates, a final newline), so
+/// the same value always produces the same bytes and the file diffs well. Dates keep whole
+/// seconds only.
+///
+/// The store has no state of its own and does not serialise callers; its owner (an actor)
+/// must make sure only one write runs at a time.
+public struct JSONFileStore<Value: Codable>: Sendable {
+    /// The file read and written.
+    public let fileURL: URL
+
+    /// A store for the file at `fileURL`, which must be a `file:` URL. The file need not
+    /// exist; its directory is created on the first save if missing.
+    public init(fileURL: URL) {
+        precondition(fileURL.isFileURL, "JSONFileStore needs a file URL, got \(fileURL)")
+        self.fileURL = fileURL.standardizedFileURL
+    }
+
+    /// The file's path, as used in error messages.
+    public var path: String { fileURL.path }
+
+    // MARK: Reading
+
+    /// The value stored in the file, or `nil` if the file does not exist.
+    ///
+    /// - Throws: `DomainError.corruptStore` when the file exists but cannot be read or does
+    ///   not decode as `Value`. The file is not touched.
+    public func load() throws(DomainError) -> Value? {
+        guard let data = try readContents() else { return nil }
+        guard !data.isEmpty else { throw .corruptStore(path: path, reason: "the file is empty") }
+        do {
+            return try Self.makeDecoder().decode(Value.self, from: data)
+        } catch {
+            throw .corruptStore(path: path, reason: Self.describe(decodingError: error))
+        }
+    }
+
+    /// The file's bytes, or `nil` if there is no file.
+    private func readContents() throws(DomainError) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw .corruptStore(
+                path: path, reason: "the file could not be opened: \(Self.text(code))")
+        }
+        defer { close(descriptor) }
+
+        var contents = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let (count, code) = buffer.withUnsafeMutableBytes { bytes in
+                let count = read(descriptor, bytes.baseAddress, bytes.count)
+                return (count, errno)
+            }
+            if count > 0 {
+                contents.append(contentsOf: buffer[0..<count])
+            } else if count == 0 {
+                return contents
+            } else if code != EINTR {
+                throw .corruptStore(
+                    path: path, reason: "the file could not be read: \(Self.text(code))")
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Atomically replaces the file's contents with `value`.
+    ///
+    /// - Throws: `DomainError.storageFailure` when encoding or any step of the write fails.
+    ///   Up to the rename the old file is untouched and the temporary file is removed. Only if
+    ///   flushing the directory after the rename fails is the new content already in place
+    ///   (though perhaps not yet durable); the error says so.
+    public func save(_ value: Value) throws(DomainError) {
+        var data: Data
+        do {
+            data = try Self.makeEncoder().encode(value)
+            data.append(UInt8(ascii: "\n"))  // a text file ends with a newline
+        } catch {
+            throw .storageFailure(path: path, reason: "the data could not be encoded: \(error)")
+        }
+        try replaceContents(with: data)
+    }
+
+    private func replaceContents(with data: Data) throws(DomainError) {
+        let directory = fileURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .storageFailure(
+                path: path,
+                reason: "its directory could not be created: \(error.localizedDescription)")
+        }
+
+        // Same directory as the target, so the rename never crosses file systems; hidden and
+        // uniquely named, so concurrent writers and directory listings ignore it.
+        let temporaryPath = directory
+            .appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path
+
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw failure("a temporary file could not be created", code: errno)
+        }
+        if let code = Self.writeAll(data, to: descriptor) {
+            close(descriptor)
+            unlink(temporaryPath)
+            throw failure("writing failed", code: code)
+        }
+        if Self.flush(descriptor) != 0 {
+            let code = errno
+            close(descriptor)
+            unlink(temporaryPath)
+            throw failure("flushing to disk failed", code: code)
+        }
+        // close can report a deferred write error (on NFS, for example).
+        if close(descriptor) != 0 {
+            let code = errno
+            unlink(temporaryPath)
+            throw failure("closing the temporary file failed", code: code)
+        }
+        if rename(temporaryPath, path) != 0 {
+            let code = errno
+            unlink(temporaryPath)
+            throw failure("replacing the file failed", code: code)
+        }
+        try syncDirectory(directory.path)
+    }
+
+    /// Flushes the directory entry of the rename.
+    private func syncDirectory(_ directoryPath: String) throws(DomainError) {
+        let descriptor = open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw failure(
+                "the new content is in place, but its directory could not be opened to flush it",
+                code: errno)
+        }
+        defer { close(descriptor) }
+        if Self.flush(descriptor) != 0 {
+            throw failure(
+                "the new content is in place, but flushing its directory failed", code: errno)
+        }
+    }
+
+    /// Forces `descriptor`'s data to stable storage. On Darwin `fsync` stops at the drive's
+    /// cache, so ask for `F_FULLFSYNC` first, as SQLite does.
+    private static func flush(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+        #endif
+        return fsync(descriptor)
+    }
+
+    /// Writes all of `data`, retrying short and interrupted writes. Returns the `errno` of a
+    /// failure, or `nil` on success.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int32? in
+            guard let base = bytes.baseAddress else { return nil }
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    return code
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    private func failure(_ step: String, code: Int32) -> DomainError {
+        .storageFailure(path: path, reason: "\(step): \(Self.text(code))")
+    }
+
+    // MARK: Coding
+
+    private static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    private static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// The system's message for `errno` value `code`.
+    private static func text(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// A short explanation of why decoding failed, naming where in the document.
+    private static func describe(decodingError error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func location(_ path: [any CodingKey]) -> String {
+            guard !path.isEmpty else { return "the top level" }
+            return path.reduce(into: "") { text, key in
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+                }
+            }
+        }
+        switch error {
+        case let .dataCorrupted(context):
+            let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+            return "\(context.debugDescription)\(underlying) at \(location(context.codingPath))"
+        case let .keyNotFound(key, context):
+            return "the key \"\(key.stringValue)\" is missing at \(location(context.codingPath))"
+        case let .typeMismatch(type, context):
+            return "expected \(type) at \(location(context.codingPath))"
+        case let .valueNotFound(type, context):
+            return "expected \(type) but found null at \(location(context.codingPath))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// The page arithmetic every built-in user repository shares, so they agree on the edges.
+enum Paging {
+    /// `ceil(count / pageSize)`, but at least 1: an empty collection has one empty page.
+    static func totalPages(count: Int, pageSize: Int) -> Int {
+        precondition(count >= 0 && pageSize >= 1)
+        return max(1, count / pageSize + (count % pageSize == 0 ? 0 : 1))
+    }
+
+    /// The element indices on 1-based `page`, after checking the page exists.
+    ///
+    /// - Throws: `DomainError.invalidInput` for `page < 1`, `DomainError.notFound` for a page
+    ///   past the last one.
+    static func indices(
+        ofPage page: Int, count: Int, pageSize: Int
+    ) throws(DomainError) -> Range<Int> {
+        guard page >= 1 else {
+            throw .invalidInput(message: "page numbers start at 1, but page \(page) was requested")
+        }
+        guard page <= totalPages(count: count, pageSize: pageSize) else {
+            throw .notFound(what: "page", id: page)
+        }
+        // page <= totalPages keeps these products within count + pageSize, so no overflow.
+        let start = (page - 1) * pageSize
+        return start..<min(start + pageSize, count)
+    }
+}

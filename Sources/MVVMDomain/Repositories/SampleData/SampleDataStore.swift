@@ -1,0 +1,122 @@
+import Foundation
+
+/// The in-memory state behind `SampleUserRepository` and `SamplePostRepository`: generated
+/// data plus the edits made since.
+///
+/// Records are generated on demand from `SampleDataGenerator` and only edited records are
+/// stored (in overlay dictionaries), so reading a page costs O(pageSize) whatever the user
+/// count, and edits made through one repository are seen by every later fetch through any
+/// repository sharing this store (a renamed user is also the renamed author of their posts).
+public actor SampleDataStore {
+    /// The configuration the unedited data comes from.
+    public nonisolated let configuration: SampleDataConfiguration
+
+    private let generator: SampleDataGenerator
+    /// Users as last stored by `update`, by id; everyone else is as generated.
+    private var editedUsers: [User.ID: User] = [:]
+    /// The like state of posts whose like was changed, by id.
+    private var editedLikes: [Post.ID: LikeState] = [:]
+
+    /// How many users have been generated so far. Instrumentation that lets tests prove
+    /// paging is O(pageSize), without timing anything.
+    private(set) var generatedUserCount = 0
+
+    private struct LikeState {
+        var liked: Bool
+        var count: Int
+    }
+
+    /// A store holding the data `configuration` describes, unedited.
+    public init(configuration: SampleDataConfiguration = SampleDataConfiguration()) {
+        self.configuration = configuration
+        self.generator = SampleDataGenerator(configuration: configuration)
+    }
+
+    // MARK: Users
+
+    /// The 1-based `page` of users in id order.
+    ///
+    /// - Throws: `DomainError.invalidInput` for `page < 1`; `DomainError.notFound` past the
+    ///   last page (there is always a page 1, empty when there are no users).
+    public func usersPage(_ page: Int) throws(DomainError) -> UserPage {
+        let indices = try Paging.indices(
+            ofPage: page, count: configuration.userCount, pageSize: configuration.pageSize)
+        return UserPage(
+            users: indices.map(currentUser(at:)), page: page, totalPages: configuration.totalPages)
+    }
+
+    /// The user with `id`, including any stored edit.
+    ///
+    /// - Throws: `DomainError.notFound` when no such user exists.
+    public func user(id: User.ID) throws(DomainError) -> User {
+        guard let index = userIndex(of: id) else { throw .notFound(what: "user", id: id) }
+        return currentUser(at: index)
+    }
+
+    /// Replaces the user with `user.id` by `user` and returns what was stored.
+    ///
+    /// - Throws: `DomainError.notFound` when no such user exists; `DomainError.invalidInput`
+    ///   when the name is blank. Nothing changes when it throws.
+    public func update(_ user: User) throws(DomainError) -> User {
+        guard userIndex(of: user.id) != nil else { throw .notFound(what: "user", id: user.id) }
+        guard !user.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .invalidInput(message: "a user's name must not be empty")
+        }
+        editedUsers[user.id] = user
+        return user
+    }
+
+    private func userIndex(of id: User.ID) -> Int? {
+        id >= 1 && id <= configuration.userCount ? id - 1 : nil
+    }
+
+    private func currentUser(at index: Int) -> User {
+        if let edited = editedUsers[index + 1] { return edited }
+        generatedUserCount += 1
+        return generator.user(at: index)
+    }
+
+    // MARK: Posts
+
+    /// The post with `id` as the current user now sees it: its author's current name and
+    /// its current like state.
+    ///
+    /// - Throws: `DomainError.notFound` when no such post exists.
+    public func post(id: Post.ID) throws(DomainError) -> Post {
+        guard let index = postIndex(of: id) else { throw .notFound(what: "post", id: id) }
+        var post = generator.post(at: index)
+        post.author = currentUser(at: post.author.id - 1)
+        if let like = editedLikes[id] {
+            post.likedByCurrentUser = like.liked
+            post.likesCount = like.count
+        }
+        return post
+    }
+
+    /// The comments of post `postId`, oldest first.
+    ///
+    /// - Throws: `DomainError.notFound` when no such post exists.
+    public func comments(postId: Post.ID) throws(DomainError) -> [Comment] {
+        guard let index = postIndex(of: postId) else { throw .notFound(what: "post", id: postId) }
+        return generator.comments(forPostAt: index)
+    }
+
+    /// Sets whether the current user likes post `postId` and returns the post afterwards.
+    ///
+    /// The like count moves by exactly one on a change of state; asking for the state the
+    /// post is already in changes nothing, so retries are harmless.
+    ///
+    /// - Throws: `DomainError.notFound` when no such post exists.
+    public func setLiked(_ liked: Bool, postId: Post.ID) throws(DomainError) -> Post {
+        var post = try post(id: postId)
+        guard post.likedByCurrentUser != liked else { return post }
+        post.likedByCurrentUser = liked
+        post.likesCount = max(0, post.likesCount + (liked ? 1 : -1))
+        editedLikes[postId] = LikeState(liked: liked, count: post.likesCount)
+        return post
+    }
+
+    private func postIndex(of id: Post.ID) -> Int? {
+        id >= 1 && id <= configuration.postCount ? id - 1 : nil
+    }
+}

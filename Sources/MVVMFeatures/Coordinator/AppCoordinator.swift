@@ -1,0 +1,103 @@
+import MVVMBinding
+import MVVMDomain
+
+/// Owns the app's navigation: creates each screen's ViewModel (injecting the repository),
+/// listens to its events and decides what comes next (seed 001's coordinator, without UIKit).
+///
+/// The flow: `start()` pushes the user list; selecting a row pushes that user's detail;
+/// saving the detail updates the list row in place and pops the detail; `back()` pops the top
+/// screen. Every stack change is published on `navigation`, after `stack` changed, so a host
+/// (a C program, Python, a game loop) mirrors it by pushing and popping its views.
+///
+/// The coordinator keeps each screen's ViewModel and its subscriptions exactly as long as the
+/// screen is on the stack: a popped ViewModel is freed as soon as the host lets go of the
+/// event. Subscriptions capture the coordinator weakly, so nothing forms a cycle.
+@MainActor
+public final class AppCoordinator {
+
+    // MARK: - Outputs
+
+    /// The navigation stack, bottom (the root) first.
+    public var stack: [Screen] { entries.map(\.screen) }
+
+    /// Stack changes, sent after `stack` changed.
+    public var navigation: AnyPublisher<NavigationEvent, Never> { navigationSubject.eraseToAnyPublisher() }
+
+    // MARK: - Properties
+
+    private struct Entry {
+        let screen: Screen
+        /// The coordinator's subscriptions to this screen's events, cancelled when it pops.
+        var subscriptions: [AnyCancellable] = []
+    }
+
+    private let repository: any UserRepository
+    private let navigationSubject = PassthroughSubject<NavigationEvent, Never>()
+    private var entries: [Entry] = []
+
+    // MARK: - Init
+
+    /// Creates a coordinator whose screens read and write users through `repository`.
+    public init(repository: any UserRepository) {
+        self.repository = repository
+    }
+
+    // MARK: - Actions
+
+    /// Pushes the user list as the root screen. Does nothing once started.
+    public func start() {
+        guard entries.isEmpty else { return }
+        let list = UserListViewModel(repository: repository)
+        var entry = Entry(screen: .userList(list))
+        list.userSelected
+            .sink { [weak self] id in self?.showUserDetail(id: id) }
+            .store(in: &entry.subscriptions)
+        push(entry)
+    }
+
+    /// Pops the top screen, as the host's back button does, and lets go of its ViewModel.
+    /// The root screen stays: does nothing when only the root is on the stack.
+    public func back() {
+        guard entries.count > 1 else { return }
+        pop()
+    }
+
+    // MARK: - Flow
+
+    private func showUserDetail(id: User.ID) {
+        // Only the visible list navigates: a second tap racing the first push is ignored.
+        guard case .userList? = entries.last?.screen else { return }
+        let detail = UserDetailViewModel(repository: repository, id: id)
+        var entry = Entry(screen: .userDetail(detail))
+        detail.didSave
+            .sink { [weak self, weak detail] saved in
+                guard let self, let detail else { return }
+                self.detailDidSave(detail, user: saved)
+            }
+            .store(in: &entry.subscriptions)
+        push(entry)
+    }
+
+    private func detailDidSave(_ detail: UserDetailViewModel, user: User) {
+        for case .userList(let list) in stack {
+            list.replaceUser(user)
+        }
+        // Leave the detail only if it is still the top (it might be covered by then).
+        if case .userDetail(let top)? = entries.last?.screen, top === detail {
+            pop()
+        }
+    }
+
+    // MARK: - Stack
+
+    private func push(_ entry: Entry) {
+        entries.append(entry)
+        navigationSubject.send(.push(entry.screen))
+    }
+
+    private func pop() {
+        guard let entry = entries.popLast() else { return }
+        for subscription in entry.subscriptions { subscription.cancel() }
+        navigationSubject.send(.pop(entry.screen))
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import MVVMBinding
+import MVVMDomain
+
+/// The paged list of users (seed 000's `UserListViewModel`), ready for any host.
+///
+/// Outputs: the rows (`users`, read by index), which kind of loading is in progress, an error
+/// message, and `rowChanges`, one `ListChange` per edit of the rows so a host redraws only
+/// what changed. Events: `userSelected`. Commands: `onAppear`, `refresh`, `didDisplayRow(at:)`,
+/// `didSelectRow(at:)`, `dismissError`, `replaceUser(_:)`.
+///
+/// The rows are deliberately not `@Published`: a published array hands every subscriber the
+/// whole array on every append, so appending a page would cost the size of the list. They
+/// are plain storage instead; `objectWillChange` fires before each edit and `rowChanges`
+/// after it, so appending a page costs the size of the page whatever the list holds.
+///
+/// At most one load runs at a time: a new load (a refresh) cancels the one in flight, and
+/// the result of a superseded load never lands, even from a repository that ignores task
+/// cancellation, because each load carries a generation token that must still be current.
+@MainActor
+public final class UserListViewModel: ObservableObject {
+
+    /// What the list is loading, so a host can choose between a full-screen spinner and a
+    /// spinner in the last row.
+    public enum Loading: Equatable, Sendable {
+        /// Nothing is loading.
+        case none
+        /// The first page is loading, for the first time or on a refresh.
+        case fullScreen
+        /// The page after the last loaded one is loading.
+        case nextPage
+    }
+
+    // MARK: - Outputs
+
+    /// The rows, in display order. Plain storage: read `users[i]` in O(1); changes are
+    /// announced by `objectWillChange` (before) and `rowChanges` (after).
+    public private(set) var users: [User] = []
+
+    /// What is loading right now.
+    @Published public private(set) var loading: Loading = .none
+
+    /// The message of the last failed load, until `dismissError()`, a host, or a later
+    /// successful load clears it.
+    @Published public var errorMessage: String?
+
+    /// The number of rows; the same as `users.count`.
+    public var count: Int { users.count }
+
+    /// Whether pages after the last loaded one exist. True before the first load.
+    public var hasMorePages: Bool { loadedPage < totalPages }
+
+    /// Every edit of `users`, sent right after the storage changed: `.reset` when a first
+    /// page replaced everything, `.insert` for an appended page (the range the new rows
+    /// occupy), `.update` for a row replaced in place. Applying them in order to a copy of
+    /// the rows keeps the copy equal to `users`.
+    public var rowChanges: AnyPublisher<ListChange, Never> { rowChangeSubject.eraseToAnyPublisher() }
+
+    // MARK: - Events
+
+    /// Sends the id of the user whose row was selected; a coordinator listens.
+    public let userSelected = PassthroughSubject<User.ID, Never>()
+
+    // MARK: - Properties
+
+    /// How close to the last row a displayed row must be to fetch the next page: the next
+    /// page is fetched when a row among the last `prefetchDistance` rows is displayed.
+    public let prefetchDistance: Int
+
+    private let repository: any UserRepository
+    private let rowChangeSubject = PassthroughSubject<ListChange, Never>()
+    private var loadedPage = 0
+    private var totalPages = 1
+    private var loadTask: Task<Void, Never>?
+    /// Incremented by every load; a result is applied only while its load's value is current.
+    private var loadGeneration: UInt64 = 0
+
+    // MARK: - Init
+
+    /// Creates the list over `repository`. `prefetchDistance` (at least 1, default 3) is how
+    /// many rows from the end displaying a row triggers the next page.
+    public init(repository: any UserRepository, prefetchDistance: Int = 3) {
+        self.repository = repository
+        self.prefetchDistance = max(1, prefetchDistance)
+    }
+
+    deinit {
+        // The task holds `self` weakly, so it can't land anything after this; cancelling lets
+        // a repository that honours cancellation stop its work early.
+        loadTask?.cancel()
+    }
+
+    // MARK: - Actions
+
+    /// Loads the first page when the list is empty and nothing is loading; otherwise does
+    /// nothing, so a host may call it every time the list appears.
+    public func onAppear() {
+        guard users.isEmpty, loading == .none else { return }
+        load(.fullScreen)
+    }
+
+    /// Reloads from the first page, cancelling any load in flight. The current rows stay
+    /// until the first page arrives and replaces them (`.reset`).
+    public func refresh() {
+        load(.fullScreen)
+    }
+
+    /// Tells the list that the row at `index` is on screen. Fetches the next page when the
+    /// row is among the last `prefetchDistance` rows, more pages exist, nothing is loading
+    /// and no error is shown (after a failure, scrolling retries only once the error was
+    /// dismissed, instead of hammering a failing repository on every displayed row).
+    public func didDisplayRow(at index: Int) {
+        guard users.indices.contains(index),
+              index >= users.count - prefetchDistance,
+              hasMorePages, loading == .none, errorMessage == nil
+        else { return }
+        load(.nextPage)
+    }
+
+    /// Sends the id of the user at `index` through `userSelected`; ignores an index out of range.
+    public func didSelectRow(at index: Int) {
+        guard users.indices.contains(index) else { return }
+        userSelected.send(users[index].id)
+    }
+
+    /// Clears the error message.
+    public func dismissError() {
+        errorMessage = nil
+    }
+
+    /// Replaces the row showing `user.id` with `user` (after an edit was saved) and publishes
+    /// `.update` for that row. Does nothing when no row shows that user. O(n) in the rows:
+    /// it runs once per save, not per frame.
+    public func replaceUser(_ user: User) {
+        guard let index = users.firstIndex(where: { $0.id == user.id }) else { return }
+        objectWillChange.send()
+        users[index] = user
+        rowChangeSubject.send(.update(index..<index + 1))
+    }
+
+    // MARK: - Loading
+
+    private func load(_ kind: Loading) {
+        loadTask?.cancel()
+        loadGeneration &+= 1
+        let generation = loadGeneration
+        let page = kind == .nextPage ? loadedPage + 1 : 1
+        let repository = self.repository
+        if loading != kind { loading = kind }
+        // The repository is awaited without holding `self`, so a list dismissed mid-load is
+        // freed at once instead of living until the repository answers.
+        loadTask = Task { [weak self] in
+            let result: Result<UserPage, any Error>
+            do {
+                result = .success(try await repository.fetchUsers(page: page))
+            } catch {
+                result = .failure(error)
+            }
+            self?.finishLoad(kind, generation: generation, result: result)
+        }
+    }
+
+    private func finishLoad(_ kind: Loading, generation: UInt64, result: Result<UserPage, any Error>) {
+        // A newer load owns the rows and `loading` now; this result is stale.
+        guard generation == loadGeneration, !Task.isCancelled else { return }
+        loadTask = nil
+        switch result {
+        case .success(let page):
+            apply(page, replacing: kind == .fullScreen)
+            // An earlier failure is no longer the state of the list.
+            if errorMessage != nil { errorMessage = nil }
+        case .failure(let error) where error is CancellationError:
+            break
+        case .failure(let error):
+            errorMessage = error.localizedDescription
+        }
+        loading = .none
+    }
+
+    private func apply(_ page: UserPage, replacing: Bool) {
+        loadedPage = page.page
+        totalPages = page.totalPages
+        if replacing {
+            objectWillChange.send()
+            users = page.users
+            rowChangeSubject.send(.reset(count: users.count))
+        } else if !page.users.isEmpty {
+            let start = users.count
+            objectWillChange.send()
+            users.append(contentsOf: page.users)
+            rowChangeSubject.send(.insert(start..<users.count))
+        }
+    }
+}

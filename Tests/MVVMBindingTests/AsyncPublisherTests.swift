@@ -1,0 +1,111 @@
+import Dispatch
+import MVVMBinding
+import XCTest
+
+final class AsyncPublisherTests: XCTestCase {
+    func test_values_yieldsEveryValueThenEndsWhenThePublisherFinishes() async {
+        var received: [Int] = []
+
+        for await value in [1, 2, 3].publisher.values {
+            received.append(value)
+        }
+
+        XCTAssertEqual(received, [1, 2, 3])
+    }
+
+    func test_eachNext_requestsExactlyOneValue() async {
+        let requested = RequestCounter()
+        let upstream = DrivenPublisher<Int, Never>(onRequest: { _ in requested.increment() })
+        var iterator = upstream.values.makeAsyncIterator()
+        XCTAssertEqual(upstream.subscription.requests, [], "nothing is requested before next()")
+
+        let sender = Task.detached {
+            await requested.waitFor(1)
+            upstream.send(10)
+            await requested.waitFor(2)
+            upstream.send(20)
+        }
+        let first = await iterator.next()
+        let second = await iterator.next()
+        await sender.value
+
+        XCTAssertEqual([first, second], [10, 20])
+        XCTAssertEqual(upstream.subscription.requests, [.max(1), .max(1)])
+    }
+
+    func test_cancellingTheTask_cancelsTheSubscriptionAndEndsTheIteration() async {
+        let requested = RequestCounter()
+        let upstream = DrivenPublisher<Int, Never>(onRequest: { _ in requested.increment() })
+        let task = Task {
+            var iterator = upstream.values.makeAsyncIterator()
+            return await iterator.next()
+        }
+
+        await requested.waitFor(1)
+        task.cancel()
+
+        let result = await task.value
+        XCTAssertNil(result)
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func test_aTaskCancelledBeforeIterating_getsNilAtOnce() async {
+        let subject = PassthroughSubject<Int, Never>()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            var iterator = subject.values.makeAsyncIterator()
+            return await iterator.next()
+        }
+
+        let result = await task.value
+
+        XCTAssertNil(result)
+    }
+
+    func test_leavingTheLoopEarly_cancelsTheSubscription() async {
+        let cancelled = expectation(description: "the subscription is cancelled")
+        let subject = CurrentValueSubject<Int, Never>(1)
+        let publisher = subject.handleEvents(receiveCancel: { cancelled.fulfill() })
+
+        for await value in publisher.values {
+            XCTAssertEqual(value, 1)
+            break
+        }
+
+        await fulfillment(of: [cancelled], timeout: 2)
+    }
+
+    func test_valuesSentFromOtherThreads_arriveInOrder() async {
+        let counter = RequestCounter()
+        let upstream = DrivenPublisher<Int, Never>(onRequest: { _ in counter.increment() })
+        let sender = Task.detached {
+            for n in 0..<100 {
+                await counter.waitFor(n + 1)
+                DispatchQueue.global().async { upstream.send(n) }
+            }
+            await counter.waitFor(101)
+            upstream.send(completion: .finished)
+        }
+        var received: [Int] = []
+
+        for await value in upstream.values { received.append(value) }
+
+        await sender.value
+        XCTAssertEqual(received, Array(0..<100))
+    }
+
+    @MainActor
+    func test_iteratingOnTheMainActor_deliversNonSendableValues() async {
+        final class Row {
+            let id: Int
+            init(id: Int) { self.id = id }
+        }
+        var ids: [Int] = []
+
+        for await row in [Row(id: 1), Row(id: 2)].publisher.values {
+            ids.append(row.id)
+        }
+
+        XCTAssertEqual(ids, [1, 2])
+    }
+}

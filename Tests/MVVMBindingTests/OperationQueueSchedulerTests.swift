@@ -1,0 +1,63 @@
+import Foundation
+import MVVMBinding
+import XCTest
+
+final class OperationQueueSchedulerTests: XCTestCase {
+    private func makeQueue() -> OperationQueue {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        return queue
+    }
+
+    func test_schedule_runsTheActionAsAnOperationOnTheQueue() {
+        let queue = makeQueue()
+        let ran = expectation(description: "ran")
+        let onQueue = ConcurrentRecorder<Bool>()
+        queue.schedule {
+            onQueue.append(OperationQueue.current === queue)
+            ran.fulfill()
+        }
+        wait(for: [ran], timeout: 2)
+        XCTAssertEqual(onQueue.elements, [true])
+    }
+
+    func test_scheduleAfter_runsNoEarlierThanTheDate() {
+        let queue = makeQueue()
+        let due = queue.now.advanced(by: .milliseconds(20))
+        let ran = expectation(description: "ran")
+        let ranAt = ConcurrentRecorder<Date>()
+        queue.schedule(after: due) {
+            ranAt.append(Date())
+            ran.fulfill()
+        }
+        wait(for: [ran], timeout: 2)
+        XCTAssertGreaterThanOrEqual(ranAt.elements.first?.timeIntervalSince(due.date) ?? -1, 0)
+    }
+
+    func test_repeatingSchedule_runsUntilCancelled() {
+        let queue = makeQueue()
+        let ticks = ConcurrentRecorder<Int>()
+        let twoTicks = expectation(description: "two ticks")
+        twoTicks.assertForOverFulfill = false
+        let cancellable = queue.schedule(after: queue.now, interval: .milliseconds(2)) {
+            ticks.append(1)
+            if ticks.elements.count == 2 { twoTicks.fulfill() }
+        }
+        wait(for: [twoTicks], timeout: 2)
+
+        cancellable.cancel()
+        queue.waitUntilAllOperationsAreFinished()
+        let countAtCancel = ticks.elements.count
+        queue.addOperation {}
+        queue.waitUntilAllOperationsAreFinished()
+        XCTAssertLessThanOrEqual(ticks.elements.count, countAtCancel + 1, "at most one tick was already in flight")
+    }
+
+    func test_minimumToleranceAndTimeType() {
+        let queue = makeQueue()
+        XCTAssertEqual(queue.minimumTolerance, 0)
+        let time = OperationQueue.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 0))
+        XCTAssertEqual(time.advanced(by: .milliseconds(500)).date, Date(timeIntervalSinceReferenceDate: 0.5))
+        XCTAssertEqual(time.distance(to: time.advanced(by: 2)), .seconds(2))
+    }
+}

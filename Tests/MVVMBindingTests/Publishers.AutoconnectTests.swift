@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import MVVMBinding
+import XCTest
+
+final class AutoconnectTests: XCTestCase {
+    func test_autoconnect_connectsWhenTheFirstSubscriberArrives_once() {
+        let connectable = CountingConnectable()
+        let autoconnected = connectable.autoconnect()
+        let first = TrackingSubscriber<Int, Never>()
+        let second = TrackingSubscriber<Int, Never>()
+        XCTAssertEqual(connectable.connects, 0)
+
+        autoconnected.subscribe(first)
+        autoconnected.subscribe(second)
+        connectable.subject.send(1)
+
+        XCTAssertEqual(connectable.connects, 1)
+        XCTAssertEqual(first.values, [1])
+        XCTAssertEqual(second.values, [1])
+    }
+
+    func test_autoconnect_cancelsTheConnectionWhenTheLastSubscriberCancels() {
+        let connectable = CountingConnectable()
+        let autoconnected = connectable.autoconnect()
+        let first = TrackingSubscriber<Int, Never>()
+        let second = TrackingSubscriber<Int, Never>()
+        autoconnected.subscribe(first)
+        autoconnected.subscribe(second)
+
+        first.cancel()
+        first.cancel()
+        XCTAssertEqual(connectable.disconnects, 0, "a subscriber is still there")
+        second.cancel()
+
+        XCTAssertEqual(connectable.disconnects, 1)
+    }
+
+    func test_aSubscriberArrivingAfterEveryoneLeft_connectsAgain() {
+        let connectable = CountingConnectable()
+        let autoconnected = connectable.autoconnect()
+        let first = TrackingSubscriber<Int, Never>()
+        autoconnected.subscribe(first)
+        first.cancel()
+
+        let second = TrackingSubscriber<Int, Never>()
+        autoconnected.subscribe(second)
+        connectable.subject.send(2)
+
+        XCTAssertEqual(connectable.connects, 2)
+        XCTAssertEqual(second.values, [2])
+    }
+
+    func test_autoconnectOfMakeConnectable_runsTheUpstreamForTheFirstSubscriber() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        [1, 2, 3].publisher.makeConnectable().autoconnect().subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "value(3)", "finished"])
+    }
+
+    func test_demand_passesStraightThroughToTheUpstream() {
+        let connectable = CountingConnectable()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        connectable.autoconnect().subscribe(subscriber)
+
+        connectable.subject.send(1)
+        connectable.subject.send(2)
+        subscriber.request(.max(1))
+        connectable.subject.send(3)
+
+        XCTAssertEqual(subscriber.values, [1, 3])
+    }
+
+    func test_cancel_releasesTheSubscriber() {
+        let connectable = CountingConnectable()
+        weak var weakSubscriber: TrackingSubscriber<Int, Never>?
+        do {
+            let subscriber = TrackingSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            connectable.autoconnect().subscribe(subscriber)
+            subscriber.cancel()
+        }
+        XCTAssertNil(weakSubscriber)
+    }
+
+    func test_concurrentSubscribersComingAndGoing_leaveConnectsAndDisconnectsBalanced() {
+        let connectable = CountingConnectable()
+        let autoconnected = connectable.autoconnect()
+
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<200 {
+                let subscriber = TrackingSubscriber<Int, Never>()
+                autoconnected.subscribe(subscriber)
+                subscriber.cancel()
+            }
+        }
+
+        XCTAssertGreaterThan(connectable.connects, 0)
+        XCTAssertEqual(connectable.connects, connectable.disconnects, "every connection made was cancelled")
+    }
+}
+
+/// A connectable publisher that counts its connections and their cancellations.
+private final class CountingConnectable: ConnectablePublisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let subject = PassthroughSubject<Int, Never>()
+    private let lock = NSLock()
+    private var connectCount = 0  // guarded by `lock`
+    private var disconnectCount = 0  // guarded by `lock`
+
+    var connects: Int { lock.withLock { connectCount } }
+    var disconnects: Int { lock.withLock { disconnectCount } }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subject.subscribe(subscriber)
+    }
+
+    func connect() -> any Cancellable {
+        lock.withLock { connectCount += 1 }
+        return AnyCancellable { [self] in lock.withLock { disconnectCount += 1 } }
+    }
+}

@@ -1,0 +1,46 @@
+import MVVMBinding
+import XCTest
+
+final class CollectByCountTests: XCTestCase {
+    func test_collectCount_emitsFullArraysAndTheRemainderOnFinish() {
+        let subscriber = TrackingSubscriber<[Int], Never>()
+
+        (1...5).publisher.collect(2).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value([1, 2])", "value([3, 4])", "value([5])", "finished"])
+    }
+
+    func test_demandForArrays_isScaledToDemandForValues() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<[Int], Never>(initialDemand: .max(2), demandAfterValue: { _ in .max(1) })
+        upstream.collect(3).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(1), .none)
+        XCTAssertEqual(upstream.send(2), .none)
+        XCTAssertEqual(upstream.send(3), .max(3))
+        XCTAssertEqual(upstream.subscription.requests, [.max(6)])
+    }
+
+    func test_downstreamDemand_isMetExactly() {
+        let subscriber = TrackingSubscriber<[Int], Never>(initialDemand: .max(1))
+
+        (1...10).publisher.collect(3).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value([1, 2, 3])"])
+    }
+
+    func test_failure_discardsThePartialArray() {
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = TrackingSubscriber<[Int], TestError>()
+        subject.collect(2).subscribe(subscriber)
+
+        subject.send(1)
+        subject.send(completion: .failure(.oops))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
+    }
+
+    func test_cancel_releasesTheSubscriber() {
+        assertCancelReleasesPipeline { subject, canary in subject.map { $0 + canary.value }.collect(2) }
+    }
+}

@@ -1,0 +1,188 @@
+import MVVMBinding
+import XCTest
+
+final class DebounceTests: XCTestCase {
+    func test_debounce_publishesTheLatestValueOnlyOnceTheUpstreamHasBeenQuietForTheDueTime() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        subject.debounce(for: .milliseconds(300), scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        scheduler.advance(by: .milliseconds(100))
+        subject.send(2)
+        scheduler.advance(by: .milliseconds(100))
+        subject.send(3)
+        scheduler.advance(by: .milliseconds(299))
+        XCTAssertEqual(subscriber.values, [])
+
+        scheduler.advance(by: .milliseconds(1))
+        XCTAssertEqual(subscriber.values, [3])
+    }
+
+    func test_debounce_followsCombinesDocumentedBounceExample() {
+        // Apple's example: values at 0, 0.25, 1, 1.25, 1.5 and 2 s, due time 0.5 s.
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        let cancellable = subject.debounce(for: .seconds(0.5), scheduler: scheduler).sink { received.append($0) }
+        let bounces: [(Int, Double)] = [(0, 0), (1, 0.25), (2, 1), (3, 1.25), (4, 1.5), (5, 2)]
+        let start = scheduler.now
+        for (value, time) in bounces {
+            scheduler.advance(to: start.advanced(by: .seconds(time)))
+            subject.send(value)
+        }
+
+        scheduler.advance(by: .seconds(1))
+
+        XCTAssertEqual(received, [1, 4, 5])
+        cancellable.cancel()
+    }
+
+    func test_debounce_requestsUnlimitedDemandFromTheUpstream() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.debounce(for: 1, scheduler: TestScheduler()).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+        XCTAssertEqual(upstream.send(1), .none)
+    }
+
+    func test_debounce_dropsAValueThatFallsDueWhileTheSubscriberHasNoDemand() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        subject.debounce(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        scheduler.advance(by: 1)
+        subscriber.request(.max(1))
+        scheduler.advance(by: 5)
+        XCTAssertEqual(subscriber.values, [])
+
+        subject.send(2)
+        subject.send(3)
+        scheduler.advance(by: 1)
+        XCTAssertEqual(subscriber.values, [3])
+    }
+
+    func test_debounce_addsTheDemandReturnedFromReceive() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { _ in .max(1) })
+        subject.debounce(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        for value in 1...3 {
+            subject.send(value)
+            scheduler.advance(by: 1)
+        }
+
+        XCTAssertEqual(subscriber.values, [1, 2, 3])
+    }
+
+    func test_debounce_deliversCompletionOnTheSchedulerWithoutWaitingAndDiscardsAPendingValue() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        subject.debounce(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        subject.send(completion: .finished)
+        XCTAssertEqual(subscriber.history, ["subscription"], "completion goes through the scheduler")
+
+        scheduler.advance()
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+        XCTAssertEqual(scheduler.now, TestScheduler.SchedulerTimeType(nanoseconds: 0))
+
+        scheduler.advance(by: 5)
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+    }
+
+    func test_debounce_forwardsFailure() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        subject.debounce(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        scheduler.advance(by: 1)
+        subject.send(completion: .failure(.oops))
+        scheduler.advance()
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "failure(oops)"])
+    }
+
+    func test_cancel_cancelsTheUpstreamAndTheScheduledPublication() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.debounce(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        subscriber.cancel()
+        scheduler.advance(by: 2)
+
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
+
+    func test_cancel_releasesTheSubscriberAndPendingValueBeforeTheSchedulerRuns() {
+        let scheduler = TestScheduler()
+        assertCancelReleasesPipeline { subject, canary in
+            subject.map { _ in canary }.debounce(for: 1, scheduler: scheduler)
+        }
+        XCTAssertEqual(scheduler.pendingActionCount, 1, "only an empty wrapper is left")
+    }
+
+    func test_debounce_onTheImmediateScheduler_publishesEveryValueAtOnce() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        subject.debounce(for: 1, scheduler: ImmediateScheduler.shared).subscribe(subscriber)
+
+        subject.send(1)
+        subject.send(2)
+        subject.send(completion: .finished)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+    }
+
+    func test_searchTextDebounce_deliversTheSettledQuery() async {
+        // Seed idiom: a ViewModel-style search field, observed with sink + dropFirst.
+        let scheduler = TestScheduler()
+        let searchText = CurrentValueSubject<String, Never>("")
+        var cancellables = Set<AnyCancellable>()
+        let settled = expectation(description: "settled query")
+        var queries: [String] = []
+        searchText
+            .dropFirst()
+            .debounce(for: .milliseconds(300), scheduler: scheduler)
+            .sink { query in
+                queries.append(query)
+                settled.fulfill()
+            }
+            .store(in: &cancellables)
+
+        for prefix in ["s", "sw", "swi", "swift"] {
+            searchText.send(prefix)
+            scheduler.advance(by: .milliseconds(100))
+        }
+        scheduler.advance(by: .milliseconds(200))
+
+        await fulfillment(of: [settled], timeout: 1)
+        XCTAssertEqual(queries, ["swift"])
+    }
+
+    func test_subscription_isReleasedAfterCompletion() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        weak var weakSubscriber: TrackingSubscriber<Int, Never>?
+        do {
+            let subscriber = TrackingSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            subject.debounce(for: 1, scheduler: scheduler).subscribe(subscriber)
+            subject.send(completion: .finished)
+            scheduler.advance()
+        }
+        XCTAssertNil(weakSubscriber)
+    }
+}

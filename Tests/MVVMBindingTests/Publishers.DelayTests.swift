@@ -1,0 +1,114 @@
+import MVVMBinding
+import XCTest
+
+final class DelayTests: XCTestCase {
+    func test_delay_deliversEveryValueAndTheCompletionTheIntervalLater() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        subject.delay(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        scheduler.advance(by: 0.5)
+        subject.send(2)
+        scheduler.advance(by: 0.2)
+        subject.send(completion: .finished)
+
+        scheduler.advance(by: 0.3)  // t = 1.0
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)"])
+        scheduler.advance(by: 0.5)  // t = 1.5
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)"])
+        scheduler.advance(by: 0.19)
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)"])
+        scheduler.advance(by: 0.01)  // t = 1.7
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+    }
+
+    func test_delay_delaysFailureToo() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        subject.delay(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(completion: .failure(.oops))
+        scheduler.advance(by: .milliseconds(9))
+        XCTAssertEqual(subscriber.history, ["subscription"])
+        scheduler.advance(by: .milliseconds(1))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
+    }
+
+    func test_demand_passesStraightThroughToTheUpstream() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2), demandAfterValue: { _ in .max(1) })
+        upstream.delay(for: 1, scheduler: scheduler).subscribe(subscriber)
+        XCTAssertEqual(upstream.subscription.requests, [.max(2)])
+
+        XCTAssertEqual(upstream.send(1), .none, "the demand a delayed value brings is not known yet")
+        XCTAssertEqual(upstream.subscription.requests, [.max(2)])
+        scheduler.advance(by: 1)
+
+        XCTAssertEqual(subscriber.values, [1])
+        XCTAssertEqual(upstream.subscription.requests, [.max(2), .max(1)])
+        subscriber.request(.max(5))
+        XCTAssertEqual(upstream.subscription.requests, [.max(2), .max(1), .max(5)])
+    }
+
+    func test_delay_usesTheSchedulersMinimumToleranceByDefault() {
+        let scheduler = TestScheduler()
+        let publisher = Just(1).delay(for: 2, scheduler: scheduler)
+
+        XCTAssertEqual(publisher.interval, .seconds(2))
+        XCTAssertEqual(publisher.tolerance, scheduler.minimumTolerance)
+        XCTAssertEqual(Just(1).delay(for: 2, tolerance: 0.5, scheduler: scheduler).tolerance, .milliseconds(500))
+    }
+
+    func test_cancel_cancelsTheUpstreamAndDropsEveryValueInFlight() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.delay(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        subscriber.cancel()
+        scheduler.advance(by: 5)
+
+        XCTAssertEqual(subscriber.history, ["subscription"])
+        XCTAssertEqual(upstream.subscription.cancelCount, 0, "the upstream had already finished")
+    }
+
+    func test_cancel_cancelsALiveUpstream() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.delay(for: 1, scheduler: TestScheduler()).subscribe(subscriber)
+
+        subscriber.cancel()
+
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func test_cancel_releasesTheSubscriberAndValuesInFlightBeforeTheSchedulerRuns() {
+        let scheduler = TestScheduler()
+        assertCancelReleasesPipeline { subject, canary in
+            subject.map { _ in canary }.delay(for: 1, scheduler: scheduler)
+        }
+    }
+
+    func test_delay_onARealQueue_deliversNoEarlierThanTheInterval() async {
+        let queue = DispatchQueue(label: "DelayTests")
+        let start = DispatchTime.now()
+        let delivered = expectation(description: "delayed value")
+        var elapsed: UInt64 = 0
+        let cancellable = Just(1).delay(for: .milliseconds(20), scheduler: queue).sink { _ in
+            elapsed = DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds
+            delivered.fulfill()
+        }
+
+        await fulfillment(of: [delivered], timeout: 2)
+        XCTAssertGreaterThanOrEqual(elapsed, 20_000_000)
+        cancellable.cancel()
+    }
+}

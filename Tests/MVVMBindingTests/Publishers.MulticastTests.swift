@@ -1,0 +1,114 @@
+import MVVMBinding
+import XCTest
+
+final class MulticastTests: XCTestCase {
+    func test_multicast_deliversNothingUntilConnected_thenTheSameValuesToEverySubscriber() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let multicast = upstream.multicast { PassthroughSubject<Int, Never>() }
+        let first = TrackingSubscriber<Int, Never>()
+        let second = TrackingSubscriber<Int, Never>()
+        multicast.subscribe(first)
+        multicast.subscribe(second)
+
+        upstream.send(0)
+        let connection = multicast.connect()
+        upstream.send(1)
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(first.history, ["subscription", "value(1)", "finished"])
+        XCTAssertEqual(second.history, ["subscription", "value(1)", "finished"])
+        connection.cancel()
+    }
+
+    func test_multicast_subscribesToTheUpstreamOncePerConnection() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let multicast = upstream.multicast { PassthroughSubject<Int, Never>() }
+        let subscribers = (0..<3).map { _ in TrackingSubscriber<Int, Never>() }
+        subscribers.forEach(multicast.subscribe)
+
+        _ = multicast.connect()
+        upstream.send(7)
+
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited], "the subject asks for everything, once")
+        XCTAssertEqual(subscribers.map(\.values), [[7], [7], [7]])
+    }
+
+    func test_createSubject_runsOnceForTheLifetimeOfTheMulticast() {
+        var created = 0
+        let multicast = PassthroughSubject<Int, Never>().multicast { () -> PassthroughSubject<Int, Never> in
+            created += 1
+            return PassthroughSubject()
+        }
+
+        multicast.subscribe(TrackingSubscriber<Int, Never>())
+        multicast.subscribe(TrackingSubscriber<Int, Never>())
+        _ = multicast.connect()
+
+        XCTAssertEqual(created, 1)
+    }
+
+    func test_multicastSubject_sharesThroughTheGivenSubject() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let multicast = upstream.multicast(subject: subject)
+        let subscriber = TrackingSubscriber<Int, Never>()
+        multicast.subscribe(subscriber)
+
+        _ = multicast.connect()
+        upstream.send(5)
+
+        XCTAssertEqual(subscriber.values, [0, 5])
+        XCTAssertEqual(subject.value, 5)
+    }
+
+    func test_cancellingTheConnection_cancelsTheUpstream_butDroppingItDoesNot() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let multicast = upstream.multicast { PassthroughSubject<Int, Never>() }
+        let subscriber = TrackingSubscriber<Int, Never>()
+        multicast.subscribe(subscriber)
+
+        do { _ = multicast.connect() }
+        upstream.send(1)
+        XCTAssertEqual(upstream.subscription.cancelCount, 0)
+        XCTAssertEqual(subscriber.values, [1])
+
+        let connection = multicast.connect()
+        connection.cancel()
+
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func test_afterTheUpstreamCompleted_connectingAgainDoesNotRepeatTheUpstreamsWork() {
+        var subscriptions = 0
+        let multicast = Deferred { () -> Just<Int> in
+            subscriptions += 1
+            return Just(1)
+        }
+        .multicast { PassthroughSubject<Int, Never>() }
+        _ = multicast.connect()
+        let late = TrackingSubscriber<Int, Never>()
+
+        multicast.subscribe(late)
+        _ = multicast.connect()
+
+        XCTAssertEqual(subscriptions, 1)
+        XCTAssertEqual(late.history, ["subscription", "finished"])
+    }
+
+    func test_subscriberCancel_leavesTheOthersConnected() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let multicast = upstream.multicast { PassthroughSubject<Int, Never>() }
+        let leaving = TrackingSubscriber<Int, Never>()
+        let staying = TrackingSubscriber<Int, Never>()
+        multicast.subscribe(leaving)
+        multicast.subscribe(staying)
+        let connection = multicast.connect()
+
+        leaving.cancel()
+        upstream.send(1)
+
+        XCTAssertEqual(leaving.values, [])
+        XCTAssertEqual(staying.values, [1])
+        connection.cancel()
+    }
+}

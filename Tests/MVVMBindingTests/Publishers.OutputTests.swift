@@ -1,0 +1,113 @@
+import MVVMBinding
+import XCTest
+
+final class OutputTests: XCTestCase {
+    func test_prefix_republishesTheFirstValues_thenCancelsUpstreamAndFinishesAtOnce() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.prefix(2).subscribe(subscriber)
+
+        upstream.send(1)
+        XCTAssertEqual(upstream.send(2), .none)
+        upstream.send(3)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func test_prefixOnASubject_finishesWithoutWaitingForAnotherValue() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        subject.prefix(1).subscribe(subscriber)
+
+        subject.send(7)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(7)", "finished"])
+    }
+
+    func test_prefixZero_finishesAtOnce() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        upstream.prefix(0).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func test_prefixLongerThanTheUpstream_finishesWithIt() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        [1, 2].publisher.prefix(5).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+    }
+
+    func test_demand_passesThroughUnchanged() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { _ in .max(2) })
+        upstream.prefix(5).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(1), .max(2))
+        XCTAssertEqual(upstream.subscription.requests, [.max(1)])
+    }
+
+    func test_outputAt_republishesOnlyThatPosition_askingForOneMorePerSkippedValue() {
+        let upstream = DrivenPublisher<String, Never>()
+        let subscriber = TrackingSubscriber<String, Never>(initialDemand: .max(1))
+        upstream.output(at: 2).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send("a"), .max(1))
+        XCTAssertEqual(upstream.send("b"), .max(1))
+        upstream.send("c")
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(c)", "finished"])
+    }
+
+    func test_outputIn_republishesThePositionsInTheRange() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        (10...20).publisher.output(in: 2...4).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(12)", "value(13)", "value(14)", "finished"])
+        XCTAssertEqual((10...20).publisher.prefix(3).range, 0..<3)
+        XCTAssertEqual((10...20).publisher.output(in: 5...).range, 5..<Int.max)
+    }
+
+    func test_upstreamFailureBeforeTheRangeEnds_isPassedOn() {
+        let upstream = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        upstream.prefix(3).subscribe(subscriber)
+
+        upstream.send(1)
+        upstream.send(completion: .failure(.oops))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "failure(oops)"])
+    }
+
+    func test_downstreamThatCancelsOnTheLastValue_getsNoCompletion() {
+        let upstream = DrivenPublisher<Int, Never>()
+        var subscription: (any Subscription)?
+        var history: [String] = []
+        upstream.prefix(1).subscribe(AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.unlimited)
+            },
+            receiveValue: {
+                history.append("value(\($0))")
+                subscription?.cancel()
+                return .none
+            },
+            receiveCompletion: { _ in history.append("completion") }))
+
+        upstream.send(1)
+
+        XCTAssertEqual(history, ["value(1)"])
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func test_cancel_releasesTheSubscriber() {
+        assertCancelReleasesPipeline { subject, canary in subject.prefix(5).map { $0 + canary.value } }
+    }
+}

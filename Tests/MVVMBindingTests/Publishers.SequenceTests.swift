@@ -1,0 +1,128 @@
+import Foundation
+import MVVMBinding
+import XCTest
+
+final class SequenceTests: XCTestCase {
+    func test_sequencePublisher_emitsEveryElementInOrderThenFinishes() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        [1, 2, 3].publisher.subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "value(3)", "finished"])
+    }
+
+    func test_emptySequence_finishesAtOnce_withoutAnyDemand() {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+
+        [Int]().publisher.subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+    }
+
+    func test_emitsExactlyAsManyElementsAsRequested() {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+        [1, 2, 3, 4].publisher.subscribe(subscriber)
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)"])
+
+        subscriber.request(.max(1))
+        XCTAssertEqual(subscriber.values, [1, 2, 3])
+
+        subscriber.request(.max(5))
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "value(3)", "value(4)", "finished"])
+    }
+
+    func test_finishesRightAfterTheLastElement_withoutFurtherDemand() {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+
+        [1, 2].publisher.subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+    }
+
+    func test_demandReturnedFromReceive_isHonoured() {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { $0 < 3 ? .max(1) : .none })
+
+        (1...10).publisher.subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.values, [1, 2, 3])
+        XCTAssertNil(subscriber.completion)
+    }
+
+    func test_infiniteSequence_isPulledOnlyAsFarAsDemanded() {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(3))
+
+        (1...).publisher.subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.values, [1, 2, 3])
+    }
+
+    func test_requestFromInsideReceive_neitherRecursesNorReorders() {
+        let count = 20_000
+        var received: [Int] = []
+        received.reserveCapacity(count)
+        var subscription: (any Subscription)?
+        var finished = false
+        let subscriber = AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.max(1))
+            },
+            receiveValue: { value in
+                received.append(value)
+                // Ask for the next element from inside delivery, as a pull-one-at-a-time
+                // subscriber does; this must not grow the stack per element.
+                subscription?.request(.max(1))
+                return .none
+            },
+            receiveCompletion: { _ in finished = true })
+
+        (0..<count).publisher.subscribe(subscriber)
+
+        XCTAssertEqual(received, Array(0..<count))
+        XCTAssertTrue(finished)
+    }
+
+    func test_cancelFromInsideReceive_stopsEmission() {
+        var subscription: (any Subscription)?
+        var received: [Int] = []
+        let subscriber = AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.unlimited)
+            },
+            receiveValue: { value in
+                received.append(value)
+                if value == 2 { subscription?.cancel() }
+                return .none
+            })
+
+        (1...5).publisher.subscribe(subscriber)
+
+        XCTAssertEqual(received, [1, 2])
+    }
+
+    func test_requestsFromManyThreads_areServedInOrderWithoutLossOrExcess() {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        (0..<1000).publisher.subscribe(subscriber)
+
+        DispatchQueue.concurrentPerform(iterations: 200) { _ in subscriber.request(.max(1)) }
+
+        XCTAssertEqual(subscriber.values, Array(0..<200))
+    }
+
+    func test_cancel_releasesTheSubscriber() {
+        weak var weakSubscriber: TrackingSubscriber<Int, Never>?
+        do {
+            let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+            weakSubscriber = subscriber
+            [1, 2, 3].publisher.subscribe(subscriber)
+            subscriber.cancel()
+        }
+        XCTAssertNil(weakSubscriber)
+    }
+
+    func test_sequencePublishersOverEqualSequences_areEqual() {
+        XCTAssertEqual([1, 2].publisher, Publishers.Sequence<[Int], Never>(sequence: [1, 2]))
+        XCTAssertNotEqual([1, 2].publisher, [2, 1].publisher)
+    }
+}

@@ -1,0 +1,94 @@
+import Dispatch
+import MVVMBinding
+import XCTest
+
+final class ShareTests: XCTestCase {
+    func test_share_subscribesToTheUpstreamOnceForAllSubscribers() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let shared = upstream.share()
+        let first = TrackingSubscriber<Int, Never>()
+        let second = TrackingSubscriber<Int, Never>()
+
+        shared.subscribe(first)
+        shared.subscribe(second)
+        upstream.send(1)
+
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+        XCTAssertEqual(first.values, [1])
+        XCTAssertEqual(second.values, [1])
+    }
+
+    func test_aLateSubscriber_missesTheValuesAlreadySent() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let shared = upstream.share()
+        let early = TrackingSubscriber<Int, Never>()
+        let late = TrackingSubscriber<Int, Never>()
+        shared.subscribe(early)
+
+        upstream.send(1)
+        shared.subscribe(late)
+        upstream.send(2)
+
+        XCTAssertEqual(early.values, [1, 2])
+        XCTAssertEqual(late.values, [2])
+    }
+
+    func test_theUpstreamIsCancelledWhenTheLastSubscriberCancels() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let shared = upstream.share()
+        let first = TrackingSubscriber<Int, Never>()
+        let second = TrackingSubscriber<Int, Never>()
+        shared.subscribe(first)
+        shared.subscribe(second)
+
+        first.cancel()
+        XCTAssertEqual(upstream.subscription.cancelCount, 0)
+        second.cancel()
+
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func test_aSubscriberAfterCompletion_getsTheCompletionWithoutRerunningTheUpstream() {
+        var runs = 0
+        let shared = Deferred { () -> Just<Int> in
+            runs += 1
+            return Just(1)
+        }.share()
+        let first = TrackingSubscriber<Int, Never>()
+        let late = TrackingSubscriber<Int, Never>()
+
+        shared.subscribe(first)
+        shared.subscribe(late)
+
+        XCTAssertEqual(first.history, ["subscription", "value(1)", "finished"])
+        XCTAssertEqual(late.history, ["subscription", "finished"])
+        XCTAssertEqual(runs, 1)
+    }
+
+    func test_share_isAReferenceType_equalOnlyToItself() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let shared = upstream.share()
+
+        XCTAssertEqual(shared, shared)
+        XCTAssertNotEqual(shared, upstream.share())
+    }
+
+    func test_seedIdiom_twoSinksShareOneRequest() async {
+        var requests = 0
+        let response = PassthroughSubject<String, Never>()
+        let shared = Deferred { () -> PassthroughSubject<String, Never> in
+            requests += 1
+            return response
+        }.share()
+        let first = expectation(description: "first sink")
+        let second = expectation(description: "second sink")
+        var cancellables = Set<AnyCancellable>()
+        shared.sink { XCTAssertEqual($0, "done"); first.fulfill() }.store(in: &cancellables)
+        shared.sink { XCTAssertEqual($0, "done"); second.fulfill() }.store(in: &cancellables)
+
+        DispatchQueue.global().async { response.send("done") }
+
+        await fulfillment(of: [first, second], timeout: 2)
+        XCTAssertEqual(requests, 1)
+    }
+}

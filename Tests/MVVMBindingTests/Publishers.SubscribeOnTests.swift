@@ -1,0 +1,101 @@
+import Dispatch
+import MVVMBinding
+import XCTest
+
+final class SubscribeOnTests: XCTestCase {
+    func test_subscribeOn_subscribesToTheUpstreamOnTheScheduler() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        upstream.subscribe(on: scheduler).subscribe(subscriber)
+        XCTAssertFalse(upstream.hasSubscriber)
+        XCTAssertEqual(subscriber.history, [])
+
+        scheduler.advance()
+        XCTAssertTrue(upstream.hasSubscriber)
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
+
+    func test_requests_areMadeOnTheScheduler() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.subscribe(on: scheduler).subscribe(subscriber)
+        // The subscriber's initial request hops too, and runs within the same advance.
+        scheduler.advance()
+        XCTAssertEqual(upstream.subscription.requests, [.max(1)])
+
+        subscriber.request(.max(4))
+        XCTAssertEqual(upstream.subscription.requests, [.max(1)])
+        scheduler.advance()
+        XCTAssertEqual(upstream.subscription.requests, [.max(1), .max(4)])
+    }
+
+    func test_valuesAndCompletion_passStraightThrough() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>(demandAfterValue: { _ in .max(2) })
+        upstream.subscribe(on: scheduler).subscribe(subscriber)
+        scheduler.advance()
+
+        XCTAssertEqual(upstream.send(1), .max(2), "demand from receive(_:) is returned directly")
+        upstream.send(completion: .failure(.oops))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "failure(oops)"])
+    }
+
+    func test_cancel_isMadeOnTheSchedulerAndStopsDeliveryAtOnce() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.subscribe(on: scheduler).subscribe(subscriber)
+        scheduler.advance()
+
+        subscriber.cancel()
+        upstream.send(1)
+        XCTAssertEqual(upstream.subscription.cancelCount, 0)
+        scheduler.advance()
+
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
+
+    func test_cancel_releasesTheSubscriber() {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        weak var weakSubscriber: TrackingSubscriber<Int, Never>?
+        do {
+            let subscriber = TrackingSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            subject.subscribe(on: scheduler).subscribe(subscriber)
+            scheduler.advance()
+            subject.send(1)
+            XCTAssertEqual(subscriber.values, [1])
+            subscriber.cancel()
+            scheduler.advance()
+        }
+        XCTAssertNil(weakSubscriber)
+    }
+
+    func test_subscribeOn_aDispatchQueue_runsTheSubscriptionOnThatQueue() async {
+        let queue = DispatchQueue(label: "SubscribeOnTests")
+        let key = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: key, value: true)
+        let subscribedOnQueue = ConcurrentRecorder<Bool>()
+        let received = expectation(description: "value")
+        let cancellable = Deferred { () -> Just<Int> in
+            subscribedOnQueue.append(DispatchQueue.getSpecific(key: key) == true)
+            return Just(7)
+        }
+        .subscribe(on: queue)
+        .sink { value in
+            XCTAssertEqual(value, 7)
+            received.fulfill()
+        }
+
+        await fulfillment(of: [received], timeout: 2)
+        XCTAssertEqual(subscribedOnQueue.elements, [true])
+        cancellable.cancel()
+    }
+}

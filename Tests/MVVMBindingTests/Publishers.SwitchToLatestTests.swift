@@ -1,0 +1,167 @@
+import MVVMBinding
+import XCTest
+
+final class SwitchToLatestTests: XCTestCase {
+    func test_switchToLatest_republishesOnlyTheMostRecentInnerPublisher() {
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let first = PassthroughSubject<Int, Never>()
+        let second = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        outer.switchToLatest().subscribe(subscriber)
+
+        outer.send(first)
+        first.send(1)
+        outer.send(second)
+        first.send(2)
+        second.send(3)
+
+        XCTAssertEqual(subscriber.values, [1, 3])
+    }
+
+    func test_aNewInnerPublisher_cancelsThePreviousOne() {
+        let outer = PassthroughSubject<DrivenPublisher<Int, Never>, Never>()
+        let first = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        outer.switchToLatest().subscribe(subscriber)
+
+        outer.send(first)
+        outer.send(DrivenPublisher<Int, Never>())
+
+        XCTAssertEqual(first.subscription.cancelCount, 1)
+    }
+
+    func test_aSupersededInnerPublisher_neverDeliversAgain_evenIfItIgnoresTheCancel() {
+        let outer = PassthroughSubject<DrivenPublisher<Int, TestError>, TestError>()
+        let first = DrivenPublisher<Int, TestError>()
+        let second = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        outer.switchToLatest().subscribe(subscriber)
+
+        outer.send(first)
+        outer.send(second)
+        first.send(1)
+        first.send(completion: .failure(.oops))
+        second.send(2)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(2)"])
+    }
+
+    func test_switchToLatest_finishesOnceTheUpstreamAndTheCurrentInnerFinished() {
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let inner = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        outer.switchToLatest().subscribe(subscriber)
+
+        outer.send(inner)
+        outer.send(completion: .finished)
+        inner.send(1)
+        XCTAssertNil(subscriber.completion)
+        inner.send(completion: .finished)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "finished"])
+    }
+
+    func test_switchToLatest_finishesWithTheUpstreamWhenNoInnerIsActive() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        [Just(1), Just(2)].publisher.switchToLatest().subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+    }
+
+    func test_anInnerFailure_failsTheStreamAndCancelsTheUpstream() {
+        let outer = DrivenPublisher<PassthroughSubject<Int, TestError>, TestError>()
+        let inner = PassthroughSubject<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        outer.switchToLatest().subscribe(subscriber)
+
+        outer.send(inner)
+        inner.send(completion: .failure(.oops))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
+        XCTAssertEqual(outer.subscription.cancelCount, 1)
+    }
+
+    func test_anUpstreamFailure_failsTheStreamAndCancelsTheInner() {
+        let outer = PassthroughSubject<DrivenPublisher<Int, TestError>, TestError>()
+        let inner = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        outer.switchToLatest().subscribe(subscriber)
+
+        outer.send(inner)
+        outer.send(completion: .failure(.oops))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
+        XCTAssertEqual(inner.subscription.cancelCount, 1)
+    }
+
+    func test_theOutstandingDemand_isRequestedFromEachNewInner() {
+        let outer = DrivenPublisher<DrivenPublisher<Int, Never>, Never>()
+        let first = DrivenPublisher<Int, Never>()
+        let second = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(3))
+        outer.switchToLatest().subscribe(subscriber)
+
+        XCTAssertEqual(outer.subscription.requests, [.unlimited])
+        outer.send(first)
+        first.send(1)
+        outer.send(second)
+        subscriber.request(.max(1))
+
+        XCTAssertEqual(first.subscription.requests, [.max(3)])
+        XCTAssertEqual(second.subscription.requests, [.max(2), .max(1)])
+    }
+
+    func test_overloads_adaptTheFailureTypeOfWhicheverLevelCannotFail() {
+        let neverOuter = PassthroughSubject<Fail<Int, TestError>, Never>()
+        let neverInner = PassthroughSubject<Just<Int>, TestError>()
+
+        let _: Publishers.SwitchToLatest<Fail<Int, TestError>, Publishers.SetFailureType<PassthroughSubject<Fail<Int, TestError>, Never>, TestError>> =
+            neverOuter.switchToLatest()
+        let adapted = neverInner.switchToLatest()
+        let _: Publishers.SwitchToLatest<Just<Int>, PassthroughSubject<Just<Int>, Never>> =
+            PassthroughSubject<Just<Int>, Never>().switchToLatest()
+
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        adapted.subscribe(subscriber)
+        neverInner.send(Just(7))
+        XCTAssertEqual(subscriber.values, [7])
+    }
+
+    func test_cancel_cancelsTheUpstreamAndTheInnerAndReleasesTheSubscriber() {
+        let outer = DrivenPublisher<DrivenPublisher<Int, Never>, Never>()
+        let inner = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(inner)
+
+        subscriber.cancel()
+
+        XCTAssertEqual(outer.subscription.cancelCount, 1)
+        XCTAssertEqual(inner.subscription.cancelCount, 1)
+        assertCancelReleasesPipeline { subject, canary in subject.map { Just($0 + canary.value) }.switchToLatest() }
+    }
+
+    func test_seedIdiom_searchShowsOnlyTheLatestQuerysResults() async {
+        let query = PassthroughSubject<String, Never>()
+        let responses = [PassthroughSubject<String, Never>(), PassthroughSubject<String, Never>()]
+        let expectation = expectation(description: "only the latest results arrive")
+        let cancellable = query
+            .map { $0 == "a" ? responses[0] : responses[1] }
+            .switchToLatest()
+            .sink { results in
+                XCTAssertEqual(results, "results for ab")
+                expectation.fulfill()
+            }
+
+        query.send("a")
+        query.send("ab")
+        DispatchQueue.global().async {
+            responses[0].send("results for a")
+            responses[1].send("results for ab")
+        }
+
+        await fulfillment(of: [expectation], timeout: 2)
+        cancellable.cancel()
+    }
+}

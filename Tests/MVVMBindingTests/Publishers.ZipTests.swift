@@ -1,0 +1,163 @@
+import Dispatch
+import MVVMBinding
+import XCTest
+
+final class ZipTests: XCTestCase {
+    func test_zip_pairsTheValuesOfBothUpstreamsInOrder() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<String, Never>()
+        let subscriber = TrackingSubscriber<(Int, String), Never>()
+        a.zip(b).subscribe(subscriber)
+
+        a.send(1)
+        a.send(2)
+        XCTAssertEqual(subscriber.values.count, 0, "nothing to pair yet")
+        b.send("x")
+        b.send("y")
+        b.send("z")
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, \"x\"))", "value((2, \"y\"))"])
+    }
+
+    func test_zip_finishesWhenAFinishedUpstreamHasNothingLeftToPair() {
+        let a = DrivenPublisher<Int, Never>()
+        let b = DrivenPublisher<String, Never>()
+        let subscriber = TrackingSubscriber<(Int, String), Never>()
+        Publishers.Zip(a, b).subscribe(subscriber)
+
+        a.send(1)
+        a.send(2)
+        a.send(completion: .finished)
+        b.send("x")
+        XCTAssertNil(subscriber.completion, "a's 2 can still be paired")
+        b.send("y")
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, \"x\"))", "value((2, \"y\"))", "finished"])
+        XCTAssertEqual(b.subscription.cancelCount, 1, "the unfinished upstream is cancelled")
+    }
+
+    func test_zip_finishesAtOnceWhenAnUpstreamFinishesWithNothingBuffered() {
+        let a = DrivenPublisher<Int, Never>()
+        let b = DrivenPublisher<String, Never>()
+        let subscriber = TrackingSubscriber<(Int, String), Never>()
+        a.zip(b).subscribe(subscriber)
+
+        b.send("x")
+        a.send(completion: .finished)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+        XCTAssertEqual(b.subscription.cancelCount, 1)
+    }
+
+    func test_zip_failsOnTheFirstFailureAndCancelsTheOtherUpstream() {
+        let a = DrivenPublisher<Int, TestError>()
+        let b = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<(Int, Int), TestError>()
+        a.zip(b).subscribe(subscriber)
+
+        a.send(1)
+        b.send(completion: .failure(.oops))
+        a.send(2)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
+        XCTAssertEqual(a.subscription.cancelCount, 1)
+        XCTAssertEqual(b.subscription.cancelCount, 0)
+    }
+
+    func test_demand_isPassedToBothUpstreams() {
+        let a = DrivenPublisher<Int, Never>()
+        let b = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<(Int, Int), Never>(initialDemand: .max(2), demandAfterValue: { _ in .max(1) })
+        a.zip(b).subscribe(subscriber)
+
+        XCTAssertEqual(a.subscription.requests, [.max(2)])
+        XCTAssertEqual(b.subscription.requests, [.max(2)])
+        a.send(1)
+        // The pair goes out while b's value arrives; the downstream's extra demand is given
+        // back to b through the return value and requested from a.
+        XCTAssertEqual(b.send(1), .max(1))
+        XCTAssertEqual(a.subscription.requests, [.max(2), .max(1)])
+    }
+
+    func test_pairsBeyondDemand_areHeldAndDeliveredBeforeTheFinish() {
+        let a = DrivenPublisher<Int, Never>()
+        let b = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<(Int, Int), Never>(initialDemand: .max(1))
+        a.zip(b).subscribe(subscriber)
+
+        a.send(1)
+        a.send(2)
+        b.send(10)
+        b.send(20)
+        a.send(completion: .finished)
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))"])
+
+        subscriber.request(.max(1))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))", "value((2, 20))", "finished"])
+    }
+
+    func test_zipWithTransform_mapsEveryPair() {
+        let subscriber = TrackingSubscriber<String, Never>()
+
+        [1, 2, 3].publisher.zip(["a", "b"].publisher) { "\($0)\($1)" }.subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1a)", "value(2b)", "finished"])
+    }
+
+    func test_cancel_cancelsBothUpstreamsAndReleasesTheSubscriber() {
+        let other = PassthroughSubject<Int, Never>()
+        assertCancelReleasesPipeline { subject, canary in subject.map { $0 + canary.value }.zip(other) }
+    }
+
+    func test_concurrentSendsFromTwoThreads_arePairedInOrderOneAtATime() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let subscriber = SerialCheckingSubscriber<(Int, Int), Never>()
+        a.zip(b).subscribe(subscriber)
+        let count = 5_000
+
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let subject = index == 0 ? a : b
+            for n in 0..<count { subject.send(n) }
+        }
+
+        let pairs = subscriber.values
+        XCTAssertEqual(pairs.count, count)
+        XCTAssertTrue(pairs.allSatisfy { $0.0 == $0.1 }, "values are paired in order")
+        XCTAssertEqual(subscriber.overlaps, 0, "the downstream was entered concurrently")
+    }
+
+    /// Seed 002: `Publishers.Zip(fetchPost, fetchComments).sink(receiveCompletion:receiveValue: { post, comments in … })`.
+    func test_seedIdiom_zipOfTwoRequestsDeliversBothResultsTogether() async {
+        let post = PassthroughSubject<String, TestError>()
+        let comments = PassthroughSubject<[String], TestError>()
+        let valueArrived = expectation(description: "post and comments arrive together")
+        let finished = expectation(description: "the zip finishes")
+        var cancellables = Set<AnyCancellable>()
+
+        Publishers.Zip(post, comments)
+            .sink(
+                receiveCompletion: { completion in
+                    if case .finished = completion { finished.fulfill() }
+                },
+                receiveValue: { post, comments in
+                    XCTAssertEqual(post, "Hello")
+                    XCTAssertEqual(comments, ["First!"])
+                    valueArrived.fulfill()
+                }
+            )
+            .store(in: &cancellables)
+
+        DispatchQueue.global().async {
+            comments.send(["First!"])
+            comments.send(completion: .finished)
+        }
+        DispatchQueue.global().async {
+            post.send("Hello")
+            post.send(completion: .finished)
+        }
+
+        await fulfillment(of: [valueArrived, finished], timeout: 2, enforceOrder: true)
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import XCTest
+@testable import MVVMDomain
+
+final class JSONFileRepositoryTests: XCTestCase {
+    private let seed = SampleDataConfiguration(
+        userCount: 25, pageSize: 10, postCount: 6, commentsPerPost: 2, seed: 5)
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        directory.remove()
+        directory = nil
+    }
+
+    private var storeURL: URL { directory.file("store.json") }
+
+    private func makeSUT(at url: URL? = nil) -> JSONFileRepository {
+        JSONFileRepository(fileURL: url ?? storeURL, pageSize: 10, seedConfiguration: seed)
+    }
+
+    // MARK: Seeding
+
+    func test_missingFile_isSeededWithSampleData_andWritten() async throws {
+        let sut = makeSUT()
+        let page = try await sut.fetchUsers(page: 1)
+
+        let generator = SampleDataGenerator(configuration: seed)
+        let expectedUsers = Array(generator.allUsers()[0..<10])
+        XCTAssertEqual(page, UserPage(users: expectedUsers, page: 1, totalPages: 3))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: storeURL.path))
+        let post = try await sut.fetchPost(id: 2)
+        let comments = try await sut.fetchComments(postId: 2)
+        XCTAssertEqual(post, generator.post(at: 1))
+        XCTAssertEqual(comments, generator.comments(forPostAt: 1))
+    }
+
+    func test_missingFile_withoutSeed_startsEmpty() async throws {
+        let sut = JSONFileRepository(fileURL: storeURL, seedConfiguration: nil)
+        let page = try await sut.fetchUsers(page: 1)
+        XCTAssertEqual(page, UserPage(users: [], page: 1, totalPages: 1))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: storeURL.path))
+    }
+
+    func test_nothingIsReadOrWritten_beforeTheFirstCall() {
+        _ = makeSUT()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: storeURL.path))
+    }
+
+    // MARK: Persistence
+
+    func test_update_persistsAcrossInstances() async throws {
+        var user = try await makeSUT().fetchUser(id: 12)
+        user.name = "Barbara Liskov"
+        user.email = "barbara@example.com"
+
+        let saved = try await makeSUT().update(user)
+
+        XCTAssertEqual(saved, user)
+        let reopened = makeSUT()
+        let fetched = try await reopened.fetchUser(id: 12)
+        let page = try await reopened.fetchUsers(page: 2)
+        XCTAssertEqual(fetched, user)
+        XCTAssertEqual(page.users[1], user)
+    }
+
+    func test_setLiked_persistsAcrossInstances_andCountsEachChangeOnce() async throws {
+        let original = try await makeSUT().fetchPost(id: 3)
+        let target = !original.likedByCurrentUser
+
+        let changed = try await makeSUT().setLiked(target, postId: 3)
+        let repeated = try await makeSUT().setLiked(target, postId: 3)
+
+        XCTAssertEqual(changed.likesCount, original.likesCount + (target ? 1 : -1))
+        XCTAssertEqual(repeated, changed)
+        let reopened = try await makeSUT().fetchPost(id: 3)
+        XCTAssertEqual(reopened, changed)
+        let restored = try await makeSUT().setLiked(!target, postId: 3)
+        XCTAssertEqual(restored, original)
+    }
+
+    func test_renamedUser_isShownAsTheAuthorOfTheirPosts() async throws {
+        let sut = makeSUT()
+        var author = try await sut.fetchPost(id: 1).author
+        author.name = "Margaret Hamilton"
+        _ = try await sut.update(author)
+
+        let post = try await makeSUT().fetchPost(id: 1)
+        XCTAssertEqual(post.author, author)
+    }
+
+    func test_concurrentUpdates_allLand() async throws {
+        let sut = makeSUT()
+        try await withThrowingTaskGroup(of: User.self) { group in
+            for id in 1...25 {
+                group.addTask {
+                    try await sut.update(
+                        User(id: id, name: "User \(id)", email: "u\(id)@example.com"))
+                }
+            }
+            try await group.waitForAll()
+        }
+
+        let reopened = makeSUT()
+        var names: [String] = []
+        for page in 1...3 {
+            names += try await reopened.fetchUsers(page: page).users.map(\.name)
+        }
+        XCTAssertEqual(names, (1...25).map { "User \($0)" })
+        XCTAssertEqual(try directory.entries(), ["store.json"], "no temporary files left behind")
+    }
+
+    func test_writtenFile_isDeterministicSortedJSON() async throws {
+        let first = directory.file("a.json")
+        let second = directory.file("b.json")
+        _ = try await makeSUT(at: first).fetchUsers(page: 1)
+        _ = try await makeSUT(at: second).fetchUsers(page: 1)
+        let bytes = try Data(contentsOf: first)
+        XCTAssertEqual(bytes, try Data(contentsOf: second))
+        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"comments\" : ["))
+    }
+
+    // MARK: Errors
+
+    func test_pagingEdges_matchTheSampleRepository() async throws {
+        let sut = makeSUT()
+        let last = try await sut.fetchUsers(page: 3)
+        XCTAssertEqual(last.users.map(\.id), Array(21...25))
+        let past = await errorThrown { try await sut.fetchUsers(page: 4) }
+        let zero = await errorThrown { try await sut.fetchUsers(page: 0) }
+        XCTAssertEqual(past as? DomainError, .notFound(what: "page", id: 4))
+        guard case .invalidInput? = zero as? DomainError else {
+            return XCTFail("expected invalidInput, got \(String(describing: zero))")
+        }
+    }
+
+    func test_updateOfAnUnknownUser_throwsNotFound_andDoesNotWrite() async throws {
+        let sut = makeSUT()
+        _ = try await sut.fetchUsers(page: 1)
+        let before = try Data(contentsOf: storeURL)
+        let error = await errorThrown {
+            try await sut.update(User(id: 404, name: "Nobody", email: "nobody@example.com"))
+        }
+        XCTAssertEqual(error as? DomainError, .notFound(what: "user", id: 404))
+        XCTAssertEqual(try Data(contentsOf: storeURL), before)
+    }
+
+    func test_corruptFile_givesAClearError_andIsNeverOverwritten() async throws {
+        let garbage = Data("{\"users\": [ oops".utf8)
+        try garbage.write(to: storeURL)
+        let sut = makeSUT()
+
+        let read = await errorThrown { try await sut.fetchUsers(page: 1) }
+        let write = await errorThrown {
+            try await sut.update(User(id: 1, name: "Overwrite?", email: "x@example.com"))
+        }
+        let like = await errorThrown { try await sut.setLiked(true, postId: 1) }
+
+        for error in [read, write, like] {
+            guard case let .corruptStore(path, _)? = error as? DomainError else {
+                return XCTFail("expected corruptStore, got \(String(describing: error))")
+            }
+            XCTAssertEqual(path, storeURL.path)
+            XCTAssertTrue(error?.localizedDescription.contains("left untouched") ?? false)
+        }
+        XCTAssertEqual(try Data(contentsOf: storeURL), garbage)
+        XCTAssertEqual(try directory.entries(), ["store.json"])
+    }
+
+    func test_corruptFile_onceDeleted_isReseeded_withoutARestart() async throws {
+        try Data("[]".utf8).write(to: storeURL)
+        let sut = makeSUT()
+        _ = await errorThrown { try await sut.fetchUser(id: 1) }
+
+        try FileManager.default.removeItem(at: storeURL)
+
+        let user = try await sut.fetchUser(id: 1)
+        XCTAssertEqual(user, SampleDataGenerator(configuration: seed).user(at: 0))
+    }
+
+    func test_inconsistentContents_areReportedAsCorrupt() async throws {
+        let user = User(id: 1, name: "Twin", email: "twin@example.com")
+        let duplicated = JSONStoreSnapshot(
+            version: JSONStoreSnapshot.currentVersion, users: [user, user], posts: [], comments: [])
+        try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).save(duplicated)
+
+        let error = await errorThrown { try await makeSUT().fetchUser(id: 1) }
+
+        XCTAssertEqual(
+            error as? DomainError,
+            .corruptStore(path: storeURL.path, reason: "user id 1 appears more than once"))
+    }
+
+    func test_unknownFormatVersion_isRefused_notOverwritten() async throws {
+        let future = JSONStoreSnapshot(version: 99, users: [], posts: [], comments: [])
+        try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).save(future)
+        let before = try Data(contentsOf: storeURL)
+
+        let error = await errorThrown {
+            try await makeSUT().update(User(id: 1, name: "A", email: "a@example.com"))
+        }
+
+        guard case let .corruptStore(_, reason)? = error as? DomainError else {
+            return XCTFail("expected corruptStore, got \(String(describing: error))")
+        }
+        XCTAssertTrue(reason.contains("version 99"), reason)
+        XCTAssertEqual(try Data(contentsOf: storeURL), before)
+    }
+
+    func test_failedWrite_keepsTheOldFile_andTheStateBeforeTheUpdate() async throws {
+        // Root ignores permission bits, so make the write fail in a way root cannot bypass:
+        // the temporary file's name (".<name>.<UUID>.tmp") exceeds NAME_MAX.
+        let longURL = directory.file(String(repeating: "s", count: 230) + ".json")
+        _ = try await makeSUT().fetchUsers(page: 1)
+        try FileManager.default.moveItem(at: storeURL, to: longURL)
+        let sut = makeSUT(at: longURL)
+        let original = try await sut.fetchUser(id: 4)
+        let before = try Data(contentsOf: longURL)
+
+        var edited = original
+        edited.name = "Not Saved"
+        let error = await errorThrown { try await sut.update(edited) }
+
+        guard case .storageFailure? = error as? DomainError else {
+            return XCTFail("expected storageFailure, got \(String(describing: error))")
+        }
+        XCTAssertEqual(try Data(contentsOf: longURL), before, "the old file is intact")
+        let fetched = try await sut.fetchUser(id: 4)
+        XCTAssertEqual(fetched, original, "the failed update was not applied in memory")
+        XCTAssertEqual(try directory.entries(), [longURL.lastPathComponent])
+    }
+
+    func test_failedWriteIntoAReadOnlyDirectory_keepsOldDataOnDiskAndInMemory() async throws {
+        try XCTSkipUnless(
+            TemporaryDirectory.permissionsAreEnforced, "root ignores permission bits")
+        let sut = makeSUT()
+        let original = try await sut.fetchUser(id: 2)
+        let before = try Data(contentsOf: storeURL)
+        XCTAssertEqual(chmod(directory.url.path, 0o555), 0)
+
+        let error = await errorThrown {
+            try await sut.update(User(id: 2, name: "Not Saved", email: original.email))
+        }
+
+        guard case .storageFailure? = error as? DomainError else {
+            return XCTFail("expected storageFailure, got \(String(describing: error))")
+        }
+        XCTAssertEqual(try Data(contentsOf: storeURL), before)
+        let fetched = try await sut.fetchUser(id: 2)
+        XCTAssertEqual(fetched, original)
+    }
+
+    func test_cancelledCall_throwsCancellationError_andWritesNothing() async throws {
+        let sut = makeSUT()
+        let original = try await sut.fetchUser(id: 6)
+        let before = try Data(contentsOf: storeURL)
+
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await sut.update(User(id: 6, name: "Cancelled", email: original.email))
+        }
+        let result = await task.result
+
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        XCTAssertEqual(try Data(contentsOf: storeURL), before)
+    }
+
+    func test_blankName_isRejected_beforeAnythingIsWritten() async throws {
+        let sut = makeSUT()
+        let original = try await sut.fetchUser(id: 1)
+        var blank = original
+        blank.name = ""
+        let error = await errorThrown { try await sut.update(blank) }
+        XCTAssertEqual(
+            error as? DomainError, .invalidInput(message: "a user's name must not be empty"))
+        let fetched = try await makeSUT().fetchUser(id: 1)
+        XCTAssertEqual(fetched, original)
+    }
+}
