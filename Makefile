@@ -13,7 +13,7 @@ C_FLAGS := -std=c11 -Wall -Wextra -Werror -I$(CURDIR)/Include
 HOST_BUILD := $(CURDIR)/.build/c
 
 .PHONY: all deps build library demo test test-swift test-seeds test-header test-c test-c-asan \
-        test-host bench clean
+        test-host test-python bench clean
 
 all: build
 
@@ -36,23 +36,25 @@ demo: $(HOST_BUILD)/terminal_host
 	$(HOST_BUILD)/terminal_host
 
 # Every test: Swift, the seed compatibility package, the header/binary agreement, the C API
-# (plain and under AddressSanitizer + UndefinedBehaviorSanitizer) and the C host.
-test: test-swift test-seeds test-header test-c test-c-asan test-host
+# (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed
+# library through pkg-config, and the Python package (last: its pytest summary closes the run).
+test: test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-python
 
 test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test $(SWIFT_FLAGS)
+	$(SWIFT) test --disable-swift-testing $(SWIFT_FLAGS)
 
 # A separate package that depends on MVVMBinding by path and holds the seeds' ViewModel code
 # verbatim with only `import Combine` changed: proves source compatibility with Combine.
 test-seeds:
-	cd Tests/SeedCompatibility && $(SWIFT) test $(SWIFT_FLAGS)
+	cd Tests/SeedCompatibility && $(SWIFT) test --disable-swift-testing $(SWIFT_FLAGS)
 
 # The header compiles cleanly as C11 and C++, and agrees with the binary symbol by symbol.
 test-header: library
 	$(CLANG) -x c -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only Include/mvvm.h
 	$(CLANG) -x c++ -std=c++17 -Wall -Wextra -Werror -pedantic -fsyntax-only Include/mvvm.h
 	SWIFTC=$(SWIFT_BIN_DIR)/swiftc CLANG=$(CLANG) Tests/ABICheck/check-abi.sh $(BUILD_DIR)
+	CLANG=$(CLANG) Tests/ABICheck/check-api-table.sh
 
 test-c: library
 	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) Tests/CABITests/run.sh $(CURDIR)/.build/c-tests
@@ -64,6 +66,12 @@ test-host: $(HOST_BUILD)/terminal_host
 	$(HOST_BUILD)/terminal_host > $(HOST_BUILD)/terminal_host.log
 	@echo "terminal host: scripted flow completed ($$(wc -l < $(HOST_BUILD)/terminal_host.log) lines of output)"
 
+# The Python package: mypy --strict and pytest, in a venv under .build.
+# The Tk host test runs under Xvfb: its Debian packages are installed here when missing.
+test-python: library
+	@command -v xvfb-run >/dev/null && command -v xwd >/dev/null || { apt-get update -qq && apt-get install -y -qq xvfb x11-apps; }
+	MVVM_LIBRARY=$(LIB) bindings/python/run-tests.sh
+
 # Benchmarks (not tests): release builds, each reference measured in the same run.
 bench: deps
 	cd Benchmarks && $(SWIFT) run -c release $(SWIFT_FLAGS) binding-bench
@@ -72,3 +80,53 @@ bench: deps
 
 clean:
 	rm -rf .build Tests/SeedCompatibility/.build Benchmarks/.build
+
+# ------------------------------------------------------------------------------------------
+# Installing: `make install [PREFIX=/usr/local] [DESTDIR=]` puts the release library, the
+# header and a pkg-config file under PREFIX. libmvvm.so keeps the RUNPATH SwiftPM gave it (the
+# toolchain's lib/swift/linux, then $ORIGIN), so the Swift toolchain must stay installed where
+# it was at build time; see README, "Installing".
+# ------------------------------------------------------------------------------------------
+.PHONY: install test-install test-glib-host
+
+PREFIX ?= /usr/local
+RELEASE_DIR := $(CURDIR)/.build/release
+MVVM_VERSION = $(shell sed -n 's/^.define MVVM_VERSION_STRING "\(.*\)"$$/\1/p' $(CURDIR)/Include/mvvm.h)
+
+install: deps
+	$(SWIFT) build -c release --product mvvm $(SWIFT_FLAGS)
+	@[ -n "$(MVVM_VERSION)" ] || { echo "install: MVVM_VERSION_STRING not found in Include/mvvm.h" >&2; exit 1; }
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+	install -m 0755 $(RELEASE_DIR)/libmvvm.so $(DESTDIR)$(PREFIX)/lib/libmvvm.so
+	install -m 0644 Include/mvvm.h $(DESTDIR)$(PREFIX)/include/mvvm.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(MVVM_VERSION)|g' bindings/c/mvvm.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/mvvm.pc
+	@runpath=$$(readelf -d $(DESTDIR)$(PREFIX)/lib/libmvvm.so | sed -n 's/.*Library runpath: \[\(.*\)\]/\1/p'); \
+	    swiftlib=$${runpath%%:*}; \
+	    echo "installed libmvvm $(MVVM_VERSION) into $(DESTDIR)$(PREFIX); it loads the Swift runtime from $$swiftlib"; \
+	    [ -e "$$swiftlib/libswiftCore.so" ] || echo "install: warning: $$swiftlib/libswiftCore.so is missing: libmvvm.so will not load" >&2
+
+# Installs into a temporary PREFIX, then builds a host outside the tree with nothing but
+# `pkg-config --cflags --libs mvvm`, checks it loads the installed library, and runs it.
+test-install:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	$(MAKE) --no-print-directory install PREFIX=$$tmp/prefix; \
+	mkdir "$$tmp/host"; cp bindings/c/examples/pkgconfig_smoke.c "$$tmp/host/"; cd "$$tmp/host"; \
+	export PKG_CONFIG_PATH="$$tmp/prefix/lib/pkgconfig"; \
+	version=$$(pkg-config --modversion mvvm); \
+	[ "$$version" = "$(MVVM_VERSION)" ] || { echo "test-install: pkg-config says $$version, the header $(MVVM_VERSION)" >&2; exit 1; }; \
+	flags=$$(pkg-config --cflags --libs mvvm); echo "pkg-config --cflags --libs mvvm: $$flags"; \
+	$(CLANG) -std=c11 -Wall -Wextra -Werror pkgconfig_smoke.c $$flags -o pkgconfig_smoke; \
+	ldd ./pkgconfig_smoke | grep -q "$$tmp/prefix/lib/libmvvm.so" \
+	    || { echo "test-install: the host does not load the installed libmvvm.so:" >&2; ldd ./pkgconfig_smoke >&2; exit 1; }; \
+	./pkgconfig_smoke; \
+	echo "test-install: passed"
+
+# The GLib host (bindings/c/examples/glib_host.c): libmvvm's descriptor in a GMainLoop and a
+# host-implemented user repository, against the debug library.
+test-glib-host: library
+	@pkg-config --exists glib-2.0 || { apt-get update -qq && apt-get install -y -qq libglib2.0-dev; }
+	mkdir -p $(HOST_BUILD)
+	$(CLANG) $(C_FLAGS) bindings/c/examples/glib_host.c $$(pkg-config --cflags --libs glib-2.0) \
+	    -L$(BUILD_DIR) -lmvvm -Wl,-rpath,$(BUILD_DIR) -o $(HOST_BUILD)/glib_host
+	$(HOST_BUILD)/glib_host

@@ -14,8 +14,10 @@
  *   Every function is called on the host thread: the thread that called mvvm_init(), which
  *   must be the process's main thread (the Swift main actor lives there). A call from any
  *   other thread returns MVVM_E_WRONG_THREAD and changes nothing. The exceptions say so in
- *   their documentation: mvvm_wakeup(), mvvm_version(), mvvm_version_string(),
- *   mvvm_abi_version(), mvvm_status_name() and mvvm_last_error_message().
+ *   their documentation ("Any thread"): mvvm_wakeup(), mvvm_version(), mvvm_version_string(),
+ *   mvvm_abi_version(), mvvm_status_name(), mvvm_last_error_message(), mvvm_type_describe(),
+ *   mvvm_sample_options_init(), mvvm_get_api() and the mvvm_request_* answers of
+ *   host-implemented repositories.
  *
  * THE LOOP (libcurl multi style: the library never owns the loop)
  *   mvvm_get_fd() gives one file descriptor. When it is readable, call mvvm_dispatch() on the
@@ -39,7 +41,8 @@
  *   that changed three times is notified once, with its final value. Events (everything not
  *   named notify::) are never coalesced and arrive in the order they happened; list change
  *   sets keep their order. Per object, property notifications are delivered before events;
- *   objects are visited in the order in which they first changed.
+ *   objects are visited in the order in which they first changed. Like GObject's notify, a
+ *   notification means the property was set: its value may be the one it had before.
  *
  * ERRORS
  *   Every function but the few that return a value directly returns mvvm_status. MVVM_OK is
@@ -58,7 +61,9 @@
  *
  * COMPATIBILITY
  *   Enumerations and tables only grow at their end. Structs that the host fills carry their
- *   size in their first field so they can grow too.
+ *   size in their first field, so that a later library can tell an older host's struct from
+ *   its own; this version requires the exact size it declares (MVVM_E_INVALID_ARGUMENT
+ *   otherwise).
  */
 #ifndef MVVM_H
 #define MVVM_H
@@ -254,7 +259,8 @@ typedef void (*mvvm_command_fn)(void);
 
 /** Creates a plain C function pointer that, when called on the host thread, runs the
  *  argument-less command named `command` of `object` (for example "refresh" of a user list;
- *  see mvvm_type_describe()). Called on another thread, or after the object was destroyed,
+ *  see mvvm_type_describe()). A command that takes arguments (such as "add") cannot be a
+ *  closure: MVVM_E_UNKNOWN_NAME, like an unknown name. Called on another thread, or after the object was destroyed,
  *  it does nothing. *out_fn receives the pointer; *out_id the id to free it with. The
  *  pointer stays callable until mvvm_command_closure_free(id) or mvvm_shutdown(). */
 mvvm_status mvvm_command_closure_new(mvvm_object *object, const char *command,
@@ -349,13 +355,13 @@ typedef struct mvvm_sample_options {
     int64_t user_count;
     /** Users per page (default 20; 1..10000). */
     int32_t page_size;
-    /** Number of posts (default 20). */
+    /** Number of posts (default 20; 0..1000000; at least one user if not 0). */
     int64_t post_count;
-    /** Comments per post (default 5). */
+    /** Comments per post (default 5; 0..1000). */
     int32_t comments_per_post;
     /** Seed of the generator: the same seed gives the same data (default 1). */
     uint64_t seed;
-    /** Simulated latency of every call, in milliseconds (default 0). */
+    /** Simulated latency of every call, in milliseconds (default 0; 0..60000). */
     int32_t latency_ms;
     /** If > 0, every Nth repository call fails with an injected error (default 0). */
     int32_t fail_every_nth;
@@ -402,7 +408,8 @@ mvvm_status mvvm_user_list_new(mvvm_object *repository, mvvm_object **out_vm);
 mvvm_status mvvm_user_list_on_appear(mvvm_object *vm);
 /** Reloads from the first page, cancelling any load under way (its result never lands). */
 mvvm_status mvvm_user_list_refresh(mvvm_object *vm);
-/** Tells the list that row `index` is on screen; near the end it loads the next page. */
+/** Tells the list that row `index` is on screen; near the end it loads the next page.
+ *  MVVM_E_OUT_OF_RANGE outside the rows. */
 mvvm_status mvvm_user_list_did_display_row(mvvm_object *vm, int64_t index);
 /** Selects row `index`: emits "user-selected". MVVM_E_OUT_OF_RANGE outside the rows. */
 mvvm_status mvvm_user_list_did_select_row(mvvm_object *vm, int64_t index);
@@ -509,7 +516,8 @@ mvvm_status mvvm_post_detail_get_comment_count(mvvm_object *vm, int64_t *out_cou
 mvvm_status mvvm_post_detail_get_comment(mvvm_object *vm, int64_t index, mvvm_comment *out_comment);
 mvvm_status mvvm_post_detail_get_is_liked(mvvm_object *vm, int32_t *out_is_liked);
 mvvm_status mvvm_post_detail_get_likes_count(mvvm_object *vm, int64_t *out_likes_count);
-/** NULL when there is no error; borrowed like the post's strings. */
+/** The failed like's message, else the failed load's (state FAILED); NULL when there is no
+ *  error. Borrowed like the post's strings. */
 mvvm_status mvvm_post_detail_get_error_message(mvvm_object *vm, const char **out_message);
 
 /* ------------------------------------------------------------------------------------------
@@ -521,7 +529,8 @@ mvvm_status mvvm_post_detail_get_error_message(mvvm_object *vm, const char **out
  * ---------------------------------------------------------------------------------------- */
 
 /** Creates the list with `initial_count` values from `initial_values` (copied, then sorted;
- *  NULL with count 0 for an empty list). `random_seed` drives add_new_integer. */
+ *  NULL with count 0 for an empty list; at most 10000000 values). `random_seed` drives
+ *  add_new_integer. */
 mvvm_status mvvm_sorted_integers_new(const int64_t *initial_values, size_t initial_count,
                                      uint64_t random_seed, mvvm_object **out_vm);
 /** Inserts a random integer in 0..9 after any equal values. */
@@ -544,6 +553,7 @@ mvvm_status mvvm_sorted_integers_get_value(mvvm_object *vm, int64_t index, int64
  *             "notify::button-text"    void (*)(mvvm_object *vm, const char *text, void *user_data)
  *             "notify::is-running"     void (*)(mvvm_object *vm, int32_t is_running, void *user_data)
  *             "notify::is-lap-enabled" void (*)(mvvm_object *vm, int32_t enabled, void *user_data)
+ *             "notify::lap-count"      void (*)(mvvm_object *vm, int64_t count, void *user_data)
  *             "laps-changed"           void (*)(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count, void *user_data)
  * ---------------------------------------------------------------------------------------- */
 
@@ -567,8 +577,10 @@ mvvm_status mvvm_stopwatch_get_lap(mvvm_object *vm, int64_t index, const char **
  * Coordinator (MVVM_TYPE_COORDINATOR)
  *
  * The flow: user list -> user detail on "user-selected" -> back on "did-save", with the list
- * row updated in place. Screens are ViewModel handles owned by the coordinator: valid until
- * popped (then invalid); the host must not destroy them.
+ * row updated in place. Screens are ViewModel handles owned by the coordinator: the host must
+ * not destroy them. A popped screen's handle stays valid until the end of the library call
+ * that popped it (so what it announced, "did-save" included, is delivered first) and is
+ * invalid by the time "navigate" reports the pop.
  * Signals:    "navigate"  void (*)(mvvm_object *coordinator, int32_t action, mvvm_object *screen, void *user_data)
  *             (action is mvvm_navigation; for a pop, `screen` is the popped handle, already
  *             invalid: compare it, do not call with it)
@@ -587,6 +599,196 @@ mvvm_status mvvm_coordinator_back(mvvm_object *coordinator);
 mvvm_status mvvm_coordinator_get_depth(mvvm_object *coordinator, int64_t *out_depth);
 /** The screen at `index` (0 = root) of the stack. */
 mvvm_status mvvm_coordinator_get_screen(mvvm_object *coordinator, int64_t index, mvvm_object **out_screen);
+
+/* ------------------------------------------------------------------------------------------
+ * Host-implemented repositories
+ *
+ * A host plugs its own data into the ViewModels: it fills a table of C function pointers,
+ * and the runtime calls them on the host thread whenever a ViewModel needs data. Each call
+ * hands the host an mvvm_request; the host answers it at once or later, from ANY thread, with
+ * one of the mvvm_request_resolve_* functions or mvvm_request_fail(). The answer reaches the
+ * ViewModel on the host thread (through the descriptor of mvvm_get_fd()).
+ *
+ * When nobody waits for an answer any more (a refresh superseded the load, the ViewModel was
+ * destroyed, mvvm_shutdown()), the request is finished at once (answering it gives
+ * MVVM_E_NOT_FOUND) and the table's `cancel` function is called on the host thread: during
+ * the next mvvm_dispatch()/mvvm_run(), or inside mvvm_shutdown(). A request that is never
+ * answered leaks nothing: it ends with the work that asked for it, or at shutdown. One
+ * exception is deliberate: a save (update_user) is not cancelled when its screen goes away,
+ * so a host's answer to it still counts; it ends when answered or at shutdown.
+ * Every string and row passed to a resolve function is copied before it returns.
+ * ---------------------------------------------------------------------------------------- */
+
+/** A pending call into a host repository. Opaque and checked like an object handle: any
+ *  thread may pass it to the functions below, even after it was answered or cancelled (then
+ *  they return MVVM_E_NOT_FOUND). */
+typedef struct mvvm_request mvvm_request;
+
+/** The user repository a host implements. Every function pointer is required except
+ *  `cancel`. Called on the host thread; must not block (answer later instead). */
+typedef struct mvvm_user_repository_vtable {
+    /** sizeof(mvvm_user_repository_vtable). */
+    uint32_t struct_size;
+    /** Page `page` (1-based) of users: answer with mvvm_request_resolve_user_page(). */
+    void (*fetch_users)(void *user_data, mvvm_request *request, int64_t page);
+    /** The user `user_id`: answer with mvvm_request_resolve_user(). */
+    void (*fetch_user)(void *user_data, mvvm_request *request, int64_t user_id);
+    /** Store `user` (borrowed for the duration of the call): answer with
+     *  mvvm_request_resolve_user() carrying the stored version. */
+    void (*update_user)(void *user_data, mvvm_request *request, const mvvm_user *user);
+    /** Optional: nobody waits for `request` any more; stop working on it. */
+    void (*cancel)(void *user_data, mvvm_request *request);
+} mvvm_user_repository_vtable;
+
+/** The post repository a host implements (optional as a whole). */
+typedef struct mvvm_post_repository_vtable {
+    /** sizeof(mvvm_post_repository_vtable). */
+    uint32_t struct_size;
+    /** The post `post_id`: answer with mvvm_request_resolve_post(). */
+    void (*fetch_post)(void *user_data, mvvm_request *request, int64_t post_id);
+    /** The comments of post `post_id`: answer with mvvm_request_resolve_comments(). */
+    void (*fetch_comments)(void *user_data, mvvm_request *request, int64_t post_id);
+    /** Set whether the current user likes `post_id`: answer with mvvm_request_resolve_post()
+     *  carrying the post as the server now has it. */
+    void (*set_liked)(void *user_data, mvvm_request *request, int64_t post_id, int32_t liked);
+    /** Optional: nobody waits for `request` any more. */
+    void (*cancel)(void *user_data, mvvm_request *request);
+} mvvm_post_repository_vtable;
+
+/** Creates a repository whose calls go to the host. The tables are copied. `posts` may be
+ *  NULL: post calls then fail with a clear message. `destroy` (may be NULL) is called with
+ *  user_data once, when the last ViewModel using the repository is gone and the handle is
+ *  destroyed (or at shutdown). */
+mvvm_status mvvm_repository_new_host(const mvvm_user_repository_vtable *users,
+                                     const mvvm_post_repository_vtable *posts, void *user_data,
+                                     mvvm_destroy_notify destroy, mvvm_object **out_repository);
+
+/** Answers a fetch_users request with `count` users (copied) of page `page` out of
+ *  `total_pages`. Any thread. */
+mvvm_status mvvm_request_resolve_user_page(mvvm_request *request, const mvvm_user *users, size_t count,
+                                           int64_t page, int64_t total_pages);
+/** Answers a fetch_user or update_user request with `user` (copied). Any thread. */
+mvvm_status mvvm_request_resolve_user(mvvm_request *request, const mvvm_user *user);
+/** Answers a fetch_post or set_liked request with `post` (copied). Any thread. */
+mvvm_status mvvm_request_resolve_post(mvvm_request *request, const mvvm_post *post);
+/** Answers a fetch_comments request with `count` comments (copied). Any thread. */
+mvvm_status mvvm_request_resolve_comments(mvvm_request *request, const mvvm_comment *comments, size_t count);
+/** Fails any request with `message` (copied; UTF-8), which the ViewModel shows. Any thread. */
+mvvm_status mvvm_request_fail(mvvm_request *request, const char *message);
+
+/* ------------------------------------------------------------------------------------------
+ * Plug-in entry point
+ *
+ * For hosts that load the library with dlopen() and resolve one symbol: mvvm_get_api()
+ * returns a table holding every function of this header. The table only grows at its end;
+ * a host built against ABI version N reads only the fields that version N declared.
+ * ---------------------------------------------------------------------------------------- */
+
+/** Every function of the API, in the order they were added. */
+typedef struct mvvm_api {
+    /** sizeof(mvvm_api) of the library (at least the size the host expects). */
+    uint32_t struct_size;
+    /** MVVM_ABI_VERSION of the library. */
+    int32_t abi_version;
+    int32_t (*version)(void);
+    const char *(*version_string)(void);
+    int32_t (*abi_version_fn)(void);
+    const char *(*status_name)(mvvm_status status);
+    const char *(*last_error_message)(void);
+    mvvm_status (*init)(void);
+    mvvm_status (*shutdown)(void);
+    mvvm_status (*get_fd)(int *out_fd);
+    mvvm_status (*dispatch)(void);
+    mvvm_status (*run)(int32_t timeout_ms, int32_t *out_dispatched);
+    mvvm_status (*wakeup)(void);
+    mvvm_status (*object_get_type)(mvvm_object *object, mvvm_type *out_type);
+    mvvm_status (*object_destroy)(mvvm_object *object);
+    mvvm_status (*signal_connect)(mvvm_object *object, const char *signal, mvvm_callback handler,
+                                  void *user_data, mvvm_destroy_notify destroy, uint64_t *out_id);
+    mvvm_status (*signal_connect_flags)(mvvm_object *object, const char *signal, mvvm_callback handler,
+                                        void *user_data, mvvm_destroy_notify destroy, uint32_t flags,
+                                        uint64_t *out_id);
+    mvvm_status (*signal_disconnect)(uint64_t id);
+    mvvm_status (*command_closure_new)(mvvm_object *object, const char *command, mvvm_command_fn *out_fn,
+                                       uint64_t *out_id);
+    mvvm_status (*command_closure_free)(uint64_t id);
+    mvvm_status (*type_describe)(mvvm_type type, const mvvm_type_info **out_info);
+    mvvm_status (*sample_options_init)(mvvm_sample_options *options);
+    mvvm_status (*repository_new_sample)(const mvvm_sample_options *options, mvvm_object **out_repository);
+    mvvm_status (*repository_new_json_file)(const char *path, mvvm_object **out_repository);
+    mvvm_status (*user_list_new)(mvvm_object *repository, mvvm_object **out_vm);
+    mvvm_status (*user_list_on_appear)(mvvm_object *vm);
+    mvvm_status (*user_list_refresh)(mvvm_object *vm);
+    mvvm_status (*user_list_did_display_row)(mvvm_object *vm, int64_t index);
+    mvvm_status (*user_list_did_select_row)(mvvm_object *vm, int64_t index);
+    mvvm_status (*user_list_dismiss_error)(mvvm_object *vm);
+    mvvm_status (*user_list_get_count)(mvvm_object *vm, int64_t *out_count);
+    mvvm_status (*user_list_get_row)(mvvm_object *vm, int64_t index, mvvm_user *out_user);
+    mvvm_status (*user_list_get_loading)(mvvm_object *vm, int32_t *out_loading);
+    mvvm_status (*user_list_get_has_more_pages)(mvvm_object *vm, int32_t *out_has_more);
+    mvvm_status (*user_list_get_error_message)(mvvm_object *vm, const char **out_message);
+    mvvm_status (*user_detail_new)(mvvm_object *repository, int64_t user_id, mvvm_object **out_vm);
+    mvvm_status (*user_detail_on_appear)(mvvm_object *vm);
+    mvvm_status (*user_detail_set_draft_name)(mvvm_object *vm, const char *draft_name);
+    mvvm_status (*user_detail_save)(mvvm_object *vm);
+    mvvm_status (*user_detail_get_user)(mvvm_object *vm, int32_t *out_loaded, mvvm_user *out_user);
+    mvvm_status (*user_detail_get_draft_name)(mvvm_object *vm, const char **out_draft_name);
+    mvvm_status (*user_detail_get_is_saving)(mvvm_object *vm, int32_t *out_is_saving);
+    mvvm_status (*user_detail_get_is_dirty)(mvvm_object *vm, int32_t *out_is_dirty);
+    mvvm_status (*user_detail_get_can_save)(mvvm_object *vm, int32_t *out_can_save);
+    mvvm_status (*user_detail_get_validation_message)(mvvm_object *vm, const char **out_message);
+    mvvm_status (*user_detail_get_error_message)(mvvm_object *vm, const char **out_message);
+    mvvm_status (*post_detail_new)(mvvm_object *repository, int64_t post_id, mvvm_object **out_vm);
+    mvvm_status (*post_detail_on_appear)(mvvm_object *vm);
+    mvvm_status (*post_detail_toggle_like)(mvvm_object *vm);
+    mvvm_status (*post_detail_get_state)(mvvm_object *vm, int32_t *out_state);
+    mvvm_status (*post_detail_get_post)(mvvm_object *vm, mvvm_post *out_post);
+    mvvm_status (*post_detail_get_comment_count)(mvvm_object *vm, int64_t *out_count);
+    mvvm_status (*post_detail_get_comment)(mvvm_object *vm, int64_t index, mvvm_comment *out_comment);
+    mvvm_status (*post_detail_get_is_liked)(mvvm_object *vm, int32_t *out_is_liked);
+    mvvm_status (*post_detail_get_likes_count)(mvvm_object *vm, int64_t *out_likes_count);
+    mvvm_status (*post_detail_get_error_message)(mvvm_object *vm, const char **out_message);
+    mvvm_status (*sorted_integers_new)(const int64_t *initial_values, size_t initial_count,
+                                       uint64_t random_seed, mvvm_object **out_vm);
+    mvvm_status (*sorted_integers_add_new_integer)(mvvm_object *vm);
+    mvvm_status (*sorted_integers_add)(mvvm_object *vm, int64_t value, int64_t *out_index);
+    mvvm_status (*sorted_integers_remove_at)(mvvm_object *vm, int64_t index);
+    mvvm_status (*sorted_integers_get_count)(mvvm_object *vm, int64_t *out_count);
+    mvvm_status (*sorted_integers_get_value)(mvvm_object *vm, int64_t index, int64_t *out_value);
+    mvvm_status (*stopwatch_new)(mvvm_object **out_vm);
+    mvvm_status (*stopwatch_button_tapped)(mvvm_object *vm);
+    mvvm_status (*stopwatch_lap)(mvvm_object *vm);
+    mvvm_status (*stopwatch_reset)(mvvm_object *vm);
+    mvvm_status (*stopwatch_get_elapsed_text)(mvvm_object *vm, const char **out_text);
+    mvvm_status (*stopwatch_get_button_text)(mvvm_object *vm, const char **out_text);
+    mvvm_status (*stopwatch_get_is_running)(mvvm_object *vm, int32_t *out_is_running);
+    mvvm_status (*stopwatch_get_is_lap_enabled)(mvvm_object *vm, int32_t *out_enabled);
+    mvvm_status (*stopwatch_get_lap_count)(mvvm_object *vm, int64_t *out_count);
+    mvvm_status (*stopwatch_get_lap)(mvvm_object *vm, int64_t index, const char **out_text);
+    mvvm_status (*coordinator_new)(mvvm_object *repository, mvvm_object **out_coordinator);
+    mvvm_status (*coordinator_start)(mvvm_object *coordinator);
+    mvvm_status (*coordinator_back)(mvvm_object *coordinator);
+    mvvm_status (*coordinator_get_depth)(mvvm_object *coordinator, int64_t *out_depth);
+    mvvm_status (*coordinator_get_screen)(mvvm_object *coordinator, int64_t index, mvvm_object **out_screen);
+    mvvm_status (*repository_new_host)(const mvvm_user_repository_vtable *users,
+                                       const mvvm_post_repository_vtable *posts, void *user_data,
+                                       mvvm_destroy_notify destroy, mvvm_object **out_repository);
+    mvvm_status (*request_resolve_user_page)(mvvm_request *request, const mvvm_user *users, size_t count,
+                                             int64_t page, int64_t total_pages);
+    mvvm_status (*request_resolve_user)(mvvm_request *request, const mvvm_user *user);
+    mvvm_status (*request_resolve_post)(mvvm_request *request, const mvvm_post *post);
+    mvvm_status (*request_resolve_comments)(mvvm_request *request, const mvvm_comment *comments, size_t count);
+    mvvm_status (*request_fail)(mvvm_request *request, const char *message);
+} mvvm_api;
+
+/** The plug-in entry point: writes the library's function table into *out_api (static
+ *  storage, valid while the library is loaded). `abi_version` is the MVVM_ABI_VERSION the host
+ *  was built against: a library of another ABI version returns MVVM_E_INVALID_ARGUMENT with
+ *  both versions in the message. Any thread; needs no mvvm_init(). */
+mvvm_status mvvm_get_api(int32_t abi_version, const mvvm_api **out_api);
+
+/** The type of mvvm_get_api(), for dlsym(). */
+typedef mvvm_status (*mvvm_get_api_fn)(int32_t abi_version, const mvvm_api **out_api);
 
 #ifdef __cplusplus
 } /* extern "C" */

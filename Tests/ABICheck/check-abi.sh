@@ -5,8 +5,9 @@
 #   2. every signature matches the one the Swift compiler itself emits for the exports
 #      (-emit-clang-header-path): both headers are compiled in one C11 translation unit, where
 #      any conflicting prototype is a hard error.
-# The one relaxation, stated here: Swift spells a handle (OpaquePointer) `void *`, so for step
-# 2 the check uses a copy of the header in which `mvvm_object` is `void`.
+# The one relaxation, stated here: Swift spells an opaque handle (OpaquePointer) `void *`, so
+# for step 2 the check uses a copy of the header in which `mvvm_object` and `mvvm_request`
+# (the two opaque handle types) are `void`.
 #
 # Usage: check-abi.sh BUILD_DIR   (the SwiftPM build folder holding libmvvm.so and Modules/)
 set -euo pipefail
@@ -45,8 +46,11 @@ count=$(wc -l < "$work/declared")
 
 # 2. Signatures, against the compiler-emitted header.
 mkdir -p "$work/include" "$work/module"
-sed 's/^typedef struct mvvm_object mvvm_object;$/typedef void mvvm_object;/' "$root/Include/mvvm.h" > "$work/include/mvvm.h"
+sed -e 's/^typedef struct mvvm_object mvvm_object;$/typedef void mvvm_object;/' \
+    -e 's/^typedef struct mvvm_request mvvm_request;$/typedef void mvvm_request;/' \
+    "$root/Include/mvvm.h" > "$work/include/mvvm.h"
 grep -q '^typedef void mvvm_object;$' "$work/include/mvvm.h" || { echo "check-abi: handle typedef not found" >&2; exit 1; }
+grep -q '^typedef void mvvm_request;$' "$work/include/mvvm.h" || { echo "check-abi: request typedef not found" >&2; exit 1; }
 cp "$root/Include/module.modulemap" "$work/include/"
 "$swiftc" -swift-version 6 -parse-as-library -module-name MVVMRuntime \
     -emit-module -emit-module-path "$work/module/MVVMRuntime.swiftmodule" \

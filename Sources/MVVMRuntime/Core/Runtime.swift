@@ -132,5 +132,8 @@ final class Runtime {
         // Coordinators first, so they release their screens before those are invalidated.
         let objects = handles.liveObjects.sorted { ($0.type == MVVM_TYPE_COORDINATOR ? 0 : 1) < ($1.type == MVVM_TYPE_COORDINATOR ? 0 : 1) }
         for object in objects { destroy(object) }
+        // Host repositories: pending requests end (their `cancel` callbacks run) and every
+        // host repository still alive gets its destroy notifier.
+        HostRepositoryBox.shutDownAll()
     }
 }

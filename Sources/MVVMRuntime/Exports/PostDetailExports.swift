@@ -66,6 +66,6 @@ import MVVMFeatures
 
 @MainActor @c public func mvvm_post_detail_get_error_message(_ vm: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> mvvm_status {
     objectGet(vm, as: PostDetailObject.self, out, "out_message") { object in
-        return object.borrowed.lendFresh(object.viewModel.errorMessage)
+        return object.borrowed.lendFresh(object.errorMessage)
     }
 }

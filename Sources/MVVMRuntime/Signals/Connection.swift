@@ -86,31 +86,30 @@ final class Connection {
         }
     }
 
-    /// Lays the arguments out in 8-byte slots (each at least as large as any argument type
-    /// here) and hands libffi one pointer per slot.
+    /// Stores the arguments in the description's prepared slots and calls through libffi.
+    /// No closures and no allocation on this path.
     private func callThroughFFI(_ description: FFICallDescription, object: OpaquePointer?, _ value: SignalValue, swapped: Bool) {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 6) { slots in
-            withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: 6) { pointers in
-                var count = 0
-                func append<T>(_ argument: T) {
-                    let slot = UnsafeMutableRawPointer(slots.baseAddress! + count)
-                    slot.storeBytes(of: argument, as: T.self)
-                    pointers[count] = slot
-                    count += 1
-                }
-                if swapped { append(userData) }
-                switch value {
-                case .int32(let v): append(v)
-                case .int64(let v): append(v)
-                case .string(let v): append(v)
-                case .user(let v): append(v)
-                case .changes(let p, let n): append(p); append(UInt64(n))
-                case .navigate(let a, let s): append(a); append(s)
-                }
-                if swapped { append(object) } else { append(userData) }
-                precondition(count == description.argumentCount, "signal layout mismatch")
-                description.call(handler, pointers.baseAddress!)
-            }
+        var index = 0
+        if swapped {
+            description.set(index, userData)
+            index += 1
         }
+        switch value {
+        case .int32(let v): description.set(index, v); index += 1
+        case .int64(let v): description.set(index, v); index += 1
+        case .string(let v): description.set(index, v); index += 1
+        case .user(let v): description.set(index, v); index += 1
+        case .changes(let p, let n):
+            description.set(index, p)
+            description.set(index + 1, UInt64(n))
+            index += 2
+        case .navigate(let a, let s):
+            description.set(index, a)
+            description.set(index + 1, s)
+            index += 2
+        }
+        if swapped { description.set(index, object) } else { description.set(index, userData) }
+        precondition(index + 1 == description.argumentCount, "signal layout mismatch")
+        description.call(handler)
     }
 }

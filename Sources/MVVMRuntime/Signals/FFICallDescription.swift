@@ -7,17 +7,29 @@ final class FFICallDescription {
     let cif: UnsafeMutablePointer<ffi_cif>
     private let argumentTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
     let argumentCount: Int
+    /// Argument storage reused by every call: one 8-byte slot per argument (as large as any
+    /// argument type here) and the array of pointers to them libffi reads. Prepared once, so
+    /// a call allocates nothing. Calls on one connection never overlap: they happen on the
+    /// host thread, and a handler re-entering the same signal gets its own emission only
+    /// after this one has read its arguments (libffi copies them before the call).
+    let slots: UnsafeMutablePointer<UInt64>
+    let slotPointers: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
     /// Prepares a description for `void handler(types...)`; nil if libffi refuses.
     init?(argumentTypes types: [UnsafeMutablePointer<ffi_type>]) {
         argumentCount = types.count
         argumentTypes = .allocate(capacity: types.count)
         for (index, type) in types.enumerated() { argumentTypes[index] = type }
+        slots = .allocate(capacity: max(types.count, 1))
+        slotPointers = .allocate(capacity: max(types.count, 1))
+        for index in 0..<types.count { slotPointers[index] = UnsafeMutableRawPointer(slots + index) }
         cif = .allocate(capacity: 1)
         let status = ffi_prep_cif(cif, FFI_DEFAULT_ABI, UInt32(types.count), mvvm_ffi_type_void(), argumentTypes)
         guard status == FFI_OK else {
             argumentTypes.deallocate()
             cif.deallocate()
+            slots.deallocate()
+            slotPointers.deallocate()
             return nil
         }
     }
@@ -25,10 +37,18 @@ final class FFICallDescription {
     deinit {
         argumentTypes.deallocate()
         cif.deallocate()
+        slots.deallocate()
+        slotPointers.deallocate()
     }
 
-    /// Calls `function` with the values behind `arguments` (one pointer per argument).
-    func call(_ function: mvvm_callback, _ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
-        ffi_call(cif, function, nil, arguments)
+    /// Writes argument `index` into its slot.
+    @inline(__always)
+    func set<T>(_ index: Int, _ value: T) {
+        UnsafeMutableRawPointer(slots + index).storeBytes(of: value, as: T.self)
+    }
+
+    /// Calls `function` with the arguments stored by `set`.
+    func call(_ function: mvvm_callback) {
+        ffi_call(cif, function, nil, slotPointers)
     }
 }

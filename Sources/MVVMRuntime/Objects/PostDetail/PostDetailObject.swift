@@ -41,7 +41,11 @@ final class PostDetailObject: RuntimeObject {
         self.viewModel = viewModel
         self.repository = repository
         super.init(type: MVVM_TYPE_POST_DETAIL, signals: Self.typeDescription.signals)
-        viewModel.$state.sink { [unowned self] _ in propertyChanged(Signal.state) }.store(in: &subscriptions)
+        // A failed load's message is the screen's error message too (see `errorMessage`).
+        viewModel.$state.sink { [unowned self] _ in
+            propertyChanged(Signal.state)
+            propertyChanged(Signal.errorMessage)
+        }.store(in: &subscriptions)
         viewModel.$isLiked.sink { [unowned self] _ in propertyChanged(Signal.isLiked) }.store(in: &subscriptions)
         viewModel.$likesCount.sink { [unowned self] _ in propertyChanged(Signal.likesCount) }.store(in: &subscriptions)
         viewModel.$errorMessage.sink { [unowned self] _ in propertyChanged(Signal.errorMessage) }.store(in: &subscriptions)
@@ -71,12 +75,17 @@ final class PostDetailObject: RuntimeObject {
         return detail
     }
 
+    /// What the host shows as the error: a failed like's message, else a failed load's.
+    var errorMessage: String? {
+        viewModel.errorMessage ?? viewModel.state.errorMessage
+    }
+
     override func withCurrentValue(of index: Int, _ body: (SignalValue) -> Void) {
         switch index {
         case Signal.state: body(.int32(stateValue))
         case Signal.isLiked: body(.int32(viewModel.isLiked.cFlag))
         case Signal.likesCount: body(.int64(Int64(viewModel.likesCount)))
-        default: withOptionalCString(viewModel.errorMessage) { body(.string($0)) }
+        default: withOptionalCString(errorMessage) { body(.string($0)) }
         }
     }
 }

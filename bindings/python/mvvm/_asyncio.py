@@ -1,0 +1,41 @@
+"""asyncio integration: the runtime's descriptor in the loop's reader set."""
+
+from __future__ import annotations
+
+import asyncio
+
+from ._core import Runtime
+
+
+class AsyncioAttachment:
+    """Returned by :func:`asyncio_attach`; ``detach()`` removes the reader."""
+
+    def __init__(self, runtime: Runtime, loop: asyncio.AbstractEventLoop) -> None:
+        self.runtime = runtime
+        self.loop = loop
+        self.fd = runtime.fileno()
+        self._attached = True
+        loop.add_reader(self.fd, runtime.dispatch)
+
+    def detach(self) -> None:
+        if self._attached:
+            self._attached = False
+            self.loop.remove_reader(self.fd)
+
+    def __enter__(self) -> AsyncioAttachment:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.detach()
+
+
+def asyncio_attach(
+    runtime: Runtime, loop: asyncio.AbstractEventLoop | None = None
+) -> AsyncioAttachment:
+    """Calls ``runtime.dispatch()`` whenever the runtime's descriptor is readable. A handler's
+    exception surfaces through the loop's exception handler."""
+    return AsyncioAttachment(runtime, loop or asyncio.get_running_loop())
+
+
+def asyncio_detach(attachment: AsyncioAttachment) -> None:
+    attachment.detach()

@@ -1,0 +1,402 @@
+"""The one table of C prototypes of libmvvm, the library loader and the status check.
+
+Every ``argtypes``/``restype``/``errcheck`` of the package comes from :data:`PROTOTYPES`;
+``tests/test_prototypes.py`` parses ``Include/mvvm.h`` and fails when this table disagrees.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import threading
+from ctypes import (
+    CFUNCTYPE,
+    POINTER,
+    Structure,
+    c_char_p,
+    c_double,
+    c_int,
+    c_int32,
+    c_int64,
+    c_size_t,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
+from pathlib import Path
+from typing import Any, Callable, Final
+
+from . import errors
+
+#: The MVVM_ABI_VERSION this package was written for.
+ABI_VERSION: Final = 1
+
+# ---------------------------------------------------------------------------------------
+# C types
+# ---------------------------------------------------------------------------------------
+
+
+
+class Status(c_int):
+    """mvvm_status as a restype: a distinct type, so the table says which functions are
+    checked (ctypes hands the errcheck an instance, not an int)."""
+
+
+#: The other C enums passed by value or through pointers.
+Enum = c_int
+#: mvvm_object *, mvvm_request *: opaque pointers.
+ObjectPtr = c_void_p
+RequestPtr = c_void_p
+#: mvvm_callback / mvvm_command_fn: generic function pointers, passed as addresses.
+FnPtr = c_void_p
+
+DestroyNotify = CFUNCTYPE(None, c_void_p)
+
+
+class User(Structure):
+    _fields_ = [("id", c_int64), ("name", c_char_p), ("email", c_char_p)]
+
+
+class ListChange(Structure):
+    _fields_ = [("kind", c_int32), ("start", c_int64), ("count", c_int64)]
+
+
+class SampleOptions(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("user_count", c_int64),
+        ("page_size", c_int32),
+        ("post_count", c_int64),
+        ("comments_per_post", c_int32),
+        ("seed", c_uint64),
+        ("latency_ms", c_int32),
+        ("fail_every_nth", c_int32),
+    ]
+
+
+class Post(Structure):
+    _fields_ = [
+        ("id", c_int64),
+        ("title", c_char_p),
+        ("body", c_char_p),
+        ("author_name", c_char_p),
+        ("created_at", c_double),
+        ("likes_count", c_int64),
+        ("liked_by_current_user", c_int32),
+        ("comments_count", c_int64),
+    ]
+
+
+class Comment(Structure):
+    _fields_ = [("id", c_int64), ("author_name", c_char_p), ("body", c_char_p)]
+
+
+class MemberInfo(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("kind", c_int),
+        ("function", c_char_p),
+        ("c_signature", c_char_p),
+    ]
+
+
+class TypeInfo(Structure):
+    _fields_ = [
+        ("type", c_int),
+        ("name", c_char_p),
+        ("member_count", c_size_t),
+        ("members", POINTER(MemberInfo)),
+    ]
+
+
+FetchFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64)
+UpdateUserFn = CFUNCTYPE(None, c_void_p, RequestPtr, POINTER(User))
+SetLikedFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64, c_int32)
+CancelFn = CFUNCTYPE(None, c_void_p, RequestPtr)
+
+
+class UserRepositoryVTable(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("fetch_users", FetchFn),
+        ("fetch_user", FetchFn),
+        ("update_user", UpdateUserFn),
+        ("cancel", CancelFn),
+    ]
+
+
+class PostRepositoryVTable(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("fetch_post", FetchFn),
+        ("fetch_comments", FetchFn),
+        ("set_liked", SetLikedFn),
+        ("cancel", CancelFn),
+    ]
+
+
+# ---------------------------------------------------------------------------------------
+# The table: name -> (restype, argtypes). restype Status means "checked by errcheck".
+# ---------------------------------------------------------------------------------------
+
+_O = ObjectPtr
+_PO = POINTER(ObjectPtr)
+_I32 = c_int32
+_I64 = c_int64
+_PI32 = POINTER(c_int32)
+_PI64 = POINTER(c_int64)
+_PSTR = POINTER(c_char_p)
+
+Prototype = tuple[Any, tuple[Any, ...]]
+
+PROTOTYPES: Final[dict[str, Prototype]] = {
+    # versions and errors
+    "mvvm_version": (c_int32, ()),
+    "mvvm_version_string": (c_char_p, ()),
+    "mvvm_abi_version": (c_int32, ()),
+    "mvvm_status_name": (c_char_p, (Status,)),
+    "mvvm_last_error_message": (c_char_p, ()),
+    # runtime and loop
+    "mvvm_init": (Status, ()),
+    "mvvm_shutdown": (Status, ()),
+    "mvvm_get_fd": (Status, (POINTER(c_int),)),
+    "mvvm_dispatch": (Status, ()),
+    "mvvm_run": (Status, (c_int32, _PI32)),
+    "mvvm_wakeup": (Status, ()),
+    # objects and signals
+    "mvvm_object_get_type": (Status, (_O, POINTER(Enum))),
+    "mvvm_object_destroy": (Status, (_O,)),
+    "mvvm_signal_connect": (Status, (_O, c_char_p, FnPtr, c_void_p, DestroyNotify, POINTER(c_uint64))),
+    "mvvm_signal_connect_flags": (
+        Status,
+        (_O, c_char_p, FnPtr, c_void_p, DestroyNotify, c_uint32, POINTER(c_uint64)),
+    ),
+    "mvvm_signal_disconnect": (Status, (c_uint64,)),
+    "mvvm_command_closure_new": (Status, (_O, c_char_p, POINTER(FnPtr), POINTER(c_uint64))),
+    "mvvm_command_closure_free": (Status, (c_uint64,)),
+    "mvvm_type_describe": (Status, (Enum, POINTER(POINTER(TypeInfo)))),
+    # repositories
+    "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
+    "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),
+    "mvvm_repository_new_json_file": (Status, (c_char_p, _PO)),
+    # user list
+    "mvvm_user_list_new": (Status, (_O, _PO)),
+    "mvvm_user_list_on_appear": (Status, (_O,)),
+    "mvvm_user_list_refresh": (Status, (_O,)),
+    "mvvm_user_list_did_display_row": (Status, (_O, _I64)),
+    "mvvm_user_list_did_select_row": (Status, (_O, _I64)),
+    "mvvm_user_list_dismiss_error": (Status, (_O,)),
+    "mvvm_user_list_get_count": (Status, (_O, _PI64)),
+    "mvvm_user_list_get_row": (Status, (_O, _I64, POINTER(User))),
+    "mvvm_user_list_get_loading": (Status, (_O, _PI32)),
+    "mvvm_user_list_get_has_more_pages": (Status, (_O, _PI32)),
+    "mvvm_user_list_get_error_message": (Status, (_O, _PSTR)),
+    # user detail
+    "mvvm_user_detail_new": (Status, (_O, _I64, _PO)),
+    "mvvm_user_detail_on_appear": (Status, (_O,)),
+    "mvvm_user_detail_set_draft_name": (Status, (_O, c_char_p)),
+    "mvvm_user_detail_save": (Status, (_O,)),
+    "mvvm_user_detail_get_user": (Status, (_O, _PI32, POINTER(User))),
+    "mvvm_user_detail_get_draft_name": (Status, (_O, _PSTR)),
+    "mvvm_user_detail_get_is_saving": (Status, (_O, _PI32)),
+    "mvvm_user_detail_get_is_dirty": (Status, (_O, _PI32)),
+    "mvvm_user_detail_get_can_save": (Status, (_O, _PI32)),
+    "mvvm_user_detail_get_validation_message": (Status, (_O, _PSTR)),
+    "mvvm_user_detail_get_error_message": (Status, (_O, _PSTR)),
+    # post detail
+    "mvvm_post_detail_new": (Status, (_O, _I64, _PO)),
+    "mvvm_post_detail_on_appear": (Status, (_O,)),
+    "mvvm_post_detail_toggle_like": (Status, (_O,)),
+    "mvvm_post_detail_get_state": (Status, (_O, _PI32)),
+    "mvvm_post_detail_get_post": (Status, (_O, POINTER(Post))),
+    "mvvm_post_detail_get_comment_count": (Status, (_O, _PI64)),
+    "mvvm_post_detail_get_comment": (Status, (_O, _I64, POINTER(Comment))),
+    "mvvm_post_detail_get_is_liked": (Status, (_O, _PI32)),
+    "mvvm_post_detail_get_likes_count": (Status, (_O, _PI64)),
+    "mvvm_post_detail_get_error_message": (Status, (_O, _PSTR)),
+    # sorted integers
+    "mvvm_sorted_integers_new": (Status, (_PI64, c_size_t, c_uint64, _PO)),
+    "mvvm_sorted_integers_add_new_integer": (Status, (_O,)),
+    "mvvm_sorted_integers_add": (Status, (_O, _I64, _PI64)),
+    "mvvm_sorted_integers_remove_at": (Status, (_O, _I64)),
+    "mvvm_sorted_integers_get_count": (Status, (_O, _PI64)),
+    "mvvm_sorted_integers_get_value": (Status, (_O, _I64, _PI64)),
+    # stopwatch
+    "mvvm_stopwatch_new": (Status, (_PO,)),
+    "mvvm_stopwatch_button_tapped": (Status, (_O,)),
+    "mvvm_stopwatch_lap": (Status, (_O,)),
+    "mvvm_stopwatch_reset": (Status, (_O,)),
+    "mvvm_stopwatch_get_elapsed_text": (Status, (_O, _PSTR)),
+    "mvvm_stopwatch_get_button_text": (Status, (_O, _PSTR)),
+    "mvvm_stopwatch_get_is_running": (Status, (_O, _PI32)),
+    "mvvm_stopwatch_get_is_lap_enabled": (Status, (_O, _PI32)),
+    "mvvm_stopwatch_get_lap_count": (Status, (_O, _PI64)),
+    "mvvm_stopwatch_get_lap": (Status, (_O, _I64, _PSTR)),
+    # coordinator
+    "mvvm_coordinator_new": (Status, (_O, _PO)),
+    "mvvm_coordinator_start": (Status, (_O,)),
+    "mvvm_coordinator_back": (Status, (_O,)),
+    "mvvm_coordinator_get_depth": (Status, (_O, _PI64)),
+    "mvvm_coordinator_get_screen": (Status, (_O, _I64, _PO)),
+    # host-implemented repositories (optional: see OPTIONAL)
+    "mvvm_repository_new_host": (
+        Status,
+        (POINTER(UserRepositoryVTable), POINTER(PostRepositoryVTable), c_void_p, DestroyNotify, _PO),
+    ),
+    "mvvm_request_resolve_user_page": (Status, (RequestPtr, POINTER(User), c_size_t, _I64, _I64)),
+    "mvvm_request_resolve_user": (Status, (RequestPtr, POINTER(User))),
+    "mvvm_request_resolve_post": (Status, (RequestPtr, POINTER(Post))),
+    "mvvm_request_resolve_comments": (Status, (RequestPtr, POINTER(Comment), c_size_t)),
+    "mvvm_request_fail": (Status, (RequestPtr, c_char_p)),
+    # plug-in entry point (its mvvm_api table is not used from Python)
+    "mvvm_get_api": (Status, (_I32, POINTER(c_void_p))),
+}
+
+#: Functions the package works without (bound only when the library exports them).
+OPTIONAL: Final[frozenset[str]] = frozenset()
+"""Functions the package works without (bound only when the library exports them). Empty:
+the host-repository functions and mvvm_get_api are exported by the current library, so they
+are required like the rest; a function added to the header later may start here."""
+
+# ---------------------------------------------------------------------------------------
+# Handler bookkeeping shared with the trampolines (host thread only)
+# ---------------------------------------------------------------------------------------
+
+
+class _State:
+    """Depth of Python handlers running inside C, their pending exceptions, and ctypes
+    callback objects that C released while a handler may still be on the stack."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.pending: list[BaseException] = []
+        self.graveyard: list[object] = []
+        self.main_thread = threading.main_thread().ident
+
+
+STATE: Final = _State()
+
+
+def handler_exception(exc: BaseException) -> None:
+    """Stores an exception raised by a Python handler; the API call that ran it re-raises it."""
+    STATE.pending.append(exc)
+
+
+def raise_pending() -> None:
+    """Re-raises a stored handler exception, if this is the outermost call on the host thread."""
+    if STATE.depth == 0 and threading.get_ident() == STATE.main_thread:
+        STATE.graveyard.clear()
+        if STATE.pending:
+            first = STATE.pending[0]
+            STATE.pending.clear()
+            raise first
+
+
+def _errcheck(result: Any, func: Any, args: tuple[Any, ...]) -> int:
+    status = int(result.value) if isinstance(result, c_int) else int(result)
+    message = ""
+    if status != 0:
+        raw = _lib.mvvm_last_error_message() if _lib is not None else None
+        message = raw.decode("utf-8", "replace") if raw else ""
+    # Outermost call on the host thread: no handler is on the stack any more.
+    raise_pending()
+    if status != 0:
+        raise errors.from_status(status, message, getattr(func, "__name__", ""))
+    return status
+
+
+# ---------------------------------------------------------------------------------------
+# Loading
+# ---------------------------------------------------------------------------------------
+
+_lib: Any = None
+_lib_path: str | None = None
+
+
+def _candidates() -> list[str]:
+    found: list[str] = []
+    env = os.environ.get("MVVM_LIBRARY")
+    if env:
+        return [env]
+    here = Path(__file__).resolve().parent
+    beside = here / "libmvvm.so"
+    if beside.exists():
+        found.append(str(beside))
+    for parent in here.parents:
+        for config in ("debug", "release"):
+            so = parent / ".build" / config / "libmvvm.so"
+            if so.exists():
+                found.append(str(so))
+        if found:
+            break
+    system = ctypes.util.find_library("mvvm")
+    found.append(system if system else "libmvvm.so")
+    return found
+
+
+def bind(lib: Any) -> None:
+    """Applies :data:`PROTOTYPES` to ``lib``."""
+    for name, (restype, argtypes) in PROTOTYPES.items():
+        try:
+            fn = getattr(lib, name)
+        except AttributeError:
+            if name in OPTIONAL:
+                continue
+            raise errors.MvvmError(0, f"libmvvm lacks the function {name}") from None
+        fn.restype = restype
+        fn.argtypes = list(argtypes)
+        if restype is Status:
+            fn.errcheck = _errcheck
+
+
+def lib() -> Any:
+    """The loaded, bound and ABI-checked library."""
+    global _lib, _lib_path
+    if _lib is not None:
+        return _lib
+    errors_seen: list[str] = []
+    for path in _candidates():
+        try:
+            loaded = ctypes.CDLL(path)
+        except OSError as exc:
+            errors_seen.append(f"{path}: {exc}")
+            continue
+        loaded.mvvm_abi_version.restype = c_int32
+        loaded.mvvm_abi_version.argtypes = []
+        abi = int(loaded.mvvm_abi_version())
+        if abi != ABI_VERSION:
+            raise errors.AbiMismatchError(
+                f"{path} has ABI version {abi}; this package was written for ABI version {ABI_VERSION}"
+            )
+        bind(loaded)
+        _lib, _lib_path = loaded, path
+        return loaded
+    raise errors.LibraryNotFoundError(
+        "libmvvm.so not found; set MVVM_LIBRARY to its path (tried: " + "; ".join(errors_seen) + ")"
+    )
+
+
+def library_path() -> str | None:
+    lib()
+    return _lib_path
+
+
+def has(name: str) -> bool:
+    return hasattr(lib(), name)
+
+
+def decode(raw: bytes | None) -> str | None:
+    return None if raw is None else raw.decode("utf-8", "replace")
+
+
+def encode(text: str) -> bytes:
+    """UTF-8 of ``text``; lone surrogates raise :class:`errors.InvalidUtf8Error`."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise errors.InvalidUtf8Error(7, f"string is not valid UTF-8: {exc}") from exc
+
+
+def callback_type(*argtypes: Any) -> Callable[..., Any]:
+    return CFUNCTYPE(None, *argtypes)

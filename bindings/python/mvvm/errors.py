@@ -1,0 +1,119 @@
+"""Exceptions: one per mvvm_status, all derived from :class:`MvvmError`."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Status(IntEnum):
+    OK = 0
+    INVALID_ARGUMENT = 1
+    INVALID_HANDLE = 2
+    WRONG_TYPE = 3
+    WRONG_THREAD = 4
+    NOT_INITIALIZED = 5
+    OUT_OF_RANGE = 6
+    INVALID_UTF8 = 7
+    UNKNOWN_NAME = 8
+    NOT_FOUND = 9
+    REENTRANCY = 10
+    STATE = 11
+    SYSTEM = 12
+    FFI = 13
+
+
+class MvvmError(Exception):
+    """A libmvvm call failed. ``status`` is the mvvm_status, ``message`` the library's words
+    (mvvm_last_error_message())."""
+
+    status: int
+    message: str
+
+    def __init__(self, status: int, message: str, function: str = "") -> None:
+        self.status = status
+        self.message = message
+        self.function = function
+        prefix = f"{function}: " if function else ""
+        super().__init__(f"{prefix}{message}" if message else f"{prefix}status {status}")
+
+
+class InvalidArgumentError(MvvmError):
+    pass
+
+
+class InvalidHandleError(MvvmError):
+    pass
+
+
+class WrongTypeError(MvvmError):
+    pass
+
+
+class WrongThreadError(MvvmError):
+    pass
+
+
+class NotInitializedError(MvvmError):
+    pass
+
+
+class OutOfRangeError(MvvmError, IndexError):
+    pass
+
+
+class InvalidUtf8Error(MvvmError):
+    pass
+
+
+class UnknownNameError(MvvmError):
+    pass
+
+
+class NotFoundError(MvvmError):
+    pass
+
+
+class ReentrancyError(MvvmError):
+    pass
+
+
+class StateError(MvvmError):
+    pass
+
+
+class OSFailureError(MvvmError):
+    """MVVM_E_SYSTEM: the operating system refused (a file, a descriptor, memory)."""
+
+
+class FfiError(MvvmError):
+    pass
+
+
+class AbiMismatchError(ImportError):
+    """The loaded libmvvm has another MVVM_ABI_VERSION than this package expects."""
+
+
+class LibraryNotFoundError(ImportError):
+    """No libmvvm.so could be loaded."""
+
+
+_BY_STATUS: dict[int, type[MvvmError]] = {
+    Status.INVALID_ARGUMENT: InvalidArgumentError,
+    Status.INVALID_HANDLE: InvalidHandleError,
+    Status.WRONG_TYPE: WrongTypeError,
+    Status.WRONG_THREAD: WrongThreadError,
+    Status.NOT_INITIALIZED: NotInitializedError,
+    Status.OUT_OF_RANGE: OutOfRangeError,
+    Status.INVALID_UTF8: InvalidUtf8Error,
+    Status.UNKNOWN_NAME: UnknownNameError,
+    Status.NOT_FOUND: NotFoundError,
+    Status.REENTRANCY: ReentrancyError,
+    Status.STATE: StateError,
+    Status.SYSTEM: OSFailureError,
+    Status.FFI: FfiError,
+}
+
+
+def from_status(status: int, message: str, function: str = "") -> MvvmError:
+    """The exception for a failed status."""
+    return _BY_STATUS.get(status, MvvmError)(status, message, function)

@@ -1,0 +1,297 @@
+"""Repositories implemented in Python (mvvm_repository_new_host).
+
+Subclass :class:`HostRepository` and implement its methods with plain ``def`` (answered at
+once), ``async def`` (run as a task on the asyncio loop; cancelled when nobody waits any
+more) or by returning a :class:`concurrent.futures.Future` (answered from the thread that
+completes it). Raising fails the request with the exception's text, which the ViewModel shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import inspect
+import itertools
+from collections.abc import Awaitable, Sequence
+from ctypes import POINTER, byref, c_size_t, c_void_p
+from dataclasses import dataclass
+from typing import Any, Callable, Final, Union
+
+from . import _ffi
+from ._core import Comment, Post, Runtime, User
+from ._ffi import STATE, handler_exception
+from .errors import InvalidUtf8Error, MvvmError, NotFoundError
+from .viewmodels import Repository
+
+
+@dataclass(frozen=True)
+class UserPage:
+    """An answer to fetch_users: the users of page ``page`` (1-based) of ``total_pages``."""
+
+    users: Sequence[User]
+    page: int
+    total_pages: int
+
+
+Answer = Union[Any, Awaitable[Any]]
+
+
+class HostRepository:
+    """Base class of a repository implemented in Python. The user methods are required;
+    the post methods are optional as a whole (without them post screens fail with a clear
+    message)."""
+
+    def fetch_users(self, page: int) -> UserPage | Awaitable[UserPage] | Any:
+        raise NotImplementedError
+
+    def fetch_user(self, user_id: int) -> User | Awaitable[User] | Any:
+        raise NotImplementedError
+
+    def update_user(self, user: User) -> User | Awaitable[User] | Any:
+        raise NotImplementedError
+
+    def fetch_post(self, post_id: int) -> Post | Awaitable[Post] | Any:
+        raise NotImplementedError
+
+    def fetch_comments(self, post_id: int) -> Sequence[Comment] | Awaitable[Sequence[Comment]] | Any:
+        raise NotImplementedError
+
+    def set_liked(self, post_id: int, liked: bool) -> Post | Awaitable[Post] | Any:
+        raise NotImplementedError
+
+    def cancelled(self, kind: str) -> None:
+        """Called when nobody waits for a request of method ``kind`` any more (its task or
+        future was already cancelled)."""
+
+    @classmethod
+    def implements_posts(cls) -> bool:
+        return cls.fetch_post is not HostRepository.fetch_post
+
+
+def available() -> bool:
+    """True when the loaded libmvvm has host repositories."""
+    return _ffi.has("mvvm_repository_new_host")
+
+
+# ---------------------------------------------------------------------------------------
+# Answers
+# ---------------------------------------------------------------------------------------
+
+
+def _c_user(user: User, keep: list[bytes]) -> _ffi.User:
+    name, email = _ffi.encode(user.name), _ffi.encode(user.email)
+    keep += [name, email]
+    return _ffi.User(int(user.id), name, email)
+
+
+def _c_post(post: Post, keep: list[bytes]) -> _ffi.Post:
+    fields = [_ffi.encode(post.title), _ffi.encode(post.body), _ffi.encode(post.author_name)]
+    keep += fields
+    return _ffi.Post(
+        int(post.id), fields[0], fields[1], fields[2], float(post.created_at),
+        int(post.likes_count), int(bool(post.liked_by_current_user)), int(post.comments_count),
+    )
+
+
+def _resolve(kind: str, request: int, value: Any) -> None:
+    L = _ffi.lib()
+    keep: list[bytes] = []
+    if kind == "fetch_users":
+        if not isinstance(value, UserPage):
+            raise TypeError(f"fetch_users must answer a UserPage, not {type(value).__name__}")
+        arr = (_ffi.User * max(1, len(value.users)))(*[_c_user(u, keep) for u in value.users])
+        L.mvvm_request_resolve_user_page(
+            request, ctypes.cast(arr, POINTER(_ffi.User)), c_size_t(len(value.users)),
+            int(value.page), int(value.total_pages),
+        )
+    elif kind in ("fetch_user", "update_user"):
+        if not isinstance(value, User):
+            raise TypeError(f"{kind} must answer a User, not {type(value).__name__}")
+        L.mvvm_request_resolve_user(request, byref(_c_user(value, keep)))
+    elif kind in ("fetch_post", "set_liked"):
+        if not isinstance(value, Post):
+            raise TypeError(f"{kind} must answer a Post, not {type(value).__name__}")
+        L.mvvm_request_resolve_post(request, byref(_c_post(value, keep)))
+    elif kind == "fetch_comments":
+        items = list(value)
+        if not all(isinstance(c, Comment) for c in items):
+            raise TypeError("fetch_comments must answer a sequence of Comment")
+        carr = (_ffi.Comment * max(1, len(items)))(
+            *[_ffi.Comment(int(c.id), *_keep2(keep, c.author_name, c.body)) for c in items]
+        )
+        L.mvvm_request_resolve_comments(request, ctypes.cast(carr, POINTER(_ffi.Comment)), c_size_t(len(items)))
+
+
+def _keep2(keep: list[bytes], a: str, b: str) -> tuple[bytes, bytes]:
+    ea, eb = _ffi.encode(a), _ffi.encode(b)
+    keep += [ea, eb]
+    return ea, eb
+
+
+def _fail(request: int, message: str) -> None:
+    try:
+        raw = message.encode("utf-8", "replace")
+        _ffi.lib().mvvm_request_fail(request, raw or b"failed")
+    except NotFoundError:
+        pass  # cancelled or already answered
+
+
+def _answer(kind: str, request: int, value: Any) -> None:
+    try:
+        _resolve(kind, request, value)
+    except NotFoundError:
+        pass  # nobody waits any more
+    except (TypeError, InvalidUtf8Error, ValueError) as exc:
+        _fail(request, f"{type(exc).__name__}: {exc}")
+
+
+# ---------------------------------------------------------------------------------------
+# The bridge: one per host repository
+# ---------------------------------------------------------------------------------------
+
+
+class _Bridge:
+    def __init__(self, impl: HostRepository, loop: asyncio.AbstractEventLoop | None) -> None:
+        self.impl = impl
+        self.loop = loop
+        self.pending: dict[int, Any] = {}  # request -> task/future
+        self.kinds: dict[int, str] = {}
+        fetch = _ffi.FetchFn
+        self.users = _ffi.UserRepositoryVTable(
+            ctypes.sizeof(_ffi.UserRepositoryVTable),
+            fetch(self._entry("fetch_users", lambda a: (int(a[0]),))),
+            fetch(self._entry("fetch_user", lambda a: (int(a[0]),))),
+            _ffi.UpdateUserFn(self._entry("update_user", lambda a: (User._from_c(a[0].contents),))),
+            _ffi.CancelFn(self._cancel),
+        )
+        self.posts: _ffi.PostRepositoryVTable | None = None
+        if type(impl).implements_posts():
+            self.posts = _ffi.PostRepositoryVTable(
+                ctypes.sizeof(_ffi.PostRepositoryVTable),
+                fetch(self._entry("fetch_post", lambda a: (int(a[0]),))),
+                fetch(self._entry("fetch_comments", lambda a: (int(a[0]),))),
+                _ffi.SetLikedFn(self._entry("set_liked", lambda a: (int(a[0]), bool(a[1])))),
+                _ffi.CancelFn(self._cancel),
+            )
+
+    def _entry(self, kind: str, convert: Callable[[tuple[Any, ...]], tuple[Any, ...]]) -> Callable[..., None]:
+        def call(user_data: Any, request: Any, *args: Any) -> None:
+            STATE.depth += 1
+            try:
+                req = int(request or 0)
+                try:
+                    result = getattr(self.impl, kind)(*convert(args))
+                except Exception as exc:
+                    _fail(req, str(exc) or type(exc).__name__)
+                    return
+                try:
+                    self._settle(kind, req, result)
+                except Exception as exc:  # e.g. an async method without a loop
+                    _fail(req, str(exc))
+                    raise
+            except BaseException as exc:  # never into C; re-raised by the API call
+                handler_exception(exc)
+            finally:
+                STATE.depth -= 1
+
+        return call
+
+    def _settle(self, kind: str, req: int, result: Any) -> None:
+        if inspect.isawaitable(result):
+            loop = self.loop
+            if loop is None:
+                try:
+                    loop = asyncio.get_running_loop()
+                except RuntimeError:
+                    if inspect.iscoroutine(result):
+                        result.close()
+                    raise RuntimeError(
+                        f"{type(self.impl).__name__}.{kind} is async but no asyncio loop runs; "
+                        "pass loop= to Repository.host() or attach the runtime to a loop"
+                    ) from None
+            result = asyncio.ensure_future(result, loop=loop)
+        if hasattr(result, "add_done_callback") and hasattr(result, "cancel"):
+            self.pending[req] = result
+            self.kinds[req] = kind
+
+            def done(fut: Any) -> None:
+                self.pending.pop(req, None)
+                self.kinds.pop(req, None)
+                if fut.cancelled():
+                    return
+                exc = fut.exception()
+                if exc is not None:
+                    _fail(req, str(exc) or type(exc).__name__)
+                else:
+                    _answer(kind, req, fut.result())
+
+            result.add_done_callback(done)
+            return
+        _answer(kind, req, result)
+
+    def _cancel(self, user_data: Any, request: Any) -> None:
+        STATE.depth += 1
+        try:
+            req = int(request or 0)
+            fut = self.pending.pop(req, None)
+            kind = self.kinds.pop(req, "")
+            if fut is not None:
+                fut.cancel()
+            self.impl.cancelled(kind)
+        except BaseException as exc:
+            handler_exception(exc)
+        finally:
+            STATE.depth -= 1
+
+
+#: user_data key -> bridge; dropped (after the outermost call) by the destroy notifier.
+_BRIDGES: Final[dict[int, _Bridge]] = {}
+_keys = itertools.count(1)
+
+
+def _bridge_destroyed_py(user_data: int | None) -> None:
+    try:
+        bridge = _BRIDGES.pop(int(user_data or 0), None)
+        if bridge is not None:
+            for fut in list(bridge.pending.values()):
+                fut.cancel()
+            STATE.graveyard.append(bridge)
+    except BaseException as exc:
+        handler_exception(exc)
+
+
+_bridge_destroyed: Final = _ffi.DestroyNotify(_bridge_destroyed_py)
+
+
+def live_host_repositories() -> int:
+    return len(_BRIDGES)
+
+
+def new_host_repository(
+    impl: HostRepository,
+    runtime: Runtime | None = None,
+    loop: asyncio.AbstractEventLoop | None = None,
+) -> Repository:
+    """mvvm_repository_new_host() over ``impl``. ``loop`` runs ``async def`` methods
+    (default: the loop running when a method is called)."""
+    rt = runtime or Runtime.current()
+    bridge = _Bridge(impl, loop)
+    key = next(_keys)
+    _BRIDGES[key] = bridge
+    out = c_void_p()
+    try:
+        _ffi.lib().mvvm_repository_new_host(
+            byref(bridge.users),
+            byref(bridge.posts) if bridge.posts is not None else None,
+            c_void_p(key),
+            _bridge_destroyed,
+            byref(out),
+        )
+    except BaseException:
+        _BRIDGES.pop(key, None)
+        raise
+    repo = Repository._wrap(int(out.value or 0), rt, impl, True)
+    return repo
+
+
+__all__ = ["HostRepository", "UserPage", "available", "new_host_repository", "live_host_repositories", "MvvmError"]

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs the Python bindings' checks: mypy --strict on the package, then pytest.
+#
+#   swift build --product mvvm            # once, from the repository root
+#   bindings/python/run-tests.sh [pytest args...]
+#
+# Environment:
+#   MVVM_LIBRARY       libmvvm.so to test (default: <repo>/.build/debug, else .build/release)
+#   MVVM_PYTHON_VENV   the venv to (re)use (default: <repo>/.build/python-venv)
+#   PYTHON             the interpreter that creates the venv (default: python3)
+#   MVVM_SCREENSHOT_DIR  where the Tk example's screenshot goes (default: <repo>/.build/python-screenshots;
+#                      the Tk test runs only if tkinter and xvfb-run are available)
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+
+if [[ -z "${MVVM_LIBRARY:-}" ]]; then
+    for config in debug release; do
+        if [[ -f "$REPO/.build/$config/libmvvm.so" ]]; then
+            MVVM_LIBRARY="$REPO/.build/$config/libmvvm.so"
+            break
+        fi
+    done
+fi
+if [[ -z "${MVVM_LIBRARY:-}" || ! -f "$MVVM_LIBRARY" ]]; then
+    echo "run-tests.sh: libmvvm.so not found; run 'swift build --product mvvm' in $REPO or set MVVM_LIBRARY" >&2
+    exit 2
+fi
+export MVVM_LIBRARY
+echo "library: $MVVM_LIBRARY"
+
+VENV="${MVVM_PYTHON_VENV:-$REPO/.build/python-venv}"
+if [[ ! -x "$VENV/bin/python" ]]; then
+    "${PYTHON:-python3}" -m venv "$VENV"
+fi
+"$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
+"$VENV/bin/python" -m pip install --quiet pytest mypy
+# A regular (non-editable) install: the tests import the installed package, py.typed included.
+"$VENV/bin/python" -m pip install --quiet --force-reinstall --no-deps "$HERE"
+rm -rf "$HERE/build" "$HERE"/*.egg-info
+
+echo "== mypy --strict"
+(cd "$HERE" && "$VENV/bin/python" -m mypy --strict --no-incremental mvvm)
+echo "== mypy --strict (examples, tests)"
+(cd "$HERE" && "$VENV/bin/python" -m mypy --strict --no-incremental examples tests)
+
+export MVVM_SCREENSHOT_DIR="${MVVM_SCREENSHOT_DIR:-$REPO/.build/python-screenshots}"
+echo "== pytest (Tk screenshot, if taken: $MVVM_SCREENSHOT_DIR/tk_host.png)"
+LOG="$(mktemp)"
+trap 'rm -f "$LOG"' EXIT
+set +e
+(cd "$HERE/tests" && "$VENV/bin/python" -m pytest -p no:cacheprovider -q --rootdir "$HERE" "$@" .) 2>&1 | tee "$LOG"
+status=${PIPESTATUS[0]}
+set -e
+echo "== summary: $(grep -E '^(=+ )?[0-9]+ (passed|failed|error)|no tests ran' "$LOG" | tail -1)"
+exit "$status"

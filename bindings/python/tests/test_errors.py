@@ -1,0 +1,182 @@
+"""Status -> exception mapping, with real failures from the library."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mvvm
+from mvvm import _ffi, errors
+
+EXPECTED = {
+    1: mvvm.InvalidArgumentError,
+    2: mvvm.InvalidHandleError,
+    3: mvvm.WrongTypeError,
+    4: mvvm.WrongThreadError,
+    5: mvvm.NotInitializedError,
+    6: mvvm.OutOfRangeError,
+    7: mvvm.InvalidUtf8Error,
+    8: mvvm.UnknownNameError,
+    9: mvvm.NotFoundError,
+    10: mvvm.ReentrancyError,
+    11: mvvm.StateError,
+    12: mvvm.OSFailureError,
+    13: mvvm.FfiError,
+}
+
+
+@pytest.mark.parametrize("status", sorted(EXPECTED))
+def test_each_status_has_its_exception(status: int) -> None:
+    exc = errors.from_status(status, "words", "mvvm_x")
+    assert type(exc) is EXPECTED[status]
+    assert isinstance(exc, mvvm.MvvmError)
+    assert exc.status == status and exc.message == "words"
+    assert "words" in str(exc)
+    name = mvvm.status_name(status)
+    assert name == "MVVM_E_" + mvvm.Status(status).name
+
+
+def test_unknown_status_is_base_error() -> None:
+    assert type(errors.from_status(99, "x")) is mvvm.MvvmError
+    assert mvvm.status_name(99) == "MVVM_E_UNKNOWN"
+
+
+def test_out_of_range_carries_library_message(repo: mvvm.Repository) -> None:
+    ul = mvvm.UserList(repo)
+    with pytest.raises(mvvm.OutOfRangeError) as info:
+        ul.row(5)
+    assert info.value.status == mvvm.Status.OUT_OF_RANGE
+    assert "out of range" in info.value.message
+    assert isinstance(info.value, IndexError)
+    with pytest.raises(mvvm.OutOfRangeError):
+        ul.did_select_row(0)
+
+
+def test_unknown_signal(repo: mvvm.Repository) -> None:
+    with pytest.raises(mvvm.UnknownNameError, match="nope"):
+        mvvm.UserList(repo).connect("nope", print)
+
+
+def test_invalid_handle_after_close(runtime: mvvm.Runtime) -> None:
+    sw = mvvm.Stopwatch(runtime)
+    sw.close()
+    sw.close()  # idempotent
+    with pytest.raises(mvvm.InvalidHandleError):
+        sw.button_tapped()
+
+
+def test_wrong_type(runtime: mvvm.Runtime) -> None:
+    sw = mvvm.Stopwatch(runtime)
+    with pytest.raises(mvvm.WrongTypeError):
+        _ffi.lib().mvvm_user_list_refresh(sw.handle)
+
+
+def test_not_found_on_unknown_connection(runtime: mvvm.Runtime) -> None:
+    with pytest.raises(mvvm.NotFoundError):
+        _ffi.lib().mvvm_signal_disconnect(987654321)
+
+
+def test_invalid_utf8_from_lone_surrogate(repo: mvvm.Repository) -> None:
+    d = mvvm.UserDetail(repo, 1)
+    with pytest.raises(mvvm.InvalidUtf8Error):
+        d.draft_name = "bad \udc80"
+    # and the library's own check of raw bytes
+    with pytest.raises(mvvm.InvalidUtf8Error):
+        _ffi.lib().mvvm_user_detail_set_draft_name(d.handle, b"\xff\xfe")
+
+
+def test_invalid_argument(runtime: mvvm.Runtime) -> None:
+    with pytest.raises(mvvm.InvalidArgumentError):
+        mvvm.Repository.sample(runtime, page_size=0)
+    with pytest.raises(TypeError):
+        mvvm.Repository.sample(runtime, bogus=1)
+
+
+def test_state_error_closing_a_coordinator_screen(repo: mvvm.Repository) -> None:
+    co = mvvm.Coordinator(repo)
+    co.start()
+    screen = co.screen(0)
+    assert not screen.owned
+    with pytest.raises(mvvm.StateError):
+        screen.close()
+
+
+def test_os_failure_for_corrupt_json(tmp_path: Path, runtime: mvvm.Runtime) -> None:
+    path = tmp_path / "data.json"
+    path.write_text("{ not json")
+    with pytest.raises(mvvm.OSFailureError) as info:
+        mvvm.Repository.json_file(path, runtime)
+    assert info.value.message
+    assert path.read_text() == "{ not json"  # never overwritten
+
+
+def test_json_file_created(tmp_path: Path, runtime: mvvm.Runtime) -> None:
+    path = tmp_path / "new.json"
+    repo = mvvm.Repository.json_file(path, runtime)
+    ul = mvvm.UserList(repo)
+    ul.on_appear()
+    assert runtime.run_until(lambda: ul.count > 0)
+    assert path.exists()
+    json.loads(path.read_text())
+
+
+def test_not_initialized_after_shutdown() -> None:
+    rt = mvvm.Runtime()
+    sw = mvvm.Stopwatch(rt)
+    rt.shutdown()
+    with pytest.raises(mvvm.NotInitializedError):
+        mvvm.Runtime.current()
+    with pytest.raises(mvvm.NotInitializedError):
+        mvvm.Stopwatch()
+    with pytest.raises((mvvm.NotInitializedError, mvvm.InvalidHandleError)):
+        sw.button_tapped()
+    with pytest.raises(mvvm.NotInitializedError):
+        _ffi.lib().mvvm_stopwatch_new(ctypes.byref(ctypes.c_void_p()))
+
+
+def test_reentrancy_from_handler_is_reraised(runtime: mvvm.Runtime) -> None:
+    si = mvvm.SortedIntegers([], runtime=runtime)
+    si.connect("notify::count", lambda n: runtime.dispatch())
+    with pytest.raises(mvvm.ReentrancyError):
+        si.add(1)
+    assert si.count == 1  # the command itself succeeded; the runtime stays usable
+    runtime.dispatch()
+
+
+def test_abi_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
+    _ffi.lib()
+    monkeypatch.setattr(_ffi, "_lib", None)
+    monkeypatch.setattr(_ffi, "ABI_VERSION", 999)
+    with pytest.raises(mvvm.AbiMismatchError, match="999"):
+        _ffi.lib()
+
+
+def test_library_not_found() -> None:
+    env = dict(os.environ, MVVM_LIBRARY="/nonexistent/libmvvm.so")
+    code = "import mvvm\ntry:\n mvvm.version()\nexcept mvvm.LibraryNotFoundError as e:\n print('ok', e)\n"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         cwd=Path(__file__).parents[1], timeout=60)
+    assert out.stdout.startswith("ok"), out.stderr
+    assert "MVVM_LIBRARY" in out.stdout
+
+
+def test_discovery_walks_up_to_build_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MVVM_LIBRARY", raising=False)
+    pkg = tmp_path / "repo" / "bindings" / "python" / "mvvm"
+    pkg.mkdir(parents=True)
+    so = tmp_path / "repo" / ".build" / "debug" / "libmvvm.so"
+    so.parent.mkdir(parents=True)
+    so.write_bytes(b"")
+    monkeypatch.setattr(_ffi, "__file__", str(pkg / "_ffi.py"))
+    found = _ffi._candidates()
+    assert found[0] == str(so)
+    (pkg / "libmvvm.so").write_bytes(b"")
+    assert _ffi._candidates()[0] == str(pkg / "libmvvm.so")
+    monkeypatch.setenv("MVVM_LIBRARY", "/x/libmvvm.so")
+    assert _ffi._candidates() == ["/x/libmvvm.so"]
