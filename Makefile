@@ -77,6 +77,7 @@ bench: deps
 	cd Benchmarks && $(SWIFT) run -c release $(SWIFT_FLAGS) binding-bench
 	$(SWIFT) build -c release --product mvvm $(SWIFT_FLAGS)
 	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release Benchmarks/c/run.sh
+	MVVM_LIBRARY=$(CURDIR)/.build/release/libmvvm.so Benchmarks/python/run.sh
 
 clean:
 	rm -rf .build Tests/SeedCompatibility/.build Benchmarks/.build

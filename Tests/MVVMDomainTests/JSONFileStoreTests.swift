@@ -1,5 +1,10 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MVVMDomain
 
 final class JSONFileStoreTests: XCTestCase {
@@ -171,5 +176,33 @@ final class JSONFileStoreTests: XCTestCase {
             }
         }
         XCTAssertEqual(try Data(contentsOf: store.fileURL), before)
+    }
+
+    func test_removeAbandonedTemporaryFiles_removesUnlockedLeftovers_andKeepsLockedOnes() throws {
+        let store = makeStore()
+        try store.save(note)
+        func temporary(_ middle: String) -> String {
+            directory.file(".note.json.\(middle).tmp").path
+        }
+        // A writer killed mid-save: its temporary file is left, unlocked.
+        let abandoned = temporary(UUID().uuidString)
+        // A writer at work holds an exclusive flock on its temporary file.
+        let inProgress = temporary(UUID().uuidString)
+        // Not a name the store writes: never touched.
+        let unrelated = temporary("backup")
+        for path in [abandoned, inProgress, unrelated] {
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+        }
+        let lock = open(inProgress, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(lock, 0)
+        defer { close(lock) }
+        XCTAssertEqual(flock(lock, LOCK_EX), 0)
+
+        XCTAssertEqual(store.removeAbandonedTemporaryFiles(), 1)
+
+        XCTAssertFalse(FileManager.default.fileExists(atPath: abandoned))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: inProgress))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: unrelated))
+        XCTAssertEqual(try store.load(), note, "the store itself is untouched")
     }
 }

@@ -63,27 +63,17 @@ extension Publisher {
 extension Publishers.Debounce {
     /// Requests everything from the upstream and keeps only the latest value, with a
     /// generation number so that a timer outrun by a newer value does nothing.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        @unchecked Sendable
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
+        CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
-
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case finishing  // the upstream completed; the completion is scheduled
-            case terminal
-        }
 
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
 
-        private let lock = Lock()
         // Guarded by `lock`:
-        private var state = State.awaitingSubscription
-        private var downstream: Downstream?  // released once terminal
         private var demand = Subscribers.Demand.none
         private var generation: UInt64 = 0  // bumped by every value
         private var latest: Input?  // the value of the current generation, until published
@@ -91,27 +81,20 @@ extension Publishers.Debounce {
 
         init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
              options: Context.SchedulerOptions?) {
-            self.downstream = downstream
             self.dueTime = dueTime
             self.scheduler = scheduler
             self.options = options
+            super.init(downstream: downstream)
         }
 
         var description: String { "Debounce" }
 
         func receive(subscription: any Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state, let downstream else {
-                lock.unlock()
-                return subscription.cancel()
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
+            guard let downstream = attach(subscription) else { return }
             downstream.receive(subscription: self)
             // Debounce decides which values survive, so it takes all of them (unless the
             // downstream cancelled from `receive(subscription:)`).
-            let isLive = lock.withLock { if case .subscribed = state { true } else { false } }
-            if isLive { subscription.request(.unlimited) }
+            if isSubscribed { subscription.request(.unlimited) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -140,7 +123,7 @@ extension Publishers.Debounce {
             guard case .subscribed = state else { return lock.unlock() }
             state = .finishing
             latest = nil
-            let finish = CancellableScheduledAction { self.finish(completion) }
+            let finish = CancellableScheduledAction { self.publish(completion) }
             let outrun = scheduled
             scheduled = finish
             lock.unlock()
@@ -155,14 +138,10 @@ extension Publishers.Debounce {
 
         func cancel() {
             lock.lock()
-            let upstream: (any Subscription)?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
+            let (upstream, released) = terminateLocked()
             let pending = scheduled
             scheduled = nil
             latest = nil
-            let released = downstream
-            downstream = nil
             lock.unlock()
             pending?.cancel()
             upstream?.cancel()
@@ -183,14 +162,12 @@ extension Publishers.Debounce {
             if more > 0 { lock.withLock { demand += more } }
         }
 
-        private func finish(_ completion: Subscribers.Completion<Failure>) {
+        private func publish(_ completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .finishing = state, let downstream = self.downstream else { return lock.unlock() }
-            state = .terminal
-            scheduled = nil
-            self.downstream = nil
+            let target = takeDownstreamForCompletionLocked()
+            if target != nil { scheduled = nil }
             lock.unlock()
-            downstream.receive(completion: completion)
+            target?.receive(completion: completion)
         }
     }
 }

@@ -70,66 +70,43 @@ extension Publisher {
 extension Publishers.Delay {
     /// Schedules one cancellable delivery per event and keeps them until they run, so that a
     /// cancel drops every value still in flight at once.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        @unchecked Sendable
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
+        CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
-
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case finishing  // the upstream completed; the completion is in flight
-            case terminal
-        }
 
         private let interval: Context.SchedulerTimeType.Stride
         private let tolerance: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
 
-        private let lock = Lock()
         // Guarded by `lock`:
-        private var state = State.awaitingSubscription
-        private var downstream: Downstream?  // released once terminal
         private var inFlight: [UInt64: CancellableScheduledAction] = [:]
         private var nextDeliveryID: UInt64 = 0
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
              tolerance: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
-            self.downstream = downstream
             self.interval = interval
             self.tolerance = tolerance
             self.scheduler = scheduler
             self.options = options
+            super.init(downstream: downstream)
         }
 
         var description: String { "Delay" }
 
         func receive(subscription: any Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state, let downstream else {
-                lock.unlock()
-                return subscription.cancel()
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
-            downstream.receive(subscription: self)
+            attach(subscription)?.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            let isLive = lock.withLock { if case .subscribed = state { true } else { false } }
-            if isLive { schedule { inner in inner.deliver(input) } }
+            if isSubscribed { schedule { inner in inner.deliver(input) } }
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            let isLive = lock.withLock {
-                guard case .subscribed = state else { return false }
-                state = .finishing
-                return true
-            }
-            if isLive { schedule { inner in inner.finish(completion) } }
+            if beginFinishing() { schedule { inner in inner.finish(completion) } }
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -138,25 +115,13 @@ extension Publishers.Delay {
 
         func cancel() {
             lock.lock()
-            let upstream: (any Subscription)?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
+            let (upstream, released) = terminateLocked()
             let pending = inFlight.values
             inFlight = [:]
-            let released = downstream
-            downstream = nil
             lock.unlock()
             for delivery in pending { delivery.cancel() }
             upstream?.cancel()
             withExtendedLifetime(released) {}  // so the downstream is released outside the lock
-        }
-
-        /// The upstream subscription while it is live.
-        private var upstream: (any Subscription)? {
-            lock.withLock {
-                if case .subscribed(let subscription) = state { return subscription }
-                return nil
-            }
         }
 
         /// Schedules `event` for `interval` from now, as a delivery a cancel can call off.
@@ -179,22 +144,6 @@ extension Publishers.Delay {
             scheduler.schedule(after: due, tolerance: tolerance, options: options) {
                 delivery.run()
             }
-        }
-
-        private func deliver(_ value: Input) {
-            guard let downstream = lock.withLock({ downstream }) else { return }
-            let more = downstream.receive(value)
-            if more > 0 { upstream?.request(more) }
-        }
-
-        private func finish(_ completion: Subscribers.Completion<Failure>) {
-            let target: Downstream? = lock.withLock {
-                guard case .finishing = state else { return nil }
-                state = .terminal
-                defer { downstream = nil }
-                return downstream
-            }
-            target?.receive(completion: completion)
         }
     }
 }

@@ -52,61 +52,37 @@ extension Publishers.ReceiveOn {
     /// Schedules each event with a weak reference to itself: a cancelled, released operator
     /// leaves nothing behind but inert closures on the scheduler. While the stream is live, the
     /// upstream and the downstream keep it alive.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        @unchecked Sendable
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
+        CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case finishing  // the upstream completed; the completion is scheduled
-            case terminal
-        }
-
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
 
-        private let lock = Lock()
-        // Guarded by `lock`:
-        private var state = State.awaitingSubscription
-        private var downstream: Downstream?  // released once terminal
-
         init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-            self.downstream = downstream
             self.scheduler = scheduler
             self.options = options
+            super.init(downstream: downstream)
         }
 
         var description: String { "ReceiveOn" }
 
         func receive(subscription: any Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state else {
-                lock.unlock()
-                return subscription.cancel()
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
+            guard attach(subscription) != nil else { return }
             scheduler.schedule(options: options) { [weak self] in self?.deliverSubscription() }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            let isLive = lock.withLock { if case .subscribed = state { true } else { false } }
-            if isLive {
+            if isSubscribed {
                 scheduler.schedule(options: options) { [weak self] in self?.deliver(input) }
             }
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            let isLive = lock.withLock {
-                guard case .subscribed = state else { return false }
-                state = .finishing
-                return true
-            }
-            if isLive {
+            if beginFinishing() {
                 scheduler.schedule(options: options) { [weak self] in self?.finish(completion) }
             }
         }
@@ -117,53 +93,15 @@ extension Publishers.ReceiveOn {
 
         func cancel() {
             lock.lock()
-            let upstream: (any Subscription)?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
-            let released = downstream
-            downstream = nil
+            let (upstream, released) = terminateLocked()
             lock.unlock()
             upstream?.cancel()
             withExtendedLifetime(released) {}  // so the downstream is released outside the lock
         }
 
-        /// The upstream subscription while it is live.
-        private var upstream: (any Subscription)? {
-            lock.withLock {
-                if case .subscribed(let subscription) = state { return subscription }
-                return nil
-            }
-        }
-
-        /// The downstream while events may still be delivered to it.
-        private var liveDownstream: Downstream? {
-            lock.withLock {
-                switch state {
-                case .subscribed, .finishing: return downstream
-                case .awaitingSubscription, .terminal: return nil
-                }
-            }
-        }
-
         private func deliverSubscription() {
             // Also after an early completion: the subscriber gets its subscription first.
             liveDownstream?.receive(subscription: self)
-        }
-
-        private func deliver(_ value: Input) {
-            guard let downstream = liveDownstream else { return }
-            let more = downstream.receive(value)
-            if more > 0 { upstream?.request(more) }
-        }
-
-        private func finish(_ completion: Subscribers.Completion<Failure>) {
-            let target: Downstream? = lock.withLock {
-                guard case .finishing = state else { return nil }
-                state = .terminal
-                defer { downstream = nil }
-                return downstream
-            }
-            target?.receive(completion: completion)
         }
     }
 }

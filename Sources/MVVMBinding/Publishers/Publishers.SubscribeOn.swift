@@ -49,43 +49,25 @@ extension Publisher {
 extension Publishers.SubscribeOn {
     /// Passes values and completion through, and hops requests and cancellation to the
     /// scheduler.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        @unchecked Sendable
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
+        CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case terminal
-        }
-
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
 
-        private let lock = Lock()
-        // Guarded by `lock`:
-        private var state = State.awaitingSubscription
-        private var downstream: Downstream?  // released once terminal
-
         init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-            self.downstream = downstream
             self.scheduler = scheduler
             self.options = options
+            super.init(downstream: downstream)
         }
 
         var description: String { "SubscribeOn" }
 
         func receive(subscription: any Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state, let downstream else {
-                lock.unlock()
-                return subscription.cancel()
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
-            downstream.receive(subscription: self)
+            attach(subscription)?.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -94,6 +76,7 @@ extension Publishers.SubscribeOn {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            // Nothing is scheduled, so the stream ends at once: there is no `finishing` phase.
             let target: Downstream? = lock.withLock {
                 guard case .subscribed = state else { return nil }
                 state = .terminal
@@ -104,32 +87,17 @@ extension Publishers.SubscribeOn {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            let upstream: (any Subscription)? = lock.withLock {
-                if case .subscribed(let subscription) = state { return subscription }
-                return nil
-            }
             guard let upstream else { return }
             scheduler.schedule(options: options) { upstream.request(demand) }
         }
 
         func cancel() {
             lock.lock()
-            let upstream: (any Subscription)?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
-            let released = downstream
-            downstream = nil
+            let (upstream, released) = terminateLocked()
             lock.unlock()
             withExtendedLifetime(released) {}  // so the downstream is released outside the lock
             guard let upstream else { return }
             scheduler.schedule(options: options) { upstream.cancel() }
-        }
-
-        private var liveDownstream: Downstream? {
-            lock.withLock {
-                if case .subscribed = state { return downstream }
-                return nil
-            }
         }
     }
 }

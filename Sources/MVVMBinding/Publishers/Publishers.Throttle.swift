@@ -60,27 +60,17 @@ extension Publisher {
 extension Publishers.Throttle {
     /// Requests everything from the upstream and holds at most one value (and the completion)
     /// for a scheduled publication.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        @unchecked Sendable
+    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
+        CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
-
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case finishing  // the upstream completed; the completion is held for publication
-            case terminal
-        }
 
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let latest: Bool
 
-        private let lock = Lock()
         // Guarded by `lock`:
-        private var state = State.awaitingSubscription
-        private var downstream: Downstream?  // released once terminal
         private var demand = Subscribers.Demand.none
         private var heldValue: Input?
         private var heldCompletion: Subscribers.Completion<Failure>?
@@ -88,27 +78,20 @@ extension Publishers.Throttle {
         private var scheduled: CancellableScheduledAction?  // set while a value or completion is held
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
-            self.downstream = downstream
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
+            super.init(downstream: downstream)
         }
 
         var description: String { "Throttle" }
 
         func receive(subscription: any Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state, let downstream else {
-                lock.unlock()
-                return subscription.cancel()
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
+            guard let downstream = attach(subscription) else { return }
             downstream.receive(subscription: self)
             // Throttle decides which values survive, so it takes all of them (unless the
             // downstream cancelled from `receive(subscription:)`).
-            let isLive = lock.withLock { if case .subscribed = state { true } else { false } }
-            if isLive { subscription.request(.unlimited) }
+            if isSubscribed { subscription.request(.unlimited) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -167,15 +150,11 @@ extension Publishers.Throttle {
 
         func cancel() {
             lock.lock()
-            let upstream: (any Subscription)?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
+            let (upstream, released) = terminateLocked()
             let pending = scheduled
             scheduled = nil
             heldValue = nil
             heldCompletion = nil
-            let released = downstream
-            downstream = nil
             lock.unlock()
             pending?.cancel()
             upstream?.cancel()

@@ -159,6 +159,8 @@ public actor JSONFileRepository: UserRepository, PostRepository {
     /// The current state, reading (or creating) the file if it has not been read yet.
     private func loadedState() throws(DomainError) -> State {
         if let state { return state }
+        // Writers killed mid-save leave their temporary file behind; tidy up once per read.
+        file.removeAbandonedTemporaryFiles()
         let loaded: State
         if let snapshot = try file.load() {
             loaded = try State(validating: snapshot, path: file.path)

@@ -109,13 +109,32 @@ public struct JSONFileStore<Value: Codable>: Sendable {
 
         // Same directory as the target, so the rename never crosses file systems; hidden and
         // uniquely named, so concurrent writers and directory listings ignore it.
-        let temporaryPath = directory
-            .appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path
-
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw failure("a temporary file could not be created", code: errno)
+        // The temporary file stays locked (flock, on a second descriptor so that the writing
+        // one can be closed and checked before the rename) until it has been renamed, so
+        // `removeAbandonedTemporaryFiles` can tell a crashed writer's leftover from a write in
+        // progress.
+        var temporaryPath = ""
+        var descriptor: Int32 = -1
+        var lock: Int32 = -1
+        for attempt in 1...3 {
+            temporaryPath = directory
+                .appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path
+            descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw failure("a temporary file could not be created", code: errno)
+            }
+            lock = Self.lockExclusively(temporaryPath)
+            // A cleaner may have taken the file for abandoned between its creation and the
+            // lock, and removed it: then start again with a new one.
+            var status = stat()
+            if fstat(descriptor, &status) == 0, status.st_nlink == 0, attempt < 3 {
+                close(descriptor)
+                if lock >= 0 { close(lock) }
+                continue
+            }
+            break
         }
+        defer { if lock >= 0 { close(lock) } }
         if let code = Self.writeAll(data, to: descriptor) {
             close(descriptor)
             unlink(temporaryPath)
@@ -139,6 +158,47 @@ public struct JSONFileStore<Value: Codable>: Sendable {
             throw failure("replacing the file failed", code: code)
         }
         try syncDirectory(directory.path)
+    }
+
+    /// A descriptor holding an exclusive flock on `path`, or -1 where locks are unsupported
+    /// (the write goes ahead unlocked; the cleaner cannot lock such files either, so it leaves
+    /// them alone).
+    private static func lockExclusively(_ path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return -1 }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR {
+                close(descriptor)
+                return -1
+            }
+        }
+        return descriptor
+    }
+
+    /// Removes the temporary files (".<name>.<UUID>.tmp") that writers killed between creating
+    /// and renaming them left behind. A file some writer is still working on is locked and
+    /// kept. Best effort: failures are ignored. Returns how many files were removed.
+    @discardableResult
+    public func removeAbandonedTemporaryFiles() -> Int {
+        let directory = fileURL.deletingLastPathComponent().path
+        let prefix = ".\(fileURL.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            return 0
+        }
+        var removed = 0
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
+            guard UUID(uuidString: String(middle)) != nil else { continue }
+            let temporaryPath = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let descriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            // Locked: a writer is at work. Unlocked: its writer died (or just renamed it, in
+            // which case the name is gone and unlink fails harmlessly).
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            if unlink(temporaryPath) == 0 { removed += 1 }
+        }
+        return removed
     }
 
     /// Flushes the directory entry of the rename.

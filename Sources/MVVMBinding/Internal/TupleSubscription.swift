@@ -1,0 +1,97 @@
+/// What `Zip` and `CombineLatest` share on top of `FanInSubscription`: a fixed set of
+/// upstreams, one slot each, whose values are combined into tuples queued for the downstream.
+///
+/// It handles the upstreams' subscriptions and completions, passes every downstream request on
+/// to each upstream (remembering the total for upstreams that subscribe late), and cancels the
+/// upstreams when the stream ends. Subclasses store values in their own slot type (a `Side`
+/// subclass), decide when a tuple is formed, and when a finished upstream ends the stream.
+/// Values reach the subclass directly, so this class adds no call on the per-value path.
+class TupleSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, @unchecked Sendable {
+    /// One upstream's slot. Its state is guarded by the owning subscription's lock.
+    class Side {
+        let index: Int
+        var subscription: (any Subscription)?
+        var isFinished = false
+
+        init(index: Int) { self.index = index }
+
+        /// Whether the slot holds a value to put in the next tuple.
+        var hasValue: Bool { fatalError("abstract") }
+        /// Drops every value the slot holds.
+        func removeValues() { fatalError("abstract") }
+    }
+
+    let sides: [Side]
+    /// Builds a tuple from the sides' values; called only when every side has one.
+    let makeTuple: () -> Output
+
+    // Guarded by `lock`.
+    /// Tuples formed while the downstream had demand, waiting for the deliverer.
+    final var tuples = ValueQueue<Output>()
+    /// Everything the downstream has requested so far, for upstreams that subscribe late.
+    private var requestedSoFar = Subscribers.Demand.none
+
+    init(downstream: Downstream, description: String, sides: [Side], makeTuple: @escaping () -> Output) {
+        self.sides = sides
+        self.makeTuple = makeTuple
+        super.init(downstream: downstream, description: description)
+    }
+
+    /// An upstream finished normally, with the lock held: end the stream if no further tuple
+    /// can be formed.
+    func sideDidFinishLocked() {}
+
+    // MARK: - Upstream events other than values
+
+    final func side(_ side: Side, received subscription: any Subscription) {
+        lock.lock()
+        guard !isTerminated, side.subscription == nil, !side.isFinished else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        side.subscription = subscription
+        if requestedSoFar > 0 { scheduleRequestLocked(requestedSoFar, from: subscription, key: side.index) }
+        _ = drainAndUnlock()
+    }
+
+    final func side(_ side: Side, received completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard !isTerminated, !side.isFinished else { return lock.unlock() }
+        side.isFinished = true
+        side.subscription = nil
+        switch completion {
+        case .failure(let error): failLocked(error)
+        case .finished: sideDidFinishLocked()
+        }
+        _ = drainAndUnlock()
+    }
+
+    // MARK: - FanInSubscription hooks
+
+    override func dequeueLocked() -> Output? { tuples.popFirst() }
+
+    override var hasBufferedValuesLocked: Bool { !tuples.isEmpty }
+
+    override func demandDidIncreaseLocked(by added: Subscribers.Demand) {
+        requestedSoFar += added
+        guard !isTerminated else { return }
+        for side in sides {
+            if let subscription = side.subscription {
+                scheduleRequestLocked(added, from: subscription, key: side.index)
+            }
+        }
+    }
+
+    override func cancelUpstreamsLocked() {
+        for side in sides {
+            if let subscription = side.subscription { scheduleCancelLocked(subscription) }
+            side.subscription = nil
+        }
+    }
+
+    override func discardBufferedValuesLocked() {
+        tuples.removeAll()
+        for side in sides { side.removeValues() }
+    }
+}

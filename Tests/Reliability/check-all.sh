@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# The reliability harness (`make check-all`): every check that needs a sanitizer, a long run or
+# a crash, with a summary table at the end.
+#
+#   1. C ABI tests under AddressSanitizer + UndefinedBehaviorSanitizer (Tests/CABITests/run.sh)
+#      against the debug library;
+#   2. the C host examples (bindings/c/examples/terminal_host.c, glib_host.c) built with
+#      -fsanitize=address,undefined and run against the debug library;
+#   3. kill-during-save (Tests/Reliability/kill_during_save.py driving json_saver.c): SIGKILL a
+#      writer of the JSON file store at random moments, check the file is always the old or
+#      the new state, and that crashed writers' temporary files are cleaned up;
+#   4. the soak (Tests/Reliability/soak.c): a million mixed operations over every object type,
+#      resident memory measured after warm-up and at the end;
+#   5. the Swift tests under ThreadSanitizer (`swift test --sanitize=thread`; several minutes).
+#   3 and 4 run against a release build of the library.
+#
+# Works from a fresh clone: paths come from this script's location; the Swift toolchain from
+# PATH, else /opt/swift/usr/bin. Settings (environment):
+#   SCRATCH         SwiftPM scratch folder of the debug and release library (default <repo>/.build)
+#   TSAN_SCRATCH    scratch folder of the ThreadSanitizer build (default <repo>/.build-tsan)
+#   SWIFT_FLAGS     extra `swift build`/`swift test` flags (default -Xswiftc -warnings-as-errors)
+#   KILL_RUNS       kill-during-save runs (default 300); KILL_SEED its seed (default: clock)
+#   SOAK_OPS        soak operations (default 1000000); SOAK_SEED (default 1)
+#   SKIP            space-separated steps to skip: asan hosts kill soak tsan
+# Exit status 0 when every step that ran passed.
+set -uo pipefail
+
+script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo_dir="$(cd "$script_dir/../.." && pwd)"
+if ! command -v swift > /dev/null 2>&1; then export PATH="/opt/swift/usr/bin:$PATH"; fi
+swift_dir="$(dirname "$(command -v swift)")"
+cc="${CC:-$swift_dir/clang}"
+[[ -x "$cc" ]] || cc=clang
+scratch="${SCRATCH:-$repo_dir/.build}"
+tsan_scratch="${TSAN_SCRATCH:-$repo_dir/.build-tsan}"
+read -r -a swift_flags <<< "${SWIFT_FLAGS--Xswiftc -warnings-as-errors}"
+out="$scratch/reliability"
+mkdir -p "$out"
+skip=" ${SKIP:-} "
+
+names=()
+results=()
+details=()
+failures=0
+record() { # step, PASS/FAIL/SKIP, detail
+    names+=("$1"); results+=("$2"); details+=("$3")
+    [[ "$2" == FAIL ]] && failures=$((failures + 1))
+    echo "== $1: $2 -- $3"
+}
+skipped() { [[ "$skip" == *" $1 "* ]]; }
+section() { echo; echo "==== $1 ($(date -u +%H:%M:%S))"; }
+
+san_flags=(-std=c11 -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer
+           -fno-sanitize-recover=all -I"$repo_dir/Include")
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1"
+export LSAN_OPTIONS="suppressions=$repo_dir/Tests/CABITests/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
+debug_lib="$scratch/debug"
+release_lib="$scratch/release"
+debug_ok=0
+release_ok=0
+if ! skipped asan || ! skipped hosts; then
+    section "debug library"
+    if swift build --package-path "$repo_dir" --scratch-path "$scratch" --product mvvm "${swift_flags[@]}"; then
+        debug_ok=1
+    else
+        record "debug library" FAIL "swift build --product mvvm failed"
+    fi
+fi
+if ! skipped kill || ! skipped soak; then
+    section "release library"
+    if swift build --package-path "$repo_dir" --scratch-path "$scratch" -c release --product mvvm "${swift_flags[@]}"; then
+        release_ok=1
+    else
+        record "release library" FAIL "swift build -c release --product mvvm failed"
+    fi
+fi
+
+# 1. C ABI tests under ASan + UBSan.
+if skipped asan; then
+    record "C tests, ASan+UBSan" SKIP "SKIP=asan"
+elif [[ $debug_ok == 1 ]]; then
+    section "C ABI tests under ASan+UBSan"
+    log="$out/c-tests-asan.log"
+    CC="$cc" CXX="$swift_dir/clang++" MVVM_LIB_DIR="$debug_lib" SANITIZE=address,undefined \
+        "$repo_dir/Tests/CABITests/run.sh" "$out/c-tests-asan" 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+    closing="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
+    reports="$(grep -cE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log")"
+    if [[ $status == 0 ]]; then
+        record "C tests, ASan+UBSan" PASS "${closing:-?}; $reports sanitizer reports"
+    else
+        record "C tests, ASan+UBSan" FAIL "${closing:-no summary}; $reports sanitizer reports (see $log)"
+    fi
+fi
+
+# 2. The C hosts, sanitized.
+run_host() { # name, extra flags...
+    local name="$1"; shift
+    local program="$out/${name}-asan" log="$out/${name}-asan.log"
+    if ! "$cc" "${san_flags[@]}" "$repo_dir/bindings/c/examples/$name.c" "$@" -L"$debug_lib" -lmvvm \
+            -Wl,-rpath,"$debug_lib" -o "$program"; then
+        record "$name, ASan+UBSan" FAIL "did not build"
+        return
+    fi
+    local status=0
+    timeout --kill-after=5 300 "$program" < /dev/null > "$log" 2>&1 || status=$?
+    local reports
+    reports="$(grep -cE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log")"
+    if [[ $status == 0 && $reports == 0 ]]; then
+        record "$name, ASan+UBSan" PASS "exit 0, $(wc -l < "$log") lines of output, no sanitizer report"
+    else
+        tail -n 40 "$log"
+        record "$name, ASan+UBSan" FAIL "exit $status, $reports sanitizer reports (see $log)"
+    fi
+}
+if skipped hosts; then
+    record "C hosts, ASan+UBSan" SKIP "SKIP=hosts"
+elif [[ $debug_ok == 1 ]]; then
+    section "C hosts under ASan+UBSan"
+    run_host terminal_host
+    if pkg-config --exists glib-2.0 2> /dev/null; then
+        read -r -a glib_flags <<< "$(pkg-config --cflags --libs glib-2.0)"
+        run_host glib_host "${glib_flags[@]}"
+    else
+        record "glib_host, ASan+UBSan" SKIP "glib-2.0 development files missing (apt-get install libglib2.0-dev)"
+    fi
+fi
+
+release_flags=(-std=c11 -Wall -Wextra -Werror -O2 -I"$repo_dir/Include" -L"$release_lib" -lmvvm
+               -Wl,-rpath,"$release_lib" -lpthread)
+
+# 3. Kill during save.
+if skipped kill; then
+    record "kill-during-save" SKIP "SKIP=kill"
+elif [[ $release_ok == 1 ]]; then
+    section "kill during save"
+    log="$out/kill-during-save.log"
+    if "$cc" "$script_dir/json_saver.c" "${release_flags[@]}" -o "$out/json_saver"; then
+        python3 "$script_dir/kill_during_save.py" --saver "$out/json_saver" --runs "${KILL_RUNS:-300}" \
+            ${KILL_SEED:+--seed "$KILL_SEED"} 2>&1 | tee "$log"
+        status=${PIPESTATUS[0]}
+        line="$(grep -E '^kill-during-save: [0-9]+ kills' "$log" | tail -n 1)"
+        temps="$(grep -E 'temporary files:' "$log" | tail -n 1 | sed 's/^kill-during-save: //')"
+        seed="$(grep -oE 'seed [0-9]+' "$log" | head -n 1)"
+        detail="${line#kill-during-save: }; $seed; $temps"
+        if [[ $status == 0 ]]; then record "kill-during-save" PASS "$detail"; else record "kill-during-save" FAIL "$detail (see $log)"; fi
+    else
+        record "kill-during-save" FAIL "json_saver did not build"
+    fi
+fi
+
+# 4. Soak.
+if skipped soak; then
+    record "soak" SKIP "SKIP=soak"
+elif [[ $release_ok == 1 ]]; then
+    section "soak"
+    log="$out/soak.log"
+    if "$cc" "$script_dir/soak.c" "${release_flags[@]}" -o "$out/soak"; then
+        "$out/soak" "${SOAK_OPS:-1000000}" "${SOAK_SEED:-1}" 2>&1 | tee "$log"
+        status=${PIPESTATUS[0]}
+        start="$(sed -n 's/^bench soak_rss_start \([0-9]*\) KiB/\1/p' "$log")"
+        end="$(sed -n 's/^bench soak_rss_end \([0-9]*\) KiB/\1/p' "$log")"
+        ops="$(sed -n 's/^bench soak_ops_per_second \([0-9]*\).*/\1/p' "$log")"
+        detail="RSS ${start:-?} -> ${end:-?} KiB, ${ops:-?} ops/s"
+        if [[ $status == 0 ]]; then record "soak" PASS "$detail"; else record "soak" FAIL "$detail (see $log)"; fi
+    else
+        record "soak" FAIL "soak.c did not build"
+    fi
+fi
+
+# 5. Swift tests under ThreadSanitizer.
+if skipped tsan; then
+    record "Swift tests, TSan" SKIP "SKIP=tsan"
+else
+    section "Swift tests under ThreadSanitizer (several minutes)"
+    log="$out/swift-tsan.log"
+    (cd "$repo_dir" && swift test --sanitize=thread --disable-swift-testing --scratch-path "$tsan_scratch" \
+        "${swift_flags[@]}") > "$log" 2>&1
+    status=$?
+    tail -n 5 "$log"
+    warnings="$(grep -c 'WARNING: ThreadSanitizer' "$log")"
+    executed="$(grep -E 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$log" | tail -n 1 | sed 's/^[[:space:]]*//; s/ (.*//')"
+    detail="${executed:-no XCTest summary}; $warnings ThreadSanitizer warnings"
+    if [[ $status == 0 && $warnings == 0 ]]; then
+        record "Swift tests, TSan" PASS "$detail"
+    else
+        grep -A 12 'WARNING: ThreadSanitizer' "$log" | head -n 60
+        record "Swift tests, TSan" FAIL "exit $status; $detail (see $log)"
+    fi
+fi
+
+echo
+echo "check-all summary"
+printf '%-24s %-5s %s\n' "step" "result" "findings"
+printf '%-24s %-5s %s\n' "------------------------" "-----" "--------"
+for i in "${!names[@]}"; do
+    printf '%-24s %-5s %s\n' "${names[$i]}" "${results[$i]}" "${details[$i]}"
+done
+echo "check-all: $failures failed"
+[[ $failures == 0 ]]
