@@ -13,7 +13,7 @@ C_FLAGS := -std=c11 -Wall -Wextra -Werror -I$(CURDIR)/Include
 HOST_BUILD := $(CURDIR)/.build/c
 
 .PHONY: all deps build library demo test test-swift test-seeds test-header test-c test-c-asan \
-        test-host test-python bench clean
+        test-host test-glib-host test-install test-fuzz test-python check-all fuzz bench clean
 
 all: build
 
@@ -38,7 +38,8 @@ demo: $(HOST_BUILD)/terminal_host
 # Every test: Swift, the seed compatibility package, the header/binary agreement, the C API
 # (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed
 # library through pkg-config, and the Python package (last: its pytest summary closes the run).
-test: test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-python
+test: test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-fuzz \
+      test-python
 
 test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
@@ -71,6 +72,21 @@ test-host: $(HOST_BUILD)/terminal_host
 test-python: library
 	@command -v xvfb-run >/dev/null && command -v xwd >/dev/null || { apt-get update -qq && apt-get install -y -qq xvfb x11-apps; }
 	MVVM_LIBRARY=$(LIB) bindings/python/run-tests.sh
+
+# The reliability harness: the C ABI tests and C hosts under ASan+UBSan, kill-during-save and a
+# 1M-operation soak against the release library, the Swift tests under ThreadSanitizer
+# (several minutes), and the fuzzer for FUZZ_SECONDS; ends with a summary table.
+check-all: deps
+	CC=$(CLANG) SCRATCH=$(CURDIR)/.build TSAN_SCRATCH=$(CURDIR)/.build-tsan Tests/Reliability/check-all.sh
+	$(MAKE) --no-print-directory fuzz SECONDS=$(or $(FUZZ_SECONDS),120)
+
+# libFuzzer over the whole C API (Tests/Fuzz): replays corpus/ and regressions/, then fuzzes
+# for SECONDS (`make fuzz SECONDS=600`). `make test` runs a short bounded round.
+fuzz: library
+	CLANG=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) Tests/Fuzz/run.sh $(or $(SECONDS),60) $(CURDIR)/.build/fuzz
+
+test-fuzz: library
+	CLANG=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) Tests/Fuzz/run.sh 30 $(CURDIR)/.build/fuzz-test
 
 # Benchmarks (not tests): release builds, each reference measured in the same run.
 bench: deps

@@ -246,7 +246,8 @@ mvvm_status mvvm_signal_connect_flags(mvvm_object *object, const char *signal,
 
 /** Disconnects the connection `id` (calling its destroy notifier once). The handler is not
  *  called again, even if a delivery is under way. May be called from inside that very
- *  handler. MVVM_E_NOT_FOUND if the id is unknown or already disconnected. */
+ *  handler; the destroy notifier then runs when the handler returns, so user_data stays valid
+ *  for the rest of that call. MVVM_E_NOT_FOUND if the id is unknown or already disconnected. */
 mvvm_status mvvm_signal_disconnect(uint64_t id);
 
 /* ------------------------------------------------------------------------------------------

@@ -838,7 +838,8 @@ static void handler_action(conn *c) {
     mvvm_status st;
     switch (c->action % 10) {
     case 0: break;
-    case 1: { /* disconnect itself */
+    case 1: { /* disconnect itself (if it knows its id: out_id may have been NULL) */
+        if (!c->id) break;
         st = CALL(mvvm_signal_disconnect(c->id));
         CHECK(st == MVVM_OK, "self-disconnect gave %s", mvvm_status_name(st));
         c->disconnected = 1;

@@ -52,6 +52,12 @@ section() { echo; echo "==== $1 ($(date -u +%H:%M:%S))"; }
 
 san_flags=(-std=c11 -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer
            -fno-sanitize-recover=all -I"$repo_dir/Include")
+# lld when the compiler can use it (gold floods the output with warnings about the sanitizer
+# runtimes' local symbols).
+if echo 'int main(void){return 0;}' | "$cc" -x c - -fuse-ld=lld -o "$out/.probe" > /dev/null 2>&1; then
+    san_flags+=(-fuse-ld=lld)
+fi
+rm -f "$out/.probe"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1"
 export LSAN_OPTIONS="suppressions=$repo_dir/Tests/CABITests/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
@@ -181,7 +187,7 @@ else
     status=$?
     tail -n 5 "$log"
     warnings="$(grep -c 'WARNING: ThreadSanitizer' "$log")"
-    executed="$(grep -E 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$log" | tail -n 1 | sed 's/^[[:space:]]*//; s/ (.*//')"
+    executed="$(grep -E 'Executed [0-9]+ tests?, with' "$log" | tail -n 1 | sed 's/^[[:space:]]*//; s/ (.*//')"
     detail="${executed:-no XCTest summary}; $warnings ThreadSanitizer warnings"
     if [[ $status == 0 && $warnings == 0 ]]; then
         record "Swift tests, TSan" PASS "$detail"
@@ -193,10 +199,10 @@ fi
 
 echo
 echo "check-all summary"
-printf '%-24s %-5s %s\n' "step" "result" "findings"
-printf '%-24s %-5s %s\n' "------------------------" "-----" "--------"
+printf '%-27s %-6s %s\n' "step" "result" "findings"
+printf '%-27s %-6s %s\n' "---------------------------" "------" "--------"
 for i in "${!names[@]}"; do
-    printf '%-24s %-5s %s\n' "${names[$i]}" "${results[$i]}" "${details[$i]}"
+    printf '%-27s %-6s %s\n' "${names[$i]}" "${results[$i]}" "${details[$i]}"
 done
 echo "check-all: $failures failed"
 [[ $failures == 0 ]]
