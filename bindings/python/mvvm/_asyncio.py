@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
+from typing import TYPE_CHECKING
 
 from ._core import Runtime
+
+if TYPE_CHECKING:
+    # asyncio is imported on first use, not with the package: it costs more than the rest of
+    # `import mvvm` together, and hosts on Tk or their own loop never need it.
+    import asyncio
 
 
 class AsyncioAttachment:
@@ -34,6 +39,8 @@ def asyncio_attach(
 ) -> AsyncioAttachment:
     """Calls ``runtime.dispatch()`` whenever the runtime's descriptor is readable. A handler's
     exception surfaces through the loop's exception handler."""
+    import asyncio
+
     return AsyncioAttachment(runtime, loop or asyncio.get_running_loop())
 
 

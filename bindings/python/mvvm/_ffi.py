@@ -7,7 +7,6 @@ Every ``argtypes``/``restype``/``errcheck`` of the package comes from :data:`PRO
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import threading
 from ctypes import (
@@ -294,16 +293,17 @@ def raise_pending() -> None:
 
 
 def _errcheck(result: Any, func: Any, args: tuple[Any, ...]) -> int:
-    status = int(result.value) if isinstance(result, c_int) else int(result)
-    message = ""
-    if status != 0:
-        raw = _lib.mvvm_last_error_message() if _lib is not None else None
-        message = raw.decode("utf-8", "replace") if raw else ""
-    # Outermost call on the host thread: no handler is on the stack any more.
+    status = result if type(result) is int else int(result.value)
+    if status == 0:
+        # The common case: only the handler-exception check (the outermost call on the host
+        # thread re-raises what a handler raised).
+        if STATE.pending or STATE.graveyard:
+            raise_pending()
+        return 0
+    raw = _lib.mvvm_last_error_message() if _lib is not None else None
+    message = raw.decode("utf-8", "replace") if raw else ""
     raise_pending()
-    if status != 0:
-        raise errors.from_status(status, message, getattr(func, "__name__", ""))
-    return status
+    raise errors.from_status(status, message, getattr(func, "__name__", ""))
 
 
 # ---------------------------------------------------------------------------------------
@@ -330,6 +330,8 @@ def _candidates() -> list[str]:
                 found.append(str(so))
         if found:
             break
+    import ctypes.util  # only for this last resort: it costs ~10 ms at import
+
     system = ctypes.util.find_library("mvvm")
     found.append(system if system else "libmvvm.so")
     return found
@@ -344,10 +346,14 @@ def bind(lib: Any) -> None:
             if name in OPTIONAL:
                 continue
             raise errors.MvvmError(0, f"libmvvm lacks the function {name}") from None
-        fn.restype = restype
         fn.argtypes = list(argtypes)
         if restype is Status:
+            # Status marks the checked functions in the table; ctypes itself gets plain c_int,
+            # which returns a Python int instead of building a c_int object per call.
+            fn.restype = c_int
             fn.errcheck = _errcheck
+        else:
+            fn.restype = restype
 
 
 def lib() -> Any:

@@ -8,20 +8,23 @@ completes it). Raising fails the request with the exception's text, which the Vi
 
 from __future__ import annotations
 
-import asyncio
 import ctypes
 import inspect
 import itertools
 from collections.abc import Awaitable, Sequence
 from ctypes import POINTER, byref, c_size_t, c_void_p
 from dataclasses import dataclass
-from typing import Any, Callable, Final, Union
+from typing import TYPE_CHECKING, Any, Callable, Final, Union
 
 from . import _ffi
 from ._core import Comment, Post, Runtime, User
 from ._ffi import STATE, handler_exception
 from .errors import InvalidUtf8Error, MvvmError, NotFoundError
 from .viewmodels import Repository
+
+if TYPE_CHECKING:
+    # Imported where used: `import mvvm` should not pay for asyncio (see _asyncio.py).
+    import asyncio
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,8 @@ class _Bridge:
 
     def _settle(self, kind: str, req: int, result: Any) -> None:
         if inspect.isawaitable(result):
+            import asyncio
+
             loop = self.loop
             if loop is None:
                 try:
