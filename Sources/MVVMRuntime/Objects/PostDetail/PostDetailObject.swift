@@ -85,7 +85,7 @@ final class PostDetailObject: RuntimeObject {
         case Signal.state: body(.int32(stateValue))
         case Signal.isLiked: body(.int32(viewModel.isLiked.cFlag))
         case Signal.likesCount: body(.int64(Int64(viewModel.likesCount)))
-        default: withOptionalCString(errorMessage) { body(.string($0)) }
+        default: withStringValue(errorMessage, body)
         }
     }
 }

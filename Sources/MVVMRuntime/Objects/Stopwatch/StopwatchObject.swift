@@ -68,8 +68,8 @@ final class StopwatchObject: RuntimeObject {
 
     override func withCurrentValue(of index: Int, _ body: (SignalValue) -> Void) {
         switch index {
-        case Signal.elapsedText: viewModel.elapsedText.withCString { body(.string($0)) }
-        case Signal.buttonText: viewModel.buttonText.withCString { body(.string($0)) }
+        case Signal.elapsedText: withStringValue(viewModel.elapsedText, body)
+        case Signal.buttonText: withStringValue(viewModel.buttonText, body)
         case Signal.isRunning: body(.int32(viewModel.isRunning.cFlag))
         case Signal.isLapEnabled: body(.int32(viewModel.isLapButtonEnabled.cFlag))
         default: body(.int64(Int64(viewModel.laps.count)))

@@ -73,12 +73,12 @@ final class UserDetailObject: RuntimeObject {
         case Signal.user:
             guard let user = viewModel.user else { return body(.user(nil)) }
             PendingEvent.user(Signal.user, user).withValue(body)
-        case Signal.draftName: viewModel.draftName.withCString { body(.string($0)) }
+        case Signal.draftName: withStringValue(viewModel.draftName, body)
         case Signal.isSaving: body(.int32(viewModel.isSaving.cFlag))
         case Signal.isDirty: body(.int32(viewModel.isDirty.cFlag))
         case Signal.canSave: body(.int32(viewModel.canSave.cFlag))
-        case Signal.validationMessage: withOptionalCString(viewModel.validationMessage) { body(.string($0)) }
-        default: withOptionalCString(viewModel.errorMessage) { body(.string($0)) }
+        case Signal.validationMessage: withStringValue(viewModel.validationMessage, body)
+        default: withStringValue(viewModel.errorMessage, body)
         }
     }
 }

@@ -81,15 +81,9 @@ final class UserListObject: RuntimeObject {
     override func withCurrentValue(of index: Int, _ body: (SignalValue) -> Void) {
         switch index {
         case Signal.loading: body(.int32(loadingValue))
-        case Signal.errorMessage: withOptionalCString(viewModel.errorMessage) { body(.string($0)) }
+        case Signal.errorMessage: withStringValue(viewModel.errorMessage, body)
         case Signal.count: body(.int64(Int64(viewModel.count)))
         default: body(.int32(viewModel.hasMorePages.cFlag))
         }
     }
-}
-
-/// Runs `body` with a C copy of `string`, or NULL for nil.
-func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
-    guard let string else { return body(nil) }
-    return string.withCString(body)
 }
