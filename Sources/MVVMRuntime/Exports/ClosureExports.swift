@@ -9,9 +9,9 @@ import CMVVM
         let name = try string(from: command, "command")
         let outFunction = try require(outFunction, "out_fn")
         let outID = try require(outID, "out_id")
-        let commands = Swift.type(of: target).commands
-        guard let body = commands[name] else {
-            let known = commands.keys.sorted().joined(separator: ", ")
+        let runnable = (TypeCatalog.description(of: target.type)?.commands ?? []).filter { $0.run != nil }
+        guard let body = runnable.first(where: { $0.name == name })?.run else {
+            let known = runnable.map(\.name).joined(separator: ", ")
             throw APIError(MVVM_E_UNKNOWN_NAME, "A \(TypeCatalog.name(of: target.type)) has no argument-less command \"\(name)\"; it has: \(known).")
         }
         guard let handle = target.handle, let closure = CommandClosure(target: handle, command: body) else {

@@ -15,6 +15,9 @@ struct TypeDescription {
         let name: String
         let function: String
         let signature: String
+        /// What the command does, for argument-less commands: what a libffi command closure
+        /// (`mvvm_command_closure_new()`) runs. Nil for commands that take arguments.
+        let run: (@MainActor @Sendable (RuntimeObject) -> Void)?
     }
 
     let type: mvvm_type
@@ -38,8 +41,15 @@ extension TypeDescription.Property {
 }
 
 extension TypeDescription.Command {
-    /// A command; `arguments` lists the C parameters after the object.
-    static func command(_ name: String, _ function: String, arguments: [String] = []) -> Self {
-        Self(name: name, function: function, signature: "mvvm_status (*)(\((["mvvm_object *"] + arguments).joined(separator: ", ")))")
+    /// A command; `arguments` lists the C parameters after the object. An argument-less
+    /// command passes `run`, so it can also become a command closure.
+    static func command(
+        _ name: String, _ function: String, arguments: [String] = [],
+        run: (@MainActor @Sendable (RuntimeObject) -> Void)? = nil
+    ) -> Self {
+        precondition(run == nil || arguments.isEmpty, "only argument-less commands can run as closures")
+        return Self(
+            name: name, function: function,
+            signature: "mvvm_status (*)(\((["mvvm_object *"] + arguments).joined(separator: ", ")))", run: run)
     }
 }

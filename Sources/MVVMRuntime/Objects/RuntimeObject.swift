@@ -22,9 +22,6 @@ class RuntimeObject {
     /// The C type of this class's objects (overridden by every subclass).
     class var objectType: mvvm_type { fatalError("RuntimeObject subclasses override objectType") }
 
-    /// Argument-less commands by name, for `mvvm_command_closure_new()`.
-    class var commands: [String: @MainActor (RuntimeObject) -> Void] { [:] }
-
     init(type: mvvm_type, signals: [SignalSpec]) {
         precondition(signals.count <= 64, "pending properties are a 64-bit mask")
         self.type = type

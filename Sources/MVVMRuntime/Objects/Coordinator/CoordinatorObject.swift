@@ -16,17 +16,11 @@ final class CoordinatorObject: RuntimeObject {
         type: MVVM_TYPE_COORDINATOR, name: "Coordinator",
         properties: [],
         commands: [
-            .command("start", "mvvm_coordinator_start"),
-            .command("back", "mvvm_coordinator_back"),
+            .command("start", "mvvm_coordinator_start", run: { ($0 as! CoordinatorObject).coordinator.start() }),
+            .command("back", "mvvm_coordinator_back", run: { ($0 as! CoordinatorObject).coordinator.back() }),
         ],
         events: [.event("navigate", .navigate)])
 
-    override class var commands: [String: @MainActor (RuntimeObject) -> Void] {
-        [
-            "start": { ($0 as! CoordinatorObject).coordinator.start() },
-            "back": { ($0 as! CoordinatorObject).coordinator.back() },
-        ]
-    }
 
     let coordinator: AppCoordinator
     private let repository: RepositoryObject

@@ -21,17 +21,11 @@ final class PostDetailObject: RuntimeObject {
             .property("error-message", .string, getter: "mvvm_post_detail_get_error_message", outType: "const char **"),
         ],
         commands: [
-            .command("on-appear", "mvvm_post_detail_on_appear"),
-            .command("toggle-like", "mvvm_post_detail_toggle_like"),
+            .command("on-appear", "mvvm_post_detail_on_appear", run: { ($0 as! PostDetailObject).viewModel.onAppear() }),
+            .command("toggle-like", "mvvm_post_detail_toggle_like", run: { ($0 as! PostDetailObject).viewModel.toggleLike() }),
         ],
         events: [])
 
-    override class var commands: [String: @MainActor (RuntimeObject) -> Void] {
-        [
-            "on-appear": { ($0 as! PostDetailObject).viewModel.onAppear() },
-            "toggle-like": { ($0 as! PostDetailObject).viewModel.toggleLike() },
-        ]
-    }
 
     let viewModel: PostDetailViewModel
     private let repository: RepositoryObject?

@@ -15,15 +15,12 @@ final class SortedIntegersObject: RuntimeObject {
         type: MVVM_TYPE_SORTED_INTEGERS, name: "SortedIntegers",
         properties: [.property("count", .int64, getter: "mvvm_sorted_integers_get_count", outType: "int64_t *")],
         commands: [
-            .command("add-new-integer", "mvvm_sorted_integers_add_new_integer"),
+            .command("add-new-integer", "mvvm_sorted_integers_add_new_integer", run: { ($0 as! SortedIntegersObject).viewModel.addNewInteger() }),
             .command("add", "mvvm_sorted_integers_add", arguments: ["int64_t", "int64_t *"]),
             .command("remove-at", "mvvm_sorted_integers_remove_at", arguments: ["int64_t"]),
         ],
         events: [.event("rows-changed", .changes)])
 
-    override class var commands: [String: @MainActor (RuntimeObject) -> Void] {
-        ["add-new-integer": { ($0 as! SortedIntegersObject).viewModel.addNewInteger() }]
-    }
 
     let viewModel: SortedIntegersViewModel
     private var subscriptions: [AnyCancellable] = []

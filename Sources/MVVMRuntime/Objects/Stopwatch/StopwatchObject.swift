@@ -23,19 +23,12 @@ final class StopwatchObject: RuntimeObject {
             .property("lap-count", .int64, getter: "mvvm_stopwatch_get_lap_count", outType: "int64_t *"),
         ],
         commands: [
-            .command("button-tapped", "mvvm_stopwatch_button_tapped"),
-            .command("lap", "mvvm_stopwatch_lap"),
-            .command("reset", "mvvm_stopwatch_reset"),
+            .command("button-tapped", "mvvm_stopwatch_button_tapped", run: { ($0 as! StopwatchObject).viewModel.buttonTapped() }),
+            .command("lap", "mvvm_stopwatch_lap", run: { ($0 as! StopwatchObject).viewModel.lap() }),
+            .command("reset", "mvvm_stopwatch_reset", run: { ($0 as! StopwatchObject).viewModel.reset() }),
         ],
         events: [.event("laps-changed", .changes)])
 
-    override class var commands: [String: @MainActor (RuntimeObject) -> Void] {
-        [
-            "button-tapped": { ($0 as! StopwatchObject).viewModel.buttonTapped() },
-            "lap": { ($0 as! StopwatchObject).viewModel.lap() },
-            "reset": { ($0 as! StopwatchObject).viewModel.reset() },
-        ]
-    }
 
     let viewModel: StopwatchViewModel
     private var subscriptions: [AnyCancellable] = []

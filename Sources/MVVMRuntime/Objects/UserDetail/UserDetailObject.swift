@@ -25,18 +25,12 @@ final class UserDetailObject: RuntimeObject {
             .property("error-message", .string, getter: "mvvm_user_detail_get_error_message", outType: "const char **"),
         ],
         commands: [
-            .command("on-appear", "mvvm_user_detail_on_appear"),
+            .command("on-appear", "mvvm_user_detail_on_appear", run: { ($0 as! UserDetailObject).viewModel.onAppear() }),
             .command("set-draft-name", "mvvm_user_detail_set_draft_name", arguments: ["const char *"]),
-            .command("save", "mvvm_user_detail_save"),
+            .command("save", "mvvm_user_detail_save", run: { ($0 as! UserDetailObject).viewModel.save() }),
         ],
         events: [.event("did-save", .user)])
 
-    override class var commands: [String: @MainActor (RuntimeObject) -> Void] {
-        [
-            "on-appear": { ($0 as! UserDetailObject).viewModel.onAppear() },
-            "save": { ($0 as! UserDetailObject).viewModel.save() },
-        ]
-    }
 
     let viewModel: UserDetailViewModel
     private let repository: RepositoryObject?

@@ -23,21 +23,14 @@ final class UserListObject: RuntimeObject {
             .property("has-more-pages", .int32, getter: "mvvm_user_list_get_has_more_pages", outType: "int32_t *"),
         ],
         commands: [
-            .command("on-appear", "mvvm_user_list_on_appear"),
-            .command("refresh", "mvvm_user_list_refresh"),
+            .command("on-appear", "mvvm_user_list_on_appear", run: { ($0 as! UserListObject).viewModel.onAppear() }),
+            .command("refresh", "mvvm_user_list_refresh", run: { ($0 as! UserListObject).viewModel.refresh() }),
             .command("did-display-row", "mvvm_user_list_did_display_row", arguments: ["int64_t"]),
             .command("did-select-row", "mvvm_user_list_did_select_row", arguments: ["int64_t"]),
-            .command("dismiss-error", "mvvm_user_list_dismiss_error"),
+            .command("dismiss-error", "mvvm_user_list_dismiss_error", run: { ($0 as! UserListObject).viewModel.dismissError() }),
         ],
         events: [.event("rows-changed", .changes), .event("user-selected", .int64)])
 
-    override class var commands: [String: @MainActor (RuntimeObject) -> Void] {
-        [
-            "on-appear": { ($0 as! UserListObject).viewModel.onAppear() },
-            "refresh": { ($0 as! UserListObject).viewModel.refresh() },
-            "dismiss-error": { ($0 as! UserListObject).viewModel.dismissError() },
-        ]
-    }
 
     let viewModel: UserListViewModel
     /// Keeps the repository handle's Swift objects alive as long as the list (the header
