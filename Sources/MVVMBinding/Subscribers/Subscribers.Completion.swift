@@ -19,7 +19,7 @@ extension Subscribers.Completion {
         }
     }
 
-    /// A `finished` completion for a publisher whose failure type is `Never`, re-typed.
+    /// The same completion with its error widened to `any Error` (used by the `try` operators).
     func eraseError() -> Subscribers.Completion<Error> {
         mapError { $0 }
     }

@@ -39,7 +39,7 @@ enum LastError {
         }
         var length = 0
         for scalar in message.unicodeScalars {
-            let encoded = Array(String(scalar).utf8)
+            let encoded = scalar.utf8  // whole characters only: stop before one that won't fit
             guard length + encoded.count <= capacity - 1 else { break }
             for byte in encoded {
                 buffer[length] = CChar(bitPattern: byte)

@@ -2,11 +2,8 @@ import CMVVM
 import MVVMFeatures
 
 @MainActor @c public func mvvm_coordinator_new(_ repository: OpaquePointer?, _ outCoordinator: UnsafeMutablePointer<OpaquePointer?>?) -> mvvm_status {
-    apiCall { runtime throws(APIError) in
-        let out = try require(outCoordinator, "out_coordinator")
-        let repository = try runtime.object(repository, as: RepositoryObject.self)
-        let object = CoordinatorObject(coordinator: AppCoordinator(repository: repository.users), repository: repository)
-        out.pointee = runtime.register(object)
+    objectNew(over: repository, into: outCoordinator, "out_coordinator") { repository in
+        CoordinatorObject(coordinator: AppCoordinator(repository: repository.users), repository: repository)
     }
 }
 

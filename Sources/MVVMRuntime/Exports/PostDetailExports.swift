@@ -4,12 +4,9 @@ import MVVMFeatures
 @MainActor @c public func mvvm_post_detail_new(
     _ repository: OpaquePointer?, _ postID: Int64, _ outVM: UnsafeMutablePointer<OpaquePointer?>?
 ) -> mvvm_status {
-    apiCall { runtime throws(APIError) in
-        let out = try require(outVM, "out_vm")
-        let repository = try runtime.object(repository, as: RepositoryObject.self)
-        guard let id = Int(exactly: postID) else { throw .invalidArgument("post_id \(postID) is not a valid id.") }
-        let viewModel = PostDetailViewModel(repository: repository.posts, postId: id)
-        out.pointee = runtime.register(PostDetailObject(viewModel: viewModel, repository: repository))
+    objectNew(over: repository, into: outVM, "out_vm") { repository throws(APIError) in
+        let viewModel = PostDetailViewModel(repository: repository.posts, postId: try checkedID(postID, "post_id"))
+        return PostDetailObject(viewModel: viewModel, repository: repository)
     }
 }
 

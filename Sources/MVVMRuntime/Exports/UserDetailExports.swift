@@ -4,12 +4,9 @@ import MVVMFeatures
 @MainActor @c public func mvvm_user_detail_new(
     _ repository: OpaquePointer?, _ userID: Int64, _ outVM: UnsafeMutablePointer<OpaquePointer?>?
 ) -> mvvm_status {
-    apiCall { runtime throws(APIError) in
-        let out = try require(outVM, "out_vm")
-        let repository = try runtime.object(repository, as: RepositoryObject.self)
-        guard let id = Int(exactly: userID) else { throw .invalidArgument("user_id \(userID) is not a valid id.") }
-        let viewModel = UserDetailViewModel(repository: repository.users, id: id)
-        out.pointee = runtime.register(UserDetailObject(viewModel: viewModel, repository: repository))
+    objectNew(over: repository, into: outVM, "out_vm") { repository throws(APIError) in
+        let viewModel = UserDetailViewModel(repository: repository.users, id: try checkedID(userID, "user_id"))
+        return UserDetailObject(viewModel: viewModel, repository: repository)
     }
 }
 

@@ -2,11 +2,8 @@ import CMVVM
 import MVVMFeatures
 
 @MainActor @c public func mvvm_user_list_new(_ repository: OpaquePointer?, _ outVM: UnsafeMutablePointer<OpaquePointer?>?) -> mvvm_status {
-    apiCall { runtime throws(APIError) in
-        let out = try require(outVM, "out_vm")
-        let repository = try runtime.object(repository, as: RepositoryObject.self)
-        let object = UserListObject(viewModel: UserListViewModel(repository: repository.users), repository: repository)
-        out.pointee = runtime.register(object)
+    objectNew(over: repository, into: outVM, "out_vm") { repository in
+        UserListObject(viewModel: UserListViewModel(repository: repository.users), repository: repository)
     }
 }
 
