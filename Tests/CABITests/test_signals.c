@@ -65,6 +65,31 @@ static void test_disconnect_runs_the_notifier_once_and_stops_the_handler(void) {
     CHECK_EQ(r.destroyed, 1); /* already ended: the destroy does not notify again */
 }
 
+static void test_a_signal_keeps_delivering_while_any_handler_remains_connected(void) {
+    mvvm_object *vm = new_sorted();
+    recorder a, b, c;
+    recorder_reset(&a);
+    recorder_reset(&b);
+    recorder_reset(&c);
+    uint64_t first = CONNECT(vm, "notify::count", on_int64, &a);
+    uint64_t second = CONNECT(vm, "notify::count", on_int64, &b);
+    CHECK_OK(mvvm_signal_disconnect(first));
+    CHECK_OK(mvvm_sorted_integers_add(vm, 1, NULL));
+    CHECK_EQ(a.calls, 0);
+    CHECK_EQ(b.calls, 1);
+    CHECK_EQ(b.value, 1);
+    CHECK_OK(mvvm_signal_disconnect(second));
+    CHECK_OK(mvvm_sorted_integers_add(vm, 2, NULL));
+    CHECK_EQ(b.calls, 1);
+    /* Connected again after the signal had no handler: delivered with the current value. */
+    uint64_t third = CONNECT(vm, "notify::count", on_int64, &c);
+    CHECK_OK(mvvm_sorted_integers_add(vm, 3, NULL));
+    CHECK_EQ(c.calls, 1);
+    CHECK_EQ(c.value, 3);
+    CHECK_OK(mvvm_signal_disconnect(third));
+    CHECK_OK(mvvm_object_destroy(vm));
+}
+
 static void test_destroy_runs_every_notifier_of_the_object_once(void) {
     mvvm_object *vm = new_sorted();
     mvvm_object *other = new_sorted();
@@ -713,6 +738,7 @@ int main(void) {
     harness_init();
     RUN_TEST(test_connect_returns_distinct_nonzero_ids);
     RUN_TEST(test_disconnect_runs_the_notifier_once_and_stops_the_handler);
+    RUN_TEST(test_a_signal_keeps_delivering_while_any_handler_remains_connected);
     RUN_TEST(test_destroy_runs_every_notifier_of_the_object_once);
     RUN_TEST(test_shutdown_runs_every_notifier_once);
     RUN_TEST(test_a_handler_may_disconnect_itself);

@@ -7,23 +7,24 @@
 /// subscriber's, and its per-value path touches no optional of a generic type. Unspecialised
 /// generic code (what runs when another module uses a subject) pays a runtime metadata lookup
 /// for every such optional; the subscriber is held as two closures instead, swapped for no-op
-/// closures on cancel so the subscriber is released at once.
+/// closures on cancel so the subscriber is released at once. The state is touched only under
+/// `lock`, never `inout` across a call: `@exclusivity(unchecked)` drops the dynamic checks.
 final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     let combineIdentifier = CombineIdentifier()
 
     private let lock = Lock()
-    private var receiveValue: (Output) -> Subscribers.Demand
-    private var receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-    private var isActive = true
-    private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var receiveValue: (Output) -> Subscribers.Demand
+    @exclusivity(unchecked) private var receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+    @exclusivity(unchecked) private var isActive = true
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     /// The subject, kept alive by its subscribers as in Combine; cleared when the link ends.
-    private var hub: SubjectHub<Output, Failure>?
+    @exclusivity(unchecked) private var hub: SubjectHub<Output, Failure>?
     // CurrentValueSubject semantics: a fresh subscriber first gets the current value, and the
     // latest value offered while demand was zero is kept and delivered on the next request.
     private let replays: Bool
-    private var needsCurrentValue: Bool
-    private var hasPending = false
-    private var pending: Output?
+    @exclusivity(unchecked) private var needsCurrentValue: Bool
+    @exclusivity(unchecked) private var hasPending = false
+    @exclusivity(unchecked) private var pending: Output?
 
     init<Downstream: Subscriber>(hub: SubjectHub<Output, Failure>, downstream: Downstream, replaysCurrentValue: Bool)
     where Downstream.Input == Output, Downstream.Failure == Failure {
@@ -48,9 +49,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sen
 
     func offer(_ value: Output) {
         lock.lock()
-        // The common case, an active link with demand and nothing buffered, is decided from
-        // one read of the flags (each stored-property access of a class costs a dynamic
-        // exclusivity check in code the optimiser cannot see through).
+        // The common case: an active link with demand and nothing buffered.
         let active = isActive, buffered = hasPending
         guard active, !buffered, demand > 0 else { return offerSlowly(value) }
         demand -= 1

@@ -20,7 +20,10 @@ public final class UserDetailViewModel: ObservableObject {
 
     /// The user as last loaded or saved; nil until loaded.
     @Published public private(set) var user: User? {
-        didSet { updateDerivedState() }
+        didSet {
+            storedName = user?.name
+            updateDerivedState()
+        }
     }
 
     /// The name being edited; set by the host as the user types. Starts as the loaded name.
@@ -48,8 +51,8 @@ public final class UserDetailViewModel: ObservableObject {
 
     /// Whether the draft, trimmed, differs from the stored name. False until loaded.
     public var isDirty: Bool {
-        guard let user else { return false }
-        return UserNameValidator.trimmed(draftName) != user.name
+        guard let storedName else { return false }
+        return UserNameValidator.trimmed(draftName) != storedName
     }
 
     // MARK: - Events
@@ -65,6 +68,9 @@ public final class UserDetailViewModel: ObservableObject {
     private let repository: any UserRepository
     private let validator: UserNameValidator
     private var loadTask: Task<Void, Never>?
+    /// `user?.name`, kept beside `user` so that each keystroke compares the draft with it
+    /// without copying the whole user out of its publisher.
+    private var storedName: String?
 
     // MARK: - Init
 
@@ -176,11 +182,11 @@ public final class UserDetailViewModel: ObservableObject {
         // One validation per change; its trimmed name also answers isDirty.
         let message: String?
         let saveable: Bool
-        if let user {
+        if let storedName {
             switch validator.validate(draftName) {
             case .success(let name):
                 message = nil
-                saveable = name != user.name && !isSaving
+                saveable = name != storedName && !isSaving
             case .failure(let refused):
                 message = refused.message
                 saveable = false

@@ -42,6 +42,12 @@ public struct UserNameValidator: Sendable {
 
     /// The name to save for `draft` (trimmed), or why it is refused.
     public func validate(_ draft: String) -> Result<String, Failure> {
+        if let bounds = Self.printableASCIITrimmedBounds(of: draft) {
+            // Printable ASCII: one byte is one character and none is forbidden.
+            if bounds.isEmpty { return .failure(.empty) }
+            if bounds.count > maximumLength { return .failure(.tooLong(maximum: maximumLength)) }
+            return .success(Self.slice(draft, bounds))
+        }
         let name = Self.trimmed(draft)
         if name.isEmpty { return .failure(.empty) }
         if name.unicodeScalars.contains(where: Self.isForbidden) { return .failure(.controlCharacters) }
@@ -58,11 +64,40 @@ public struct UserNameValidator: Sendable {
     /// NSString and UTF-16 and cost ~6k instructions per keystroke; this returns the string
     /// itself, uncopied, when there is nothing to trim.
     public static func trimmed(_ draft: String) -> String {
+        if let bounds = printableASCIITrimmedBounds(of: draft) { return slice(draft, bounds) }
         let scalars = draft.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isWhitespace($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isWhitespace($0) })!
         if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return draft }
         return String(scalars[first...last])
+    }
+
+    /// For a draft of printable ASCII only (bytes 0x20–0x7E, the common case: its only white
+    /// space is the space), the byte range left after trimming spaces; nil for any other draft.
+    /// Decided from the UTF-8 bytes in one pass, without decoding scalars.
+    private static func printableASCIITrimmedBounds(of draft: String) -> Range<Int>? {
+        let bounds = draft.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
+            var start = 0, end = 0
+            for (offset, byte) in bytes.enumerated() {
+                guard byte >= 0x20 && byte < 0x7F else { return nil }
+                if byte != 0x20 {
+                    if end == 0 { start = offset }
+                    end = offset + 1
+                }
+            }
+            return start..<end
+        }
+        return bounds ?? nil
+    }
+
+    /// `draft`'s bytes in `bounds`, which lie on character boundaries; `draft` itself, uncopied,
+    /// when they are all of it.
+    private static func slice(_ draft: String, _ bounds: Range<Int>) -> String {
+        let utf8 = draft.utf8
+        if bounds.count == utf8.count { return draft }
+        let start = utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)
+        let end = utf8.index(start, offsetBy: bounds.count)
+        return String(draft[start..<end])
     }
 
     /// Unicode White_Space, answering ASCII without the (costly) property table lookup.

@@ -2,12 +2,16 @@ import CMVVM
 
 /// The runtime between `mvvm_init()` and `mvvm_shutdown()`: the handle table, the
 /// connections, the closures, and the queue of objects with changes to deliver.
+///
+/// State read on every call is `@exclusivity(unchecked)`: it is confined to the main actor
+/// and never held `inout` across a call that could reach it again, so the dynamic check
+/// (~80 instructions per access) would guard nothing.
 @MainActor
 final class Runtime {
     /// The running runtime, or nil before init and after shutdown.
-    static var current: Runtime?
+    @exclusivity(unchecked) static var current: Runtime?
 
-    private(set) var handles = HandleTable()
+    @exclusivity(unchecked) private(set) var handles = HandleTable()
     private var connectionsByID: [UInt64: (connection: Connection, object: RuntimeObject)] = [:]
     private var nextConnectionID: UInt64 = 1
     var closures: [UInt64: CommandClosure] = [:]
@@ -16,11 +20,10 @@ final class Runtime {
     var retiredClosures: [CommandClosure] = []
     private var nextClosureID: UInt64 = 1
     /// How deep the host thread is inside API calls; deliveries happen when the outermost ends.
-    private(set) var callDepth = 0
-    private var deliveryQueue: [RuntimeObject] = []
-    /// The batch being delivered; swapped with `deliveryQueue` so neither buffer is
-    /// reallocated per call.
-    private var deliveryBatch: [RuntimeObject] = []
+    @exclusivity(unchecked) private(set) var callDepth = 0
+    /// Objects with changes to deliver, in the order they first changed; kept (with its
+    /// capacity) between calls so that a call allocates nothing for it.
+    @exclusivity(unchecked) private var deliveryQueue: [RuntimeObject] = []
 
     // MARK: - Calls
 
@@ -45,15 +48,19 @@ final class Runtime {
         deliveryQueue.append(object)
     }
 
+    /// Delivers in queue order. Handlers may change more objects meanwhile: those join the end
+    /// of the queue (an object delivered already joins again) and are delivered in this loop.
     private func deliverAll() {
-        while !deliveryQueue.isEmpty {
-            swap(&deliveryQueue, &deliveryBatch)
-            for object in deliveryBatch {
-                object.isQueuedForDelivery = false
-                if object.isAlive { object.deliverPending() }
-            }
-            deliveryBatch.removeAll(keepingCapacity: true)
+        var next = 0
+        while next < deliveryQueue.count {
+            let object = deliveryQueue[next]
+            next += 1
+            object.isQueuedForDelivery = false
+            if object.isAlive { object.deliverPending() }
         }
+        // Not removeAll(keepingCapacity:): for a class element type it goes through the
+        // generic replaceSubrange (~150 instructions for the usual one element).
+        while deliveryQueue.popLast() != nil {}
     }
 
     // MARK: - Objects
@@ -75,12 +82,16 @@ final class Runtime {
     }
 
     /// The live object behind `pointer`, which must be a `T`.
+    ///
+    /// Checked by the type tag rather than a dynamic cast: each final subclass has its own
+    /// tag (`RuntimeObject.init` takes it from `objectType`), so equal tags mean the class.
+    @inline(__always)
     func object<T: RuntimeObject>(_ pointer: OpaquePointer?, as type: T.Type) throws(APIError) -> T {
         let object = try object(pointer)
-        guard let typed = object as? T else {
+        guard object.type == T.objectType else {
             throw APIError(MVVM_E_WRONG_TYPE, "The handle names a \(TypeCatalog.name(of: object.type)), not a \(TypeCatalog.name(of: T.objectType)).")
         }
-        return typed
+        return unsafeDowncast(object, to: T.self)
     }
 
     func destroy(_ object: RuntimeObject) {

@@ -1,30 +1,43 @@
 import CMVVM
+import MVVMBinding
 
 /// What the runtime keeps for every handle: the object's type, its signals and connections,
 /// the changes waiting for the end of the current call, and the strings its getters lent out.
 ///
 /// Subclasses wrap one ViewModel (or repository, or the coordinator): they subscribe to its
-/// publishers, call `propertyChanged(_:)` / `queueEvent(_:)`, and answer `currentValue(of:)`.
+/// publishers with `observe(_:announcing:)` / `subscribe(to:_:)`, call `queueEvent(_:)`, and
+/// answer `withCurrentValue(of:_:)`.
+///
+/// The state below is confined to the main actor and only read or assigned, never held
+/// `inout` across a call, so the per-access dynamic exclusivity check Swift would otherwise
+/// pay on the signal path (~80 instructions each) is turned off with `@exclusivity(unchecked)`.
 @MainActor
 class RuntimeObject {
     let type: mvvm_type
     let signals: [SignalSpec]
-    private(set) var handle: Handle?
+    @exclusivity(unchecked) private(set) var handle: Handle?
     /// Set for screens a coordinator owns: the host may not destroy them.
     var isOwnedByCoordinator = false
-    private(set) var connections: [[Connection]]
-    private var dirtyProperties: UInt64 = 0
-    private var pendingEvents: [PendingEvent] = []
+    @exclusivity(unchecked) private var connections: [[Connection]]
+    /// Bit i is set while signal i has at least one connection: a change nobody listens to
+    /// costs one AND.
+    @exclusivity(unchecked) private var connectedSignals: UInt64 = 0
+    @exclusivity(unchecked) private var dirtyProperties: UInt64 = 0
+    @exclusivity(unchecked) private var pendingEvents: [PendingEvent] = []
     /// Whether the object sits in the runtime's queue of objects with pending deliveries.
-    var isQueuedForDelivery = false
+    @exclusivity(unchecked) var isQueuedForDelivery = false
     let borrowed = BorrowedStrings()
+    /// The subscriptions to the ViewModel, cancelled by `invalidate()` (and by deinit).
+    private var subscriptions: [AnyCancellable] = []
 
     /// The C type of this class's objects (overridden by every subclass).
     class var objectType: mvvm_type { fatalError("RuntimeObject subclasses override objectType") }
 
-    init(type: mvvm_type, signals: [SignalSpec]) {
+    /// The type tag comes from the class, so a tag names exactly one class (see
+    /// `Runtime.object(_:as:)`).
+    init(signals: [SignalSpec]) {
         precondition(signals.count <= 64, "pending properties are a 64-bit mask")
-        self.type = type
+        self.type = Self.objectType
         self.signals = signals
         self.connections = Array(repeating: [], count: signals.count)
     }
@@ -37,8 +50,10 @@ class RuntimeObject {
     /// destroy and shutdown; subclasses cancel subscriptions and tasks in `tearDown()`.
     func invalidate() {
         handle = nil
+        subscriptions.removeAll()
         pendingEvents.removeAll()
         dirtyProperties = 0
+        connectedSignals = 0
         let all = connections.flatMap { $0 }
         connections = Array(repeating: [], count: signals.count)
         for connection in all { connection.disconnect() }
@@ -46,8 +61,29 @@ class RuntimeObject {
         tearDown()
     }
 
-    /// Subclass hook: cancel subscriptions and work.
+    /// Subclass hook: stop the object's own work (its subscriptions are already cancelled).
     func tearDown() {}
+
+    // MARK: - Subscriptions
+
+    /// Marks the properties announced by `signals` changed on every value `publisher` sends
+    /// (a ViewModel's `$property`).
+    ///
+    /// The closure holds `self` `unowned(unsafe)`: the subscription is cancelled by
+    /// `invalidate()` or, at the latest, when this object's deinit releases it, and ViewModels
+    /// publish on the main actor, so no value can arrive once the object is gone; a checked
+    /// `unowned` would cost two atomic operations per value on the signal path.
+    func observe<P: Publisher>(_ publisher: P, announcing signals: Int...) where P.Failure == Never {
+        let mask = signals.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
+        publisher.sink { [unowned(unsafe) self] _ in propertiesChanged(mask) }.store(in: &subscriptions)
+    }
+
+    /// Calls `receive` with every value `publisher` sends until the object is invalidated
+    /// (events, or changes that need more than a mark). `receive` must not hold `self`
+    /// strongly: capture it `unowned(unsafe)`, safe for the reason given at `observe`.
+    func subscribe<P: Publisher>(to publisher: P, _ receive: @escaping (P.Output) -> Void) where P.Failure == Never {
+        publisher.sink(receiveValue: receive).store(in: &subscriptions)
+    }
 
     // MARK: - Connections
 
@@ -57,28 +93,40 @@ class RuntimeObject {
 
     func add(_ connection: Connection) {
         connections[connection.signalIndex].append(connection)
+        connectedSignals |= 1 << UInt64(connection.signalIndex)
     }
 
     func remove(_ connection: Connection) {
-        connections[connection.signalIndex].removeAll { $0 === connection }
+        let index = connection.signalIndex
+        var remaining = connections[index]
+        remaining.removeAll { $0 === connection }
+        connections[index] = remaining
+        if remaining.isEmpty { connectedSignals &= ~(1 << UInt64(index)) }
     }
 
     // MARK: - Changes
 
-    /// Records that the property announced by signal `index` changed. Coalesced: delivered
-    /// once, with its value at delivery time. Free when nobody listens — which is also why
-    /// subclasses subscribe to `$property` without `dropFirst()`: the current value replayed
-    /// at subscription arrives before any handler can be connected, and is ignored here.
+    /// Records that the properties announced by the signals in the bit mask `signals`
+    /// changed. Coalesced: each is delivered once, with its value at delivery time. Free when
+    /// nobody listens — which is also why `observe` subscribes to `$property` without
+    /// `dropFirst()`: the current value replayed at subscription arrives before any handler
+    /// can be connected, and is ignored here.
     @inline(__always)
-    func propertyChanged(_ index: Int) {
-        guard !connections[index].isEmpty, let runtime = Runtime.current else { return }
-        dirtyProperties |= 1 << UInt64(index)
-        runtime.scheduleDelivery(of: self)
+    final func propertiesChanged(_ signals: UInt64) {
+        let listened = signals & connectedSignals
+        guard listened != 0 else { return }
+        dirtyProperties |= listened
+        if !isQueuedForDelivery { Runtime.current?.scheduleDelivery(of: self) }
+    }
+
+    /// `propertiesChanged` for the one signal `index`.
+    final func propertyChanged(_ index: Int) {
+        propertiesChanged(1 << UInt64(index))
     }
 
     /// Queues an event; events are delivered in order, after the property notifications.
     func queueEvent(_ event: PendingEvent) {
-        guard !connections[event.signalIndex].isEmpty, let runtime = Runtime.current else { return }
+        guard connectedSignals & 1 << UInt64(event.signalIndex) != 0, let runtime = Runtime.current else { return }
         if case .changes(let index, let more) = event,
            case .changes(let lastIndex, let earlier)? = pendingEvents.last, lastIndex == index {
             // Consecutive list edits form one change set, in order.
@@ -97,11 +145,10 @@ class RuntimeObject {
 
     /// Delivers what is pending. A handler may destroy this object: delivery stops then.
     func deliverPending() {
-        let properties = dirtyProperties
+        var remaining = dirtyProperties
         dirtyProperties = 0
-        let events = pendingEvents
-        pendingEvents.removeAll()
-        var remaining = properties
+        var events: [PendingEvent] = []
+        if !pendingEvents.isEmpty { swap(&events, &pendingEvents) }
         while remaining != 0, isAlive {
             let index = remaining.trailingZeroBitCount
             remaining &= remaining - 1

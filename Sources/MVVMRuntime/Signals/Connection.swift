@@ -23,9 +23,10 @@ final class Connection {
     private let userData: UnsafeMutableRawPointer?
     private let destroy: mvvm_destroy_notify?
     private let layout: Layout
-    private(set) var isConnected = true
-    private var runningCalls = 0
-    private var destroyPending = false
+    // Main-actor state read on every emission; see `Runtime` for why it is unchecked.
+    @exclusivity(unchecked) private(set) var isConnected = true
+    @exclusivity(unchecked) private var runningCalls = 0
+    @exclusivity(unchecked) private var destroyPending = false
 
     init(
         id: UInt64, signalIndex: Int, handler: mvvm_callback, userData: UnsafeMutableRawPointer?,

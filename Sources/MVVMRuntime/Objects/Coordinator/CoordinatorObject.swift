@@ -31,7 +31,7 @@ final class CoordinatorObject: RuntimeObject {
     init(coordinator: AppCoordinator, repository: RepositoryObject) {
         self.coordinator = coordinator
         self.repository = repository
-        super.init(type: MVVM_TYPE_COORDINATOR, signals: Self.typeDescription.signals)
+        super.init(signals: Self.typeDescription.signals)
         subscription = coordinator.navigation.sink { [unowned self] event in
             switch event {
             case .push(let screen): push(screen)

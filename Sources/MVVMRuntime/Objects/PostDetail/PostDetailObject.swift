@@ -29,24 +29,16 @@ final class PostDetailObject: RuntimeObject {
 
     let viewModel: PostDetailViewModel
     private let repository: RepositoryObject?
-    private var subscriptions: [AnyCancellable] = []
 
     init(viewModel: PostDetailViewModel, repository: RepositoryObject?) {
         self.viewModel = viewModel
         self.repository = repository
-        super.init(type: MVVM_TYPE_POST_DETAIL, signals: Self.typeDescription.signals)
+        super.init(signals: Self.typeDescription.signals)
         // A failed load's message is the screen's error message too (see `errorMessage`).
-        viewModel.$state.sink { [unowned self] _ in
-            propertyChanged(Signal.state)
-            propertyChanged(Signal.errorMessage)
-        }.store(in: &subscriptions)
-        viewModel.$isLiked.sink { [unowned self] _ in propertyChanged(Signal.isLiked) }.store(in: &subscriptions)
-        viewModel.$likesCount.sink { [unowned self] _ in propertyChanged(Signal.likesCount) }.store(in: &subscriptions)
-        viewModel.$errorMessage.sink { [unowned self] _ in propertyChanged(Signal.errorMessage) }.store(in: &subscriptions)
-    }
-
-    override func tearDown() {
-        subscriptions.removeAll()
+        observe(viewModel.$state, announcing: Signal.state, Signal.errorMessage)
+        observe(viewModel.$isLiked, announcing: Signal.isLiked)
+        observe(viewModel.$likesCount, announcing: Signal.likesCount)
+        observe(viewModel.$errorMessage, announcing: Signal.errorMessage)
     }
 
     var stateValue: Int32 {

@@ -15,6 +15,6 @@ final class RepositoryObject: RuntimeObject {
     init(users: any UserRepository, posts: any PostRepository) {
         self.users = users
         self.posts = posts
-        super.init(type: MVVM_TYPE_REPOSITORY, signals: Self.typeDescription.signals)
+        super.init(signals: Self.typeDescription.signals)
     }
 }

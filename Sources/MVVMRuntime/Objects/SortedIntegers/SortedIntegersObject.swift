@@ -23,19 +23,14 @@ final class SortedIntegersObject: RuntimeObject {
 
 
     let viewModel: SortedIntegersViewModel
-    private var subscriptions: [AnyCancellable] = []
 
     init(viewModel: SortedIntegersViewModel) {
         self.viewModel = viewModel
-        super.init(type: MVVM_TYPE_SORTED_INTEGERS, signals: Self.typeDescription.signals)
-        viewModel.rowChanges.sink { [unowned self] change in
+        super.init(signals: Self.typeDescription.signals)
+        subscribe(to: viewModel.rowChanges) { [unowned(unsafe) self] change in
             propertyChanged(Signal.count)
             queueEvent(.changes(Signal.rowsChanged, [mvvm_list_change(change)]))
-        }.store(in: &subscriptions)
-    }
-
-    override func tearDown() {
-        subscriptions.removeAll()
+        }
     }
 
     override func withCurrentValue(of index: Int, _ body: (SignalValue) -> Void) {

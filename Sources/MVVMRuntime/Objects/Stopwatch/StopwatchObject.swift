@@ -31,18 +31,17 @@ final class StopwatchObject: RuntimeObject {
 
 
     let viewModel: StopwatchViewModel
-    private var subscriptions: [AnyCancellable] = []
     /// The lap count last announced, to turn a new `laps` array into a change set.
     private var knownLapCount = 0
 
     init(viewModel: StopwatchViewModel) {
         self.viewModel = viewModel
-        super.init(type: MVVM_TYPE_STOPWATCH, signals: Self.typeDescription.signals)
-        viewModel.$elapsedText.sink { [unowned self] _ in propertyChanged(Signal.elapsedText) }.store(in: &subscriptions)
-        viewModel.$buttonText.sink { [unowned self] _ in propertyChanged(Signal.buttonText) }.store(in: &subscriptions)
-        viewModel.$isRunning.sink { [unowned self] _ in propertyChanged(Signal.isRunning) }.store(in: &subscriptions)
-        viewModel.$isLapButtonEnabled.sink { [unowned self] _ in propertyChanged(Signal.isLapEnabled) }.store(in: &subscriptions)
-        viewModel.$laps.sink { [unowned self] laps in lapsWillChange(to: laps) }.store(in: &subscriptions)
+        super.init(signals: Self.typeDescription.signals)
+        observe(viewModel.$elapsedText, announcing: Signal.elapsedText)
+        observe(viewModel.$buttonText, announcing: Signal.buttonText)
+        observe(viewModel.$isRunning, announcing: Signal.isRunning)
+        observe(viewModel.$isLapButtonEnabled, announcing: Signal.isLapEnabled)
+        subscribe(to: viewModel.$laps) { [unowned(unsafe) self] laps in lapsWillChange(to: laps) }
     }
 
     /// Laps only grow at the end (newest last) or are cleared by reset.
@@ -55,7 +54,6 @@ final class StopwatchObject: RuntimeObject {
     }
 
     override func tearDown() {
-        subscriptions.removeAll()
         viewModel.reset()
     }
 

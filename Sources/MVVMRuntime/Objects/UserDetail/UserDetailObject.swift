@@ -34,32 +34,19 @@ final class UserDetailObject: RuntimeObject {
 
     let viewModel: UserDetailViewModel
     private let repository: RepositoryObject?
-    private var subscriptions: [AnyCancellable] = []
 
     init(viewModel: UserDetailViewModel, repository: RepositoryObject?) {
         self.viewModel = viewModel
         self.repository = repository
-        super.init(type: MVVM_TYPE_USER_DETAIL, signals: Self.typeDescription.signals)
+        super.init(signals: Self.typeDescription.signals)
         // is-dirty is derived from the user and the draft, so both announce it too.
-        viewModel.$user.sink { [unowned self] _ in
-            propertyChanged(Signal.user)
-            propertyChanged(Signal.isDirty)
-        }.store(in: &subscriptions)
-        viewModel.$draftName.sink { [unowned self] _ in
-            propertyChanged(Signal.draftName)
-            propertyChanged(Signal.isDirty)
-        }.store(in: &subscriptions)
-        viewModel.$isSaving.sink { [unowned self] _ in propertyChanged(Signal.isSaving) }.store(in: &subscriptions)
-        viewModel.$canSave.sink { [unowned self] _ in propertyChanged(Signal.canSave) }.store(in: &subscriptions)
-        viewModel.$validationMessage.sink { [unowned self] _ in
-            propertyChanged(Signal.validationMessage)
-        }.store(in: &subscriptions)
-        viewModel.$errorMessage.sink { [unowned self] _ in propertyChanged(Signal.errorMessage) }.store(in: &subscriptions)
-        viewModel.didSave.sink { [unowned self] user in queueEvent(.user(Signal.didSave, user)) }.store(in: &subscriptions)
-    }
-
-    override func tearDown() {
-        subscriptions.removeAll()
+        observe(viewModel.$user, announcing: Signal.user, Signal.isDirty)
+        observe(viewModel.$draftName, announcing: Signal.draftName, Signal.isDirty)
+        observe(viewModel.$isSaving, announcing: Signal.isSaving)
+        observe(viewModel.$canSave, announcing: Signal.canSave)
+        observe(viewModel.$validationMessage, announcing: Signal.validationMessage)
+        observe(viewModel.$errorMessage, announcing: Signal.errorMessage)
+        subscribe(to: viewModel.didSave) { [unowned(unsafe) self] user in queueEvent(.user(Signal.didSave, user)) }
     }
 
     override func withCurrentValue(of index: Int, _ body: (SignalValue) -> Void) {

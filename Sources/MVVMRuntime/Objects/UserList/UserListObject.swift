@@ -36,31 +36,20 @@ final class UserListObject: RuntimeObject {
     /// Keeps the repository handle's Swift objects alive as long as the list (the header
     /// lets the host destroy the repository handle first).
     private let repository: RepositoryObject?
-    private var subscriptions: [AnyCancellable] = []
 
     init(viewModel: UserListViewModel, repository: RepositoryObject?) {
         self.viewModel = viewModel
         self.repository = repository
-        super.init(type: MVVM_TYPE_USER_LIST, signals: Self.typeDescription.signals)
-        viewModel.$loading.sink { [unowned self] _ in
-            propertyChanged(Signal.loading)
-            propertyChanged(Signal.hasMorePages)
-        }.store(in: &subscriptions)
-        viewModel.$errorMessage.sink { [unowned self] _ in
-            propertyChanged(Signal.errorMessage)
-        }.store(in: &subscriptions)
-        viewModel.rowChanges.sink { [unowned self] change in
-            propertyChanged(Signal.count)
-            propertyChanged(Signal.hasMorePages)
+        super.init(signals: Self.typeDescription.signals)
+        observe(viewModel.$loading, announcing: Signal.loading, Signal.hasMorePages)
+        observe(viewModel.$errorMessage, announcing: Signal.errorMessage)
+        subscribe(to: viewModel.rowChanges) { [unowned(unsafe) self] change in
+            propertiesChanged(1 << UInt64(Signal.count) | 1 << UInt64(Signal.hasMorePages))
             queueEvent(.changes(Signal.rowsChanged, [mvvm_list_change(change)]))
-        }.store(in: &subscriptions)
-        viewModel.userSelected.sink { [unowned self] id in
+        }
+        subscribe(to: viewModel.userSelected) { [unowned(unsafe) self] id in
             queueEvent(.int64(Signal.userSelected, Int64(id)))
-        }.store(in: &subscriptions)
-    }
-
-    override func tearDown() {
-        subscriptions.removeAll()
+        }
     }
 
     var loadingValue: Int32 {
