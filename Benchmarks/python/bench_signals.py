@@ -9,11 +9,20 @@
    interpreter (wall time of the whole process, so interpreter start is in both).
 
 Runs under Debian's /usr/bin/python3, where python3-gi lives; mvvm is pure Python + ctypes
-and is imported from bindings/python. Prints `bench <name> <value> <unit>` and
-`ratio <name> <value>` (ours / reference), medians of several runs.
+and is imported from bindings/python. Prints `bench <name> <value> <unit>` (the median of
+several runs) and `ratio <name> <value>` (ours / reference: the median of the rounds' ratios).
+
+Fairness: the machine's speed changes under other jobs (by up to 2x, for seconds), so the
+compared sides are sampled in turns, one sample of each per round, and a ratio is the median
+of the rounds' ratios: both sides of a ratio come from the same moment. (Measuring all of
+ours and then all of the reference put each side in whatever phase it happened to meet.)
+And mvvm's bytecode is compiled first, as for an installed package and as gi's and the
+standard library's are: under PYTHONDONTWRITEBYTECODE=1 every fresh interpreter would
+otherwise compile mvvm from source.
 """
 from __future__ import annotations
 
+import compileall
 import ctypes
 import os
 import statistics
@@ -38,51 +47,59 @@ RUNS = 7
 NAMES = ("Ada", "Bob")
 
 
-def median_us_per_call(body) -> float:
-    body(CALLS // 10)  # warm-up
-    samples = []
+def us_per_call_samples(bodies: dict) -> dict:
+    """Microseconds per call of each body, RUNS samples each, taken in rounds (one sample of
+    every body per round)."""
+    for body in bodies.values():
+        body(CALLS // 10)  # warm-up
+    samples = {name: [] for name in bodies}
     for _ in range(RUNS):
-        start = time.perf_counter_ns()
-        body(CALLS)
-        samples.append((time.perf_counter_ns() - start) / CALLS / 1000)
-    return statistics.median(samples)
+        for name, body in bodies.items():
+            start = time.perf_counter_ns()
+            body(CALLS)
+            samples[name].append((time.perf_counter_ns() - start) / CALLS / 1000)
+    return samples
 
 
-def report(name: str, value: float, unit: str) -> None:
-    print(f"bench {name} {value:.3f} {unit}")
+def report(name: str, samples: list, unit: str) -> None:
+    print(f"bench {name} {statistics.median(samples):.3f} {unit}")
 
 
-def ratio(name: str, ours: float, reference: float) -> None:
-    print(f"ratio {name} {ours / reference:.3f}")
+def ratio(name: str, ours: list, reference: list) -> None:
+    """The median of the rounds' ratios (sample i of both sides is from round i)."""
+    print(f"ratio {name} {statistics.median(o / r for o, r in zip(ours, reference)):.3f}")
 
 
-def mvvm_command_to_handler() -> float:
-    with mvvm.Runtime() as runtime:
-        repository = mvvm.Repository.sample(runtime)
-        detail = mvvm.UserDetail(repository, 1)
-        loaded = []
-        detail.connect("notify::user", lambda user: loaded.append(user))
-        detail.on_appear()
-        runtime.run_until(lambda: bool(loaded), 5.0)
-        received = []
-        detail.connect("notify::draft-name", received.append)
+def mvvm_command_to_handler():
+    """The body and the cleanup of the mvvm side."""
+    runtime = mvvm.Runtime()
+    repository = mvvm.Repository.sample(runtime)
+    detail = mvvm.UserDetail(repository, 1)
+    loaded = []
+    detail.connect("notify::user", lambda user: loaded.append(user))
+    detail.on_appear()
+    runtime.run_until(lambda: bool(loaded), 5.0)
+    received = []
+    detail.connect("notify::draft-name", received.append)
 
-        def body(count: int) -> None:
-            received.clear()
-            for i in range(count):
-                detail.set_draft_name(NAMES[i & 1])
-            assert len(received) == count, (len(received), count)
+    def body(count: int) -> None:
+        received.clear()
+        for i in range(count):
+            detail.set_draft_name(NAMES[i & 1])
+        assert len(received) == count, (len(received), count)
 
-        result = median_us_per_call(body)
+    def close() -> None:
         detail.close()
-        return result
+        runtime.shutdown()
+
+    return body, close
 
 
 class Person(GObject.Object):
     name = GObject.Property(type=str, default="")
 
 
-def gobject_property_to_handler() -> float:
+def gobject_property_to_handler():
     person = Person()
     received = []
     person.connect("notify::name", lambda obj, spec: received.append(obj.props.name))
@@ -93,10 +110,10 @@ def gobject_property_to_handler() -> float:
             person.props.name = NAMES[i & 1]
         assert len(received) == count
 
-    return median_us_per_call(body)
+    return body
 
 
-def bare_ctypes_round_trip() -> float:
+def bare_ctypes_round_trip():
     libc = ctypes.CDLL(None)
     compare_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
     calls = [0]
@@ -112,41 +129,53 @@ def bare_ctypes_round_trip() -> float:
     qsort.restype = None
 
     def body(count: int) -> None:
+        calls[0] = 0
         for _ in range(count):
             qsort(pair, 2, 4, comparator)
+        assert calls[0] > 0
 
-    result = median_us_per_call(body)
-    assert calls[0] > 0
-    return result
+    return body
 
 
-def startup_seconds(code: str, runs: int = 7) -> float:
+def startup_ms_samples(codes: dict, runs: int = 7) -> dict:
+    """Wall time in ms of a fresh interpreter running each code, `runs` samples each, the
+    codes run in turns after one discarded round (disk cache)."""
+    compileall.compile_dir(os.path.join(PACKAGE_DIR, "mvvm"), quiet=1)
     env = dict(os.environ, PYTHONPATH=PACKAGE_DIR)
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True, env=env)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+    samples = {name: [] for name in codes}
+    for round_ in range(runs + 1):
+        for name, code in codes.items():
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True, env=env)
+            if round_:
+                samples[name].append((time.perf_counter() - start) * 1000)
+    return samples
 
 
 def main() -> None:
-    ours = mvvm_command_to_handler()
-    gobject = gobject_property_to_handler()
-    floor = bare_ctypes_round_trip()
+    ours_body, ours_close = mvvm_command_to_handler()
+    per_call = us_per_call_samples(
+        {"ours": ours_body, "gobject": gobject_property_to_handler(), "floor": bare_ctypes_round_trip()}
+    )
+    ours_close()
+    ours, gobject, floor = per_call["ours"], per_call["gobject"], per_call["floor"]
     report("python_command_to_handler_mvvm", ours, "us/call")
     report("python_property_to_handler_pygobject", gobject, "us/call")
     report("python_bare_ctypes_round_trip", floor, "us/call")
     ratio("python_command_to_handler_vs_pygobject", ours, gobject)
     ratio("python_command_to_handler_vs_ctypes_floor", ours, floor)
 
-    empty = startup_seconds("pass")
-    ours_start = startup_seconds("import mvvm; mvvm.Runtime().shutdown()")
-    gi_start = startup_seconds("from gi.repository import GObject")
-    report("python_start_empty_interpreter", empty * 1000, "ms")
-    report("python_import_mvvm_and_runtime_start", ours_start * 1000, "ms")
-    report("python_import_gi_gobject", gi_start * 1000, "ms")
-    ratio("python_import_and_start", ours_start, gi_start)
+    start = startup_ms_samples(
+        {
+            "empty": "pass",
+            "ours": "import mvvm; mvvm.Runtime().shutdown()",
+            "gi": "from gi.repository import GObject",
+        }
+    )
+    report("python_start_empty_interpreter", start["empty"], "ms")
+    report("python_import_mvvm_and_runtime_start", start["ours"], "ms")
+    report("python_import_gi_gobject", start["gi"], "ms")
+    ratio("python_import_and_start", start["ours"], start["gi"])
 
 
 if __name__ == "__main__":

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ._core import Runtime
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
 
 if TYPE_CHECKING:
     # asyncio is imported on first use, not with the package: it costs more than the rest of

@@ -8,25 +8,38 @@ import math
 import threading
 import weakref
 from ctypes import POINTER, byref, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint64, c_void_p
-from dataclasses import dataclass
 from enum import IntEnum
-from types import TracebackType
-from typing import Any, Callable, ClassVar, Final, Generic, Iterator, Sequence, TypeVar, overload
 
 from . import _ffi
-from ._ffi import STATE, handler_exception
+from ._ffi import C, STATE, handler_exception
 from .errors import MvvmError, NotFoundError, NotInitializedError
 
-T = TypeVar("T")
-Handler = Callable[..., object]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import TracebackType
+    from typing import Any, ClassVar, Final, TypeVar
 
-def _L() -> Any:
-    return _ffi.lib()
+    from . import _values
+    from ._values import IndexedView, ListChange, MemberInfo, TypeInfo, User
+
+    Handler = Callable[..., object]
+    Converter = Callable[["MvvmObject", tuple[Any, ...]], tuple[Any, ...]]
+    _O = TypeVar("_O", bound="MvvmObject")
+else:
+    # The value dataclasses, imported on first use (see _values.py).
+    _values = _ffi.Lazy("mvvm._values")
+
+    def __getattr__(name: str) -> object:
+        # They were defined here before: mvvm._core.User (e.g. in old pickles) still works.
+        if name in ("Comment", "IndexedView", "ListChange", "MemberInfo", "Post", "TypeInfo", "User"):
+            return getattr(_values, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---------------------------------------------------------------------------------------
-# Enumerations and value types
+# Enumerations (the value types are in _values.py)
 # ---------------------------------------------------------------------------------------
 
 
@@ -79,68 +92,13 @@ class ConnectFlags(IntEnum):
     NO_OBJECT = 2
 
 
-@dataclass(frozen=True)
-class ListChange:
-    """One edit of a list; a change set is a list of them, applied in order. For MOVE,
-    the row at ``start`` moved to index ``count``."""
-
-    kind: ListChangeKind
-    start: int
-    count: int
-
-
-@dataclass(frozen=True)
-class User:
-    id: int
-    name: str
-    email: str
-
-    @staticmethod
-    def _from_c(c: _ffi.User) -> User:
-        return User(int(c.id), _ffi.decode(c.name) or "", _ffi.decode(c.email) or "")
-
-
-@dataclass(frozen=True)
-class Post:
-    id: int
-    title: str
-    body: str
-    author_name: str
-    created_at: float
-    likes_count: int
-    liked_by_current_user: bool
-    comments_count: int
-
-
-@dataclass(frozen=True)
-class Comment:
-    id: int
-    author_name: str
-    body: str
-
-
-@dataclass(frozen=True)
-class MemberInfo:
-    name: str
-    kind: MemberKind
-    function: str | None
-    c_signature: str
-
-
-@dataclass(frozen=True)
-class TypeInfo:
-    type: ObjectType
-    name: str
-    members: tuple[MemberInfo, ...]
-
-
 def describe(object_type: ObjectType | int) -> TypeInfo:
     """mvvm_type_describe(): the static description of a type."""
     out = POINTER(_ffi.TypeInfo)()
-    _L().mvvm_type_describe(int(object_type), byref(out))
+    C.mvvm_type_describe(int(object_type), byref(out))
     info = out.contents
     members = tuple(
-        MemberInfo(
+        _values.MemberInfo(
             _ffi.decode(m.name) or "",
             MemberKind(m.kind),
             _ffi.decode(m.function),
@@ -148,27 +106,27 @@ def describe(object_type: ObjectType | int) -> TypeInfo:
         )
         for m in (info.members[i] for i in range(int(info.member_count)))
     )
-    return TypeInfo(ObjectType(info.type), _ffi.decode(info.name) or "", members)
+    return _values.TypeInfo(ObjectType(info.type), _ffi.decode(info.name) or "", members)
 
 
 def version() -> int:
-    return int(_L().mvvm_version())
+    return int(C.mvvm_version())
 
 
 def version_string() -> str:
-    return _ffi.decode(_L().mvvm_version_string()) or ""
+    return _ffi.decode(C.mvvm_version_string()) or ""
 
 
 def abi_version() -> int:
-    return int(_L().mvvm_abi_version())
+    return int(C.mvvm_abi_version())
 
 
 def status_name(status: int) -> str:
-    return _ffi.decode(_L().mvvm_status_name(status)) or ""
+    return _ffi.decode(C.mvvm_status_name(status)) or ""
 
 
 def last_error_message() -> str:
-    return _ffi.decode(_L().mvvm_last_error_message()) or ""
+    return _ffi.decode(C.mvvm_last_error_message()) or ""
 
 
 # ---------------------------------------------------------------------------------------
@@ -185,7 +143,7 @@ class Runtime:
     _current: ClassVar[Runtime | None] = None
 
     def __init__(self) -> None:
-        _L().mvvm_init()
+        C.mvvm_init()
         self._alive = True
         Runtime._current = self
 
@@ -205,7 +163,7 @@ class Runtime:
         """mvvm_shutdown(): disconnects every handler and invalidates every handle."""
         if not self._alive:
             return
-        _L().mvvm_shutdown()
+        C.mvvm_shutdown()
         self._alive = False
         if Runtime._current is self:
             Runtime._current = None
@@ -222,19 +180,19 @@ class Runtime:
 
     def fileno(self) -> int:
         fd = c_int(-1)
-        _L().mvvm_get_fd(byref(fd))
+        C.mvvm_get_fd(byref(fd))
         return int(fd.value)
 
     def dispatch(self) -> None:
         """Runs pending work and delivers signals; re-raises a handler's exception."""
-        _L().mvvm_dispatch()
+        C.mvvm_dispatch()
 
     def run(self, timeout: float | None = None) -> bool:
         """Waits up to ``timeout`` seconds (None: no limit) for work, dispatches once; True if
         work was pending."""
         ms = -1 if timeout is None else max(0, min(int(math.ceil(timeout * 1000)), 2**31 - 1))
         out = c_int32(0)
-        _L().mvvm_run(ms, byref(out))
+        C.mvvm_run(ms, byref(out))
         return bool(out.value)
 
     def run_until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> bool:
@@ -252,50 +210,90 @@ class Runtime:
     @staticmethod
     def wakeup() -> None:
         """mvvm_wakeup(): any thread."""
-        _L().mvvm_wakeup()
+        C.mvvm_wakeup()
 
 
 # ---------------------------------------------------------------------------------------
 # Signals
 # ---------------------------------------------------------------------------------------
 
-Converter = Callable[["MvvmObject", tuple[Any, ...]], tuple[Any, ...]]
 
-
-@dataclass(frozen=True)
 class SignalSpec:
     """A signal's C handler type (MVVM_CONNECT_DEFAULT layout) and how its C arguments
-    become Python values."""
+    become Python values.
+
+    ``convert(obj, c_args)`` returns the handler's arguments from the C arguments between the
+    object and user_data. A signal with one C value may give ``value`` instead: the handler
+    gets ``value(c_value)``, through a trampoline that builds no argument tuples (the path
+    of every notify:: signal).
+
+    Behaves as the frozen dataclass it was (immutable, equal by its fields), written out
+    because ``import mvvm`` does not import dataclasses (see _values.py)."""
+
+    __slots__ = ("c_signature", "cfunctype", "convert", "value")
 
     c_signature: str
     cfunctype: Any
     convert: Converter
+    value: Callable[[Any], object] | None
+
+    def __init__(
+        self,
+        c_signature: str,
+        cfunctype: Any,
+        convert: Converter | None = None,
+        value: Callable[[Any], object] | None = None,
+    ) -> None:
+        if convert is None:
+            if value is None:
+                raise TypeError("SignalSpec needs convert or value")
+            convert = _one_value(value)
+        for name, field in zip(self.__slots__, (c_signature, cfunctype, convert, value)):
+            object.__setattr__(self, name, field)
+
+    def __setattr__(self, name: str, new: object) -> None:
+        raise AttributeError(f"SignalSpec is immutable; cannot set {name!r}")
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.c_signature, self.cfunctype, self.convert, self.value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SignalSpec):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={field!r}" for name, field in zip(self.__slots__, self._fields()))
+        return f"SignalSpec({fields})"
 
 
-def _bool(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
-    return (bool(a[0]),)
-
-
-def _int(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
-    return (int(a[0]),)
-
-
-def _enum(e: type[IntEnum]) -> Converter:
+def _one_value(value: Callable[[Any], object]) -> Converter:
     def convert(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
-        try:
-            return (e(a[0]),)
-        except ValueError:
-            return (int(a[0]),)
+        return (value(a[0]),)
 
     return convert
 
 
-def _str(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
-    return (_ffi.decode(a[0]),)
+def _enum_value(e: type[IntEnum]) -> Callable[[int], int]:
+    def value(raw: int) -> int:
+        try:
+            return e(raw)
+        except ValueError:  # a value from a newer library
+            return raw
+
+    return value
+
+
+def _user_value(ptr: Any) -> User | None:
+    return _values.User._from_c(ptr.contents) if ptr else None
 
 
 def _changes(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
     ptr, n = a[0], int(a[1])
+    make = _values.ListChange
     out: list[ListChange] = []
     for i in range(n):
         c = ptr[i]
@@ -303,13 +301,8 @@ def _changes(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
             kind = ListChangeKind(c.kind)
         except ValueError:  # a kind from a newer library
             continue
-        out.append(ListChange(kind, int(c.start), int(c.count)))
+        out.append(make(kind, int(c.start), int(c.count)))
     return (out,)
-
-
-def _user(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
-    ptr = a[0]
-    return (User._from_c(ptr.contents) if ptr else None,)
 
 
 def _navigate(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -330,16 +323,16 @@ _T_USER = _ffi.callback_type(c_void_p, POINTER(_ffi.User), c_void_p)
 _T_CHANGES = _ffi.callback_type(c_void_p, POINTER(_ffi.ListChange), c_size_t, c_void_p)
 _T_NAV = _ffi.callback_type(c_void_p, c_int32, c_void_p, c_void_p)
 
-I32_BOOL: Final = SignalSpec(_P.format("int32_t"), _T_I32, _bool)
-I64: Final = SignalSpec(_P.format("int64_t"), _T_I64, _int)
-STR: Final = SignalSpec(_P.format("const char *"), _T_STR, _str)
-USER: Final = SignalSpec(_P.format("const mvvm_user *"), _T_USER, _user)
+I32_BOOL: Final = SignalSpec(_P.format("int32_t"), _T_I32, value=bool)
+I64: Final = SignalSpec(_P.format("int64_t"), _T_I64, value=int)
+STR: Final = SignalSpec(_P.format("const char *"), _T_STR, value=_ffi.decode)
+USER: Final = SignalSpec(_P.format("const mvvm_user *"), _T_USER, value=_user_value)
 CHANGES: Final = SignalSpec(_P.format("const mvvm_list_change *, size_t"), _T_CHANGES, _changes)
 NAVIGATE: Final = SignalSpec(_P.format("int32_t, mvvm_object *"), _T_NAV, _navigate)
 
 
 def i32_enum(e: type[IntEnum]) -> SignalSpec:
-    return SignalSpec(_P.format("int32_t"), _T_I32, _enum(e))
+    return SignalSpec(_P.format("int32_t"), _T_I32, value=_enum_value(e))
 
 
 class _Slot:
@@ -394,13 +387,27 @@ class Connection:
         self._cfunc: Any = None
         self._owner: weakref.ref[MvvmObject] | None = None
         self._connected = False
+        # What the trampoline calls: the handler while connected and while the object's
+        # wrapper lives (the weakref's callback clears it), else None. One attribute test
+        # per signal instead of a weakref call.
+        self._target: Handler | None = None
 
     @property
     def connected(self) -> bool:
         return self._connected
 
+    def _start(self, owner: MvvmObject) -> weakref.ref[MvvmObject]:
+        self._owner = weakref.ref(owner, self._owner_gone)
+        self._connected = True
+        self._target = self.handler
+        return self._owner
+
+    def _owner_gone(self, ref: weakref.ref[MvvmObject]) -> None:
+        self._target = None
+
     def _ended(self) -> None:
         self._connected = False
+        self._target = None
         owner = self._owner() if self._owner is not None else None
         if owner is not None:
             owner._connections.pop(self.id, None)
@@ -410,7 +417,7 @@ class Connection:
         """mvvm_signal_disconnect(); does nothing if the connection already ended."""
         if not self._connected:
             return
-        _L().mvvm_signal_disconnect(self.id)
+        C.mvvm_signal_disconnect(self.id)
 
     def __enter__(self) -> Connection:
         return self
@@ -426,15 +433,49 @@ class Connection:
 
 
 def _trampoline(spec: SignalSpec, conn: Connection, owner: weakref.ref[MvvmObject]) -> Any:
+    """The ctypes callback of one connection: calls ``conn._target`` (None once the connection
+    ended or its object's wrapper is gone). An exception is stored, never raised into C, and
+    re-raised by the API call that ran us."""
+    value = spec.value
+    if value is _ffi.decode:
+        # A string, the most common notify:: value: as call_one below, the decode inlined.
+        def call_str(obj: Any, c_value: bytes | None, user_data: Any) -> None:
+            STATE.depth += 1
+            try:
+                fn = conn._target
+                if fn is not None:
+                    fn(None if c_value is None else c_value.decode("utf-8", "replace"))
+            except BaseException as exc:
+                handler_exception(exc)
+            finally:
+                STATE.depth -= 1
+
+        return spec.cfunctype(call_str)
+    if value is not None:
+        # One C value: fixed parameters, no argument tuples (the common, hot case).
+        def call_one(obj: Any, c_value: Any, user_data: Any) -> None:
+            STATE.depth += 1
+            try:
+                fn = conn._target
+                if fn is not None:
+                    fn(value(c_value))
+            except BaseException as exc:
+                handler_exception(exc)
+            finally:
+                STATE.depth -= 1
+
+        return spec.cfunctype(call_one)
+
+    convert = spec.convert
+
     def call(*cargs: Any) -> None:
         STATE.depth += 1
         try:
-            fn = conn.handler
-            obj = owner()
-            if fn is None or obj is None or not conn._connected:
-                return
-            fn(*spec.convert(obj, cargs[1:-1]))
-        except BaseException as exc:  # stored; re-raised by the API call that ran us
+            fn = conn._target
+            obj = owner()  # the converter may need the wrapper (the coordinator's screens)
+            if fn is not None and obj is not None:
+                fn(*convert(obj, cargs[1:-1]))
+        except BaseException as exc:
             handler_exception(exc)
         finally:
             STATE.depth -= 1
@@ -508,7 +549,7 @@ class MvvmObject:
     def get_type(self) -> ObjectType:
         """mvvm_object_get_type()."""
         out = c_int(0)
-        _L().mvvm_object_get_type(self._handle, byref(out))
+        C.mvvm_object_get_type(self._handle, byref(out))
         return ObjectType(out.value)
 
     def connect(self, signal: str, handler: Handler) -> Connection:
@@ -519,22 +560,20 @@ class MvvmObject:
         if spec is None:
             # Let the library name the error (UnknownNameError) for a name we do not know.
             out = c_uint64(0)
-            _L().mvvm_signal_connect(
+            C.mvvm_signal_connect(
                 self._handle, name, ctypes.cast(_NOOP, c_void_p), None, _ffi.DestroyNotify(), byref(out)
             )
-            _L().mvvm_signal_disconnect(out.value)
+            C.mvvm_signal_disconnect(out.value)
             raise MvvmError(0, f"{type(self).__name__} has no Python mapping for {signal!r}")
         conn = Connection(signal, handler)
-        conn._owner = weakref.ref(self)
-        cfunc = _trampoline(spec, conn, weakref.ref(self))
+        cfunc = _trampoline(spec, conn, conn._start(self))
         key = next(_keys)
         out_id = c_uint64(0)
         slot = _Slot(cfunc, conn)
         _REGISTRY[key] = slot
         conn._cfunc = cfunc
-        conn._connected = True
         try:
-            _L().mvvm_signal_connect(
+            C.mvvm_signal_connect(
                 self._handle,
                 name,
                 ctypes.cast(cfunc, c_void_p),
@@ -545,6 +584,7 @@ class MvvmObject:
         except BaseException:
             _REGISTRY.pop(key, None)
             conn._connected = False
+            conn._target = None
             raise
         conn.id = int(out_id.value)
         self._connections[conn.id] = conn
@@ -555,7 +595,7 @@ class MvvmObject:
         the argument-less command ``command`` (e.g. "refresh"), for C toolkits."""
         fn = c_void_p()
         out_id = c_uint64(0)
-        _L().mvvm_command_closure_new(self._handle, _ffi.encode(command), byref(fn), byref(out_id))
+        C.mvvm_command_closure_new(self._handle, _ffi.encode(command), byref(fn), byref(out_id))
         return CommandClosure(command, int(fn.value or 0), int(out_id.value), self)
 
     @property
@@ -567,7 +607,7 @@ class MvvmObject:
         owns them). Closing twice does nothing."""
         if self._closed:
             return
-        _L().mvvm_object_destroy(self._handle)
+        C.mvvm_object_destroy(self._handle)
         self._closed = True
 
     def __enter__(self: _O) -> _O:
@@ -588,7 +628,7 @@ class MvvmObject:
             ):
                 STATE.depth += 1  # do not deliver or raise other calls' handler errors here
                 try:
-                    _L().mvvm_object_destroy(self._handle)
+                    C.mvvm_object_destroy(self._handle)
                 except Exception:
                     pass
                 finally:
@@ -599,32 +639,27 @@ class MvvmObject:
     def _navigated(self, action: Navigation | int, handle: int | None) -> Any:
         return None
 
-    # getters ------------------------------------------------------------------------
+    # getters: ``fn`` names the C getter; getattr(C, ...) is one attribute read once bound.
 
     def _get_i32(self, fn: str) -> int:
         out = c_int32(0)
-        getattr(_L(), fn)(self._handle, byref(out))
-        return int(out.value)
+        getattr(C, fn)(self._handle, byref(out))
+        return out.value
 
     def _get_i64(self, fn: str) -> int:
         out = c_int64(0)
-        getattr(_L(), fn)(self._handle, byref(out))
-        return int(out.value)
+        getattr(C, fn)(self._handle, byref(out))
+        return out.value
 
     def _get_str(self, fn: str) -> str | None:
         out = c_char_p()
-        getattr(_L(), fn)(self._handle, byref(out))
+        getattr(C, fn)(self._handle, byref(out))
         return _ffi.decode(out.value)
-
-    def _call(self, fn: str, *args: Any) -> None:
-        getattr(_L(), fn)(self._handle, *args)
 
     def __repr__(self) -> str:
         state = " closed" if self._closed else ""
         return f"<mvvm.{type(self).__name__} handle=0x{self._handle:x}{state}>"
 
-
-_O = TypeVar("_O", bound=MvvmObject)
 
 _VOID_FN: Final = ctypes.CFUNCTYPE(None)
 
@@ -650,7 +685,7 @@ class CommandClosure:
         """mvvm_command_closure_free(); idempotent."""
         if not self._freed:
             self._freed = True
-            _L().mvvm_command_closure_free(self.id)
+            C.mvvm_command_closure_free(self.id)
 
     def __enter__(self) -> CommandClosure:
         return self
@@ -659,33 +694,3 @@ class CommandClosure:
         self, t: type[BaseException] | None, v: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.free()
-
-
-class IndexedView(Sequence[T], Generic[T]):
-    """A live sequence over a C list: len() asks the count, [i] reads one row in O(1)."""
-
-    def __init__(self, count: Callable[[], int], get: Callable[[int], T]) -> None:
-        self._count = count
-        self._get = get
-
-    def __len__(self) -> int:
-        return self._count()
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            return [self._get(i) for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-            if index < 0:
-                raise IndexError("index out of range")
-        return self._get(index)
-
-    def __iter__(self) -> Iterator[T]:
-        for i in range(len(self)):
-            yield self._get(i)

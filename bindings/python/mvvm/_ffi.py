@@ -23,10 +23,17 @@ from ctypes import (
     c_uint64,
     c_void_p,
 )
-from pathlib import Path
-from typing import Any, Callable, Final
 
 from . import errors
+
+#: typing.TYPE_CHECKING without importing typing, which would add a few ms to `import mvvm`
+#: (measured against PyGObject's import in Benchmarks/python): False at run time, and mypy
+#: treats any name TYPE_CHECKING as true.
+TYPE_CHECKING = False
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any, Final, TypeAlias
 
 #: The MVVM_ABI_VERSION this package was written for.
 ABI_VERSION: Final = 1
@@ -34,7 +41,6 @@ ABI_VERSION: Final = 1
 # ---------------------------------------------------------------------------------------
 # C types
 # ---------------------------------------------------------------------------------------
-
 
 
 class Status(c_int):
@@ -147,7 +153,8 @@ _PI32 = POINTER(c_int32)
 _PI64 = POINTER(c_int64)
 _PSTR = POINTER(c_char_p)
 
-Prototype = tuple[Any, tuple[Any, ...]]
+if TYPE_CHECKING:
+    Prototype: TypeAlias = tuple[Any, tuple[Any, ...]]
 
 PROTOTYPES: Final[dict[str, Prototype]] = {
     # versions and errors
@@ -267,6 +274,8 @@ class _State:
     """Depth of Python handlers running inside C, their pending exceptions, and ctypes
     callback objects that C released while a handler may still be on the stack."""
 
+    __slots__ = ("depth", "pending", "graveyard", "main_thread")
+
     def __init__(self) -> None:
         self.depth = 0
         self.pending: list[BaseException] = []
@@ -292,13 +301,19 @@ def raise_pending() -> None:
             raise first
 
 
-def _errcheck(result: Any, func: Any, args: tuple[Any, ...]) -> int:
-    status = result if type(result) is int else int(result.value)
+def _errcheck(status: int, func: Any, args: tuple[Any, ...]) -> int:
+    # Runs after every checked call: the success path with nothing pending is one compare and
+    # two list tests. ``status`` is a plain int: the checked functions' restype is c_int.
+    if status == 0 and not STATE.pending and not STATE.graveyard:
+        return 0
+    return _check_slow(status, func)
+
+
+def _check_slow(status: int, func: Any) -> int:
     if status == 0:
-        # The common case: only the handler-exception check (the outermost call on the host
-        # thread re-raises what a handler raised).
-        if STATE.pending or STATE.graveyard:
-            raise_pending()
+        # Success, but the outermost call on the host thread re-raises what a handler raised
+        # and frees the thunks C released meanwhile.
+        raise_pending()
         return 0
     raw = _lib.mvvm_last_error_message() if _lib is not None else None
     message = raw.decode("utf-8", "replace") if raw else ""
@@ -310,43 +325,21 @@ def _errcheck(result: Any, func: Any, args: tuple[Any, ...]) -> int:
 # Loading
 # ---------------------------------------------------------------------------------------
 
-_lib: Any = None
-_lib_path: str | None = None
 
+class _Library(ctypes.CDLL):
+    """The loaded libmvvm. Each function gets its prototype from :data:`PROTOTYPES` on first
+    use (``lib.mvvm_x``), then stays an instance attribute: binding all ~80 at load costs
+    ~0.5 ms of the start, and a program uses a few dozen."""
 
-def _candidates() -> list[str]:
-    found: list[str] = []
-    env = os.environ.get("MVVM_LIBRARY")
-    if env:
-        return [env]
-    here = Path(__file__).resolve().parent
-    beside = here / "libmvvm.so"
-    if beside.exists():
-        found.append(str(beside))
-    for parent in here.parents:
-        for config in ("debug", "release"):
-            so = parent / ".build" / config / "libmvvm.so"
-            if so.exists():
-                found.append(str(so))
-        if found:
-            break
-    import ctypes.util  # only for this last resort: it costs ~10 ms at import
-
-    system = ctypes.util.find_library("mvvm")
-    found.append(system if system else "libmvvm.so")
-    return found
-
-
-def bind(lib: Any) -> None:
-    """Applies :data:`PROTOTYPES` to ``lib``."""
-    for name, (restype, argtypes) in PROTOTYPES.items():
-        try:
-            fn = getattr(lib, name)
-        except AttributeError:
-            if name in OPTIONAL:
-                continue
-            raise errors.MvvmError(0, f"libmvvm lacks the function {name}") from None
-        fn.argtypes = list(argtypes)
+    def __getattr__(self, name: str) -> Any:
+        prototype = PROTOTYPES.get(name)
+        if prototype is None:
+            return super().__getattr__(name)  # not in the table: unbound, as ctypes does
+        # A new function object, configured before another thread can see it. Any: typeshed's
+        # errcheck type wants ctypes objects where the checked functions give plain ints.
+        fn: Any = self[name]
+        restype, argtypes = prototype
+        fn.argtypes = argtypes
         if restype is Status:
             # Status marks the checked functions in the table; ctypes itself gets plain c_int,
             # which returns a Python int instead of building a c_int object per call.
@@ -354,33 +347,118 @@ def bind(lib: Any) -> None:
             fn.errcheck = _errcheck
         else:
             fn.restype = restype
+        setattr(self, name, fn)
+        return fn
 
 
-def lib() -> Any:
-    """The loaded, bound and ABI-checked library."""
+_lib: _Library | None = None
+_lib_path: str | None = None
+
+
+def _candidates() -> list[str]:
+    """MVVM_LIBRARY alone if set; else libmvvm.so beside the package, then in the nearest
+    .build/debug or .build/release walking up (the system library comes after these, from
+    :func:`_load_order`)."""
+    found: list[str] = []
+    env = os.environ.get("MVVM_LIBRARY")
+    if env:
+        return [env]
+    here = os.path.dirname(os.path.realpath(__file__))
+    beside = os.path.join(here, "libmvvm.so")
+    if os.path.exists(beside):
+        found.append(beside)
+    parent = here
+    while True:
+        parent, child = os.path.dirname(parent), parent
+        if parent == child:  # walked past the root
+            break
+        for config in ("debug", "release"):
+            so = os.path.join(parent, ".build", config, "libmvvm.so")
+            if os.path.exists(so):
+                found.append(so)
+        if found:
+            break
+    return found
+
+
+def _load_order() -> Iterator[str]:
+    yield from _candidates()
+    if not os.environ.get("MVVM_LIBRARY"):
+        # The last resort, asked only when nothing before it loaded: importing ctypes.util
+        # costs ~10 ms and find_library() runs ldconfig.
+        import ctypes.util
+
+        yield ctypes.util.find_library("mvvm") or "libmvvm.so"
+
+
+def _check_exports(loaded: _Library) -> None:
+    """Fails at load, not at first use, when a required function is missing (a dlsym each,
+    without binding)."""
+    for name in PROTOTYPES:
+        if name not in OPTIONAL:
+            try:
+                loaded[name]
+            except AttributeError:
+                raise errors.MvvmError(0, f"libmvvm lacks the function {name}") from None
+
+
+def lib() -> _Library:
+    """The loaded and ABI-checked library; its functions bind on first use."""
     global _lib, _lib_path
     if _lib is not None:
         return _lib
     errors_seen: list[str] = []
-    for path in _candidates():
+    for path in _load_order():
         try:
-            loaded = ctypes.CDLL(path)
+            loaded = _Library(path)
         except OSError as exc:
             errors_seen.append(f"{path}: {exc}")
             continue
-        loaded.mvvm_abi_version.restype = c_int32
-        loaded.mvvm_abi_version.argtypes = []
         abi = int(loaded.mvvm_abi_version())
         if abi != ABI_VERSION:
             raise errors.AbiMismatchError(
                 f"{path} has ABI version {abi}; this package was written for ABI version {ABI_VERSION}"
             )
-        bind(loaded)
+        _check_exports(loaded)
         _lib, _lib_path = loaded, path
         return loaded
     raise errors.LibraryNotFoundError(
         "libmvvm.so not found; set MVVM_LIBRARY to its path (tried: " + "; ".join(errors_seen) + ")"
     )
+
+
+class _Functions:
+    """``C.mvvm_x``: the library's bound function, loading the library on first use. After
+    the first use of a name it is a plain instance attribute, so a call reads one attribute
+    instead of calling :func:`lib` (the per-call path of every command and getter)."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)  # copy, pickle and friends probe dunders
+        fn = getattr(lib(), name)
+        setattr(self, name, fn)
+        return fn
+
+
+C: Final[Any] = _Functions()
+
+
+class Lazy:
+    """Stands for the module ``module`` until one of its attributes is used: imports it
+    then, and keeps each attribute read as a plain attribute of its own. For the parts of the
+    package that ``import mvvm`` does not need (the value dataclasses and their imports)."""
+
+    def __init__(self, module: str) -> None:
+        self._module = module
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        import importlib
+
+        value = getattr(importlib.import_module(self._module), name)
+        setattr(self, name, value)
+        return value
 
 
 def library_path() -> str | None:
@@ -399,7 +477,7 @@ def decode(raw: bytes | None) -> str | None:
 def encode(text: str) -> bytes:
     """UTF-8 of ``text``; lone surrogates raise :class:`errors.InvalidUtf8Error`."""
     try:
-        return text.encode("utf-8")
+        return text.encode()  # UTF-8; naming the codec costs a lookup per call
     except UnicodeEncodeError as exc:
         raise errors.InvalidUtf8Error(7, f"string is not valid UTF-8: {exc}") from exc
 

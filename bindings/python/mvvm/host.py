@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Final, Union
 
 from . import _ffi
-from ._core import Comment, Post, Runtime, User
+from ._core import Runtime
 from ._ffi import STATE, handler_exception
+from ._values import Comment, Post, User
 from .errors import InvalidUtf8Error, MvvmError, NotFoundError
 from .viewmodels import Repository
 

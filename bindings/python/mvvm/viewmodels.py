@@ -5,12 +5,6 @@ from __future__ import annotations
 import ctypes
 import os
 from ctypes import POINTER, byref, c_char_p, c_int32, c_int64, c_size_t, c_void_p
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
-
-if TYPE_CHECKING:
-    import asyncio
-
-    from .host import HostRepository
 
 from . import _ffi
 from ._core import (
@@ -20,23 +14,30 @@ from ._core import (
     NAVIGATE,
     STR,
     USER,
-    Comment,
-    IndexedView,
     Loading,
     MvvmObject,
     Navigation,
     ObjectType,
-    Post,
     Runtime,
     SignalSpec,
-    User,
     ViewState,
     i32_enum,
 )
+from ._ffi import C, encode
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
 
-def _L() -> Any:
-    return _ffi.lib()
+if TYPE_CHECKING:
+    import asyncio
+    from collections.abc import Iterable
+    from typing import Any, ClassVar
+
+    from . import _values
+    from ._values import Comment, IndexedView, Post, User
+    from .host import HostRepository
+else:
+    # The value dataclasses, imported on first use (see _values.py).
+    _values = _ffi.Lazy("mvvm._values")
 
 
 class Repository(MvvmObject):
@@ -64,12 +65,12 @@ class Repository(MvvmObject):
         comments_per_post, seed, latency_ms, fail_every_nth."""
         rt = runtime or Runtime.current()
         opts = _ffi.SampleOptions()
-        _L().mvvm_sample_options_init(byref(opts))
+        C.mvvm_sample_options_init(byref(opts))
         for key, value in options.items():
             if key not in cls._OPTIONS:
                 raise TypeError(f"unknown sample option {key!r}")
             setattr(opts, key, int(value))
-        handle = cls._new_handle(_L().mvvm_repository_new_sample, byref(opts))
+        handle = cls._new_handle(C.mvvm_repository_new_sample, byref(opts))
         return cls._wrap(handle, rt, None, True)
 
     @classmethod
@@ -77,7 +78,7 @@ class Repository(MvvmObject):
         """mvvm_repository_new_json_file(): created from sample data if missing; a corrupt
         file raises OSFailureError."""
         rt = runtime or Runtime.current()
-        handle = cls._new_handle(_L().mvvm_repository_new_json_file, _ffi.encode(os.fspath(path)))
+        handle = cls._new_handle(C.mvvm_repository_new_json_file, encode(os.fspath(path)))
         return cls._wrap(handle, rt, None, True)
 
 
@@ -109,23 +110,23 @@ class UserList(MvvmObject):
     }
 
     def __init__(self, repository: Repository) -> None:
-        handle = self._new_handle(_L().mvvm_user_list_new, repository.handle)
+        handle = self._new_handle(C.mvvm_user_list_new, repository.handle)
         self._setup(handle, repository.runtime, repository, True)
 
     def on_appear(self) -> None:
-        self._call("mvvm_user_list_on_appear")
+        C.mvvm_user_list_on_appear(self._handle)
 
     def refresh(self) -> None:
-        self._call("mvvm_user_list_refresh")
+        C.mvvm_user_list_refresh(self._handle)
 
     def did_display_row(self, index: int) -> None:
-        self._call("mvvm_user_list_did_display_row", index)
+        C.mvvm_user_list_did_display_row(self._handle, index)
 
     def did_select_row(self, index: int) -> None:
-        self._call("mvvm_user_list_did_select_row", index)
+        C.mvvm_user_list_did_select_row(self._handle, index)
 
     def dismiss_error(self) -> None:
-        self._call("mvvm_user_list_dismiss_error")
+        C.mvvm_user_list_dismiss_error(self._handle)
 
     @property
     def count(self) -> int:
@@ -133,12 +134,12 @@ class UserList(MvvmObject):
 
     def row(self, index: int) -> User:
         c = _ffi.User()
-        _L().mvvm_user_list_get_row(self._handle, index, byref(c))
-        return User._from_c(c)
+        C.mvvm_user_list_get_row(self._handle, index, byref(c))
+        return _values.User._from_c(c)
 
     @property
     def rows(self) -> IndexedView[User]:
-        return IndexedView(lambda: self.count, self.row)
+        return _values.IndexedView(lambda: self.count, self.row)
 
     @property
     def loading(self) -> Loading:
@@ -169,17 +170,17 @@ class UserDetail(MvvmObject):
     }
 
     def __init__(self, repository: Repository, user_id: int) -> None:
-        handle = self._new_handle(_L().mvvm_user_detail_new, repository.handle, user_id)
+        handle = self._new_handle(C.mvvm_user_detail_new, repository.handle, user_id)
         self._setup(handle, repository.runtime, repository, True)
 
     def on_appear(self) -> None:
-        self._call("mvvm_user_detail_on_appear")
+        C.mvvm_user_detail_on_appear(self._handle)
 
     def save(self) -> None:
-        self._call("mvvm_user_detail_save")
+        C.mvvm_user_detail_save(self._handle)
 
     def set_draft_name(self, name: str) -> None:
-        self._call("mvvm_user_detail_set_draft_name", _ffi.encode(name))
+        C.mvvm_user_detail_set_draft_name(self._handle, encode(name))
 
     @property
     def draft_name(self) -> str:
@@ -193,8 +194,8 @@ class UserDetail(MvvmObject):
     def user(self) -> User | None:
         loaded = c_int32(0)
         c = _ffi.User()
-        _L().mvvm_user_detail_get_user(self._handle, byref(loaded), byref(c))
-        return User._from_c(c) if loaded.value else None
+        C.mvvm_user_detail_get_user(self._handle, byref(loaded), byref(c))
+        return _values.User._from_c(c) if loaded.value else None
 
     @property
     def is_saving(self) -> bool:
@@ -229,14 +230,14 @@ class PostDetail(MvvmObject):
     }
 
     def __init__(self, repository: Repository, post_id: int) -> None:
-        handle = self._new_handle(_L().mvvm_post_detail_new, repository.handle, post_id)
+        handle = self._new_handle(C.mvvm_post_detail_new, repository.handle, post_id)
         self._setup(handle, repository.runtime, repository, True)
 
     def on_appear(self) -> None:
-        self._call("mvvm_post_detail_on_appear")
+        C.mvvm_post_detail_on_appear(self._handle)
 
     def toggle_like(self) -> None:
-        self._call("mvvm_post_detail_toggle_like")
+        C.mvvm_post_detail_toggle_like(self._handle)
 
     @property
     def state(self) -> ViewState:
@@ -248,8 +249,8 @@ class PostDetail(MvvmObject):
         if self.state != ViewState.LOADED:
             return None
         c = _ffi.Post()
-        _L().mvvm_post_detail_get_post(self._handle, byref(c))
-        return Post(
+        C.mvvm_post_detail_get_post(self._handle, byref(c))
+        return _values.Post(
             int(c.id),
             _ffi.decode(c.title) or "",
             _ffi.decode(c.body) or "",
@@ -262,8 +263,8 @@ class PostDetail(MvvmObject):
 
     def comment(self, index: int) -> Comment:
         c = _ffi.Comment()
-        _L().mvvm_post_detail_get_comment(self._handle, index, byref(c))
-        return Comment(int(c.id), _ffi.decode(c.author_name) or "", _ffi.decode(c.body) or "")
+        C.mvvm_post_detail_get_comment(self._handle, index, byref(c))
+        return _values.Comment(int(c.id), _ffi.decode(c.author_name) or "", _ffi.decode(c.body) or "")
 
     @property
     def comment_count(self) -> int:
@@ -271,7 +272,7 @@ class PostDetail(MvvmObject):
 
     @property
     def comments(self) -> IndexedView[Comment]:
-        return IndexedView(lambda: self.comment_count, self.comment)
+        return _values.IndexedView(lambda: self.comment_count, self.comment)
 
     @property
     def is_liked(self) -> bool:
@@ -303,21 +304,21 @@ class SortedIntegers(MvvmObject):
         array = (c_int64 * len(items))(*items) if items else None
         ptr = ctypes.cast(array, POINTER(c_int64)) if array is not None else None
         handle = self._new_handle(
-            _L().mvvm_sorted_integers_new, ptr, c_size_t(len(items)), seed & (2**64 - 1)
+            C.mvvm_sorted_integers_new, ptr, c_size_t(len(items)), seed & (2**64 - 1)
         )
         self._setup(handle, rt, None, True)
 
     def add_new_integer(self) -> None:
-        self._call("mvvm_sorted_integers_add_new_integer")
+        C.mvvm_sorted_integers_add_new_integer(self._handle)
 
     def add(self, value: int) -> int:
         """Inserts ``value`` after equal values; returns its index."""
         out = c_int64(0)
-        self._call("mvvm_sorted_integers_add", value, byref(out))
+        C.mvvm_sorted_integers_add(self._handle, value, byref(out))
         return int(out.value)
 
     def remove_at(self, index: int) -> None:
-        self._call("mvvm_sorted_integers_remove_at", index)
+        C.mvvm_sorted_integers_remove_at(self._handle, index)
 
     @property
     def count(self) -> int:
@@ -325,12 +326,12 @@ class SortedIntegers(MvvmObject):
 
     def value(self, index: int) -> int:
         out = c_int64(0)
-        self._call("mvvm_sorted_integers_get_value", index, byref(out))
+        C.mvvm_sorted_integers_get_value(self._handle, index, byref(out))
         return int(out.value)
 
     @property
     def values(self) -> IndexedView[int]:
-        return IndexedView(lambda: self.count, self.value)
+        return _values.IndexedView(lambda: self.count, self.value)
 
 
 class Stopwatch(MvvmObject):
@@ -348,17 +349,17 @@ class Stopwatch(MvvmObject):
 
     def __init__(self, runtime: Runtime | None = None) -> None:
         rt = runtime or Runtime.current()
-        handle = self._new_handle(_L().mvvm_stopwatch_new)
+        handle = self._new_handle(C.mvvm_stopwatch_new)
         self._setup(handle, rt, None, True)
 
     def button_tapped(self) -> None:
-        self._call("mvvm_stopwatch_button_tapped")
+        C.mvvm_stopwatch_button_tapped(self._handle)
 
     def lap(self) -> None:
-        self._call("mvvm_stopwatch_lap")
+        C.mvvm_stopwatch_lap(self._handle)
 
     def reset(self) -> None:
-        self._call("mvvm_stopwatch_reset")
+        C.mvvm_stopwatch_reset(self._handle)
 
     @property
     def elapsed_text(self) -> str:
@@ -382,12 +383,12 @@ class Stopwatch(MvvmObject):
 
     def lap_text(self, index: int) -> str:
         out = c_char_p()
-        self._call("mvvm_stopwatch_get_lap", index, byref(out))
+        C.mvvm_stopwatch_get_lap(self._handle, index, byref(out))
         return _ffi.decode(out.value) or ""
 
     @property
     def laps(self) -> IndexedView[str]:
-        return IndexedView(lambda: self.lap_count, self.lap_text)
+        return _values.IndexedView(lambda: self.lap_count, self.lap_text)
 
 
 class Coordinator(MvvmObject):
@@ -400,15 +401,15 @@ class Coordinator(MvvmObject):
     _screens: dict[int, MvvmObject]
 
     def __init__(self, repository: Repository) -> None:
-        handle = self._new_handle(_L().mvvm_coordinator_new, repository.handle)
+        handle = self._new_handle(C.mvvm_coordinator_new, repository.handle)
         self._setup(handle, repository.runtime, repository, True)
         self._screens = {}
 
     def start(self) -> None:
-        self._call("mvvm_coordinator_start")
+        C.mvvm_coordinator_start(self._handle)
 
     def back(self) -> None:
-        self._call("mvvm_coordinator_back")
+        C.mvvm_coordinator_back(self._handle)
 
     @property
     def depth(self) -> int:
@@ -419,7 +420,7 @@ class Coordinator(MvvmObject):
         if index < 0:
             index += self.depth
         out = c_void_p()
-        self._call("mvvm_coordinator_get_screen", index, byref(out))
+        C.mvvm_coordinator_get_screen(self._handle, index, byref(out))
         return self._screen_for(int(out.value or 0))
 
     @property
@@ -435,7 +436,7 @@ class Coordinator(MvvmObject):
         screen = self._screens.get(handle)
         if screen is None:
             out = c_int32(0)
-            _L().mvvm_object_get_type(handle, byref(out))
+            C.mvvm_object_get_type(handle, byref(out))
             cls = MvvmObject._wrappers.get(ObjectType(out.value), MvvmObject)
             screen = cls._wrap(handle, self._runtime, self, False)
             self._screens[handle] = screen

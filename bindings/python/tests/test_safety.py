@@ -87,6 +87,25 @@ def test_closing_repository_while_view_model_uses_it(runtime: mvvm.Runtime) -> N
     assert runtime.run_until(lambda: ul.count > 0)
 
 
+def test_handler_of_a_dropped_wrapper_is_not_called(runtime: mvvm.Runtime) -> None:
+    # A wrapper gone while its C object lives on (not owned, as a coordinator screen, so
+    # garbage collection does not destroy it): its handlers are not called any more.
+    sw = mvvm.Stopwatch(runtime)
+    seen: list[bool] = []
+    conn = sw.connect("notify::is-running", seen.append)
+    sw.button_tapped()
+    assert seen == [True]
+    handle = sw.handle
+    sw._owned = False
+    del sw
+    gc.collect()
+    _ffi.lib().mvvm_stopwatch_button_tapped(handle)
+    assert seen == [True]
+    assert conn.connected  # the library still holds it, until the object goes
+    _ffi.lib().mvvm_object_destroy(handle)
+    assert not conn.connected
+
+
 def test_handler_disconnects_itself_and_collects(runtime: mvvm.Runtime) -> None:
     si = mvvm.SortedIntegers(runtime=runtime)
     calls: list[int] = []
