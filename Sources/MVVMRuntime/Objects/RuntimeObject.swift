@@ -74,7 +74,7 @@ class RuntimeObject {
     /// publish on the main actor, so no value can arrive once the object is gone; a checked
     /// `unowned` would cost two atomic operations per value on the signal path.
     func observe<P: Publisher>(_ publisher: P, announcing signals: Int...) where P.Failure == Never {
-        let mask = signals.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
+        let mask = Self.mask(signals)
         publisher.sink { [unowned(unsafe) self] _ in propertiesChanged(mask) }.store(in: &subscriptions)
     }
 
@@ -91,9 +91,14 @@ class RuntimeObject {
         signals.firstIndex { $0.name == name }
     }
 
+    /// The bit mask of the signals `indices` (bit i stands for signal i).
+    static func mask(_ indices: [Int]) -> UInt64 {
+        indices.reduce(0) { $0 | 1 << UInt64($1) }
+    }
+
     func add(_ connection: Connection) {
         connections[connection.signalIndex].append(connection)
-        connectedSignals |= 1 << UInt64(connection.signalIndex)
+        connectedSignals |= Self.mask([connection.signalIndex])
     }
 
     func remove(_ connection: Connection) {
@@ -101,7 +106,7 @@ class RuntimeObject {
         var remaining = connections[index]
         remaining.removeAll { $0 === connection }
         connections[index] = remaining
-        if remaining.isEmpty { connectedSignals &= ~(1 << UInt64(index)) }
+        if remaining.isEmpty { connectedSignals &= ~Self.mask([index]) }
     }
 
     // MARK: - Changes
@@ -121,12 +126,12 @@ class RuntimeObject {
 
     /// `propertiesChanged` for the one signal `index`.
     final func propertyChanged(_ index: Int) {
-        propertiesChanged(1 << UInt64(index))
+        propertiesChanged(Self.mask([index]))
     }
 
     /// Queues an event; events are delivered in order, after the property notifications.
     func queueEvent(_ event: PendingEvent) {
-        guard connectedSignals & 1 << UInt64(event.signalIndex) != 0, let runtime = Runtime.current else { return }
+        guard connectedSignals & Self.mask([event.signalIndex]) != 0, let runtime = Runtime.current else { return }
         if case .changes(let index, let more) = event,
            case .changes(let lastIndex, let earlier)? = pendingEvents.last, lastIndex == index {
             // Consecutive list edits form one change set, in order.

@@ -44,7 +44,7 @@ final class UserListObject: RuntimeObject {
         observe(viewModel.$loading, announcing: Signal.loading, Signal.hasMorePages)
         observe(viewModel.$errorMessage, announcing: Signal.errorMessage)
         subscribe(to: viewModel.rowChanges) { [unowned(unsafe) self] change in
-            propertiesChanged(1 << UInt64(Signal.count) | 1 << UInt64(Signal.hasMorePages))
+            propertiesChanged(Self.mask([Signal.count, Signal.hasMorePages]))
             queueEvent(.changes(Signal.rowsChanged, [mvvm_list_change(change)]))
         }
         subscribe(to: viewModel.userSelected) { [unowned(unsafe) self] id in
