@@ -52,7 +52,12 @@ sed -e 's/^typedef struct mvvm_object mvvm_object;$/typedef void mvvm_object;/' 
 grep -q '^typedef void mvvm_object;$' "$work/include/mvvm.h" || { echo "check-abi: handle typedef not found" >&2; exit 1; }
 grep -q '^typedef void mvvm_request;$' "$work/include/mvvm.h" || { echo "check-abi: request typedef not found" >&2; exit 1; }
 cp "$root/Include/module.modulemap" "$work/include/"
-"$swiftc" -swift-version 6 -parse-as-library -module-name MVVMRuntime \
+# The runtime uses its package's `package` declarations (MVVMBinding's), so it compiles under
+# the package name SwiftPM gave the build: its identity, read from the build's manifest
+# (the checkout folder's name, lower-cased, when that is missing).
+package_name=$(grep -m1 -o -- '-package-name","[^"]*"' "${build%/}.yaml" 2>/dev/null | sed 's/.*","//; s/"$//')
+[ -n "$package_name" ] || package_name=$(basename "$root" | tr '[:upper:]' '[:lower:]')
+"$swiftc" -swift-version 6 -parse-as-library -module-name MVVMRuntime -package-name "$package_name" \
     -emit-module -emit-module-path "$work/module/MVVMRuntime.swiftmodule" \
     -emit-clang-header-path "$work/MVVMRuntime-Swift.h" \
     -I "$build/Modules" -I "$work/include" -I "$root/Sources/CLibFFI" \

@@ -244,6 +244,47 @@ static void test_a_handler_may_destroy_its_own_object(void) {
     CHECK_STATUS(mvvm_sorted_integers_add(vm, 2, NULL), MVVM_E_INVALID_HANDLE);
 }
 
+typedef struct cross_destroyer {
+    mvvm_object *other;
+    int calls;
+    mvvm_status add_status;
+    mvvm_status destroy_status;
+} cross_destroyer;
+
+/* Changes another object (which queues it for delivery in this same call), then destroys it
+ * before its turn comes. */
+static void change_then_destroy_other(mvvm_object *object, int64_t count, void *user_data) {
+    (void)object;
+    (void)count;
+    cross_destroyer *d = user_data;
+    d->calls++;
+    d->add_status = mvvm_sorted_integers_add(d->other, 5, NULL);
+    d->destroy_status = mvvm_object_destroy(d->other);
+}
+
+static void test_a_handler_may_destroy_another_object_waiting_for_its_delivery(void) {
+    mvvm_object *first = new_sorted();
+    mvvm_object *second = new_sorted();
+    cross_destroyer d = {second, 0, MVVM_E_SYSTEM, MVVM_E_SYSTEM};
+    recorder second_count;
+    recorder_reset(&second_count);
+    CHECK_OK(mvvm_signal_connect(first, "notify::count", MVVM_CALLBACK(change_then_destroy_other), &d, NULL, NULL));
+    CONNECT(second, "notify::count", on_int64, &second_count);
+    CHECK_OK(mvvm_sorted_integers_add(first, 1, NULL));
+    CHECK_EQ(d.calls, 1);
+    CHECK_EQ(d.add_status, MVVM_OK);
+    CHECK_EQ(d.destroy_status, MVVM_OK);
+    /* The destroyed object's queued change is dropped, its notifier ran once. */
+    CHECK_EQ(second_count.calls, 0);
+    CHECK_EQ(second_count.destroyed, 1);
+    CHECK(!handle_is_live(second));
+    /* The runtime goes on: the first object still delivers. */
+    CHECK_OK(mvvm_sorted_integers_add(first, 2, NULL));
+    CHECK_EQ(d.calls, 2);
+    CHECK_EQ(d.add_status, MVVM_E_INVALID_HANDLE);
+    CHECK_OK(mvvm_object_destroy(first));
+}
+
 static void destroy_from_event(mvvm_object *object, const mvvm_list_change *changes, size_t count, void *user_data) {
     (void)changes;
     (void)count;
@@ -745,6 +786,7 @@ int main(void) {
     RUN_TEST(test_a_handler_disconnected_during_a_delivery_is_not_called);
     RUN_TEST(test_a_handler_may_destroy_its_own_object);
     RUN_TEST(test_a_handler_may_destroy_its_object_from_an_event_with_a_self_disconnecting_twin);
+    RUN_TEST(test_a_handler_may_destroy_another_object_waiting_for_its_delivery);
     RUN_TEST(test_a_handler_may_disconnect_itself_then_destroy_its_object);
     RUN_TEST(test_a_notifier_may_call_back_into_the_api_while_its_object_is_destroyed);
     RUN_TEST(test_a_handler_may_call_back_into_the_api);

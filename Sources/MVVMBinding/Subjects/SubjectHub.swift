@@ -20,6 +20,12 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     private var upstreams: [any Subscription] = []
     /// The current value of a replaying hub (CurrentValueSubject, @Published); nil otherwise.
     let valueSlot: UnsafeMutablePointer<Output>?
+    /// `@Published`'s direct observers (see `PublishedObservation`), told after each store. The
+    /// first is kept inline so that the usual single observer costs no array copy per value.
+    @exclusivity(unchecked) private var firstObservation: PublishedObservation?
+    @exclusivity(unchecked) private var moreObservations: [(id: UInt64, observation: PublishedObservation)] = []
+    private var firstObservationID: UInt64 = 0
+    private var nextObservationID: UInt64 = 1
 
     init(replaysCurrentValue: Bool, initialValue: Output? = nil) {
         self.replaysCurrentValue = replaysCurrentValue
@@ -71,7 +77,8 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Delivers `value` first and stores it only afterwards: `@Published`'s willSet order,
-    /// where a subscriber reading the property still sees the old value.
+    /// where a subscriber reading the property still sees the old value. Direct observers are
+    /// told last, once the value is stored.
     func sendThenStore(_ value: Output) {
         lock.lock()
         if !isCompleted && !conduits.isEmpty {
@@ -79,7 +86,48 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
             lock.lock()
         }
         valueSlot?.pointee = value
+        let first = firstObservation
+        guard moreObservations.isEmpty else {
+            let more = moreObservations
+            lock.unlock()
+            first?.run()
+            for entry in more { entry.observation.run() }
+            return
+        }
         lock.unlock()
+        first?.run()
+    }
+
+    /// Adds a direct observer; returns the id that removes it.
+    func addObservation(_ observation: PublishedObservation) -> UInt64 {
+        lock.withLock {
+            let id = nextObservationID
+            nextObservationID += 1
+            if firstObservation == nil {
+                firstObservation = observation
+                firstObservationID = id
+            } else {
+                moreObservations.append((id, observation))
+            }
+            return id
+        }
+    }
+
+    func removeObservation(_ id: UInt64) {
+        lock.withLock {
+            if firstObservationID == id, firstObservation != nil {
+                firstObservation = nil
+                firstObservationID = 0
+                // Keep the single-observer fast path for whoever remains.
+                if !moreObservations.isEmpty {
+                    let promoted = moreObservations.removeFirst()
+                    firstObservation = promoted.observation
+                    firstObservationID = promoted.id
+                }
+            } else if let index = moreObservations.firstIndex(where: { $0.id == id }) {
+                moreObservations.remove(at: index)
+            }
+        }
     }
 
     /// Delivers `value` to every conduit; called with the lock held, returns with it released.

@@ -177,25 +177,34 @@ public final class UserDetailViewModel: ObservableObject {
         }
     }
 
+    /// What `validationMessage` and `canSave` should be now.
+    private struct DerivedState: Equatable {
+        var validationMessage: String?
+        var canSave = false
+    }
+
+    /// `validationMessage` and `canSave` as last published. Only `updateDerivedState()`
+    /// sets those two properties, so this always matches them; comparing against it saves
+    /// reading both publishers back on every keystroke (each read takes the property's lock).
+    private var publishedDerivedState = DerivedState()
+
     /// Recomputes `validationMessage` and `canSave`, publishing only real changes.
     private func updateDerivedState() {
-        // One validation per change; its trimmed name also answers isDirty.
-        let message: String?
-        let saveable: Bool
-        if let storedName {
+        var next = DerivedState()
+        // Nothing to say before the user is loaded. One validation per change; its trimmed
+        // name also answers isDirty.
+        if storedName != nil {
             switch validator.validate(draftName) {
             case .success(let name):
-                message = nil
-                saveable = name != storedName && !isSaving
+                next.canSave = name != storedName && !isSaving
             case .failure(let refused):
-                message = refused.message
-                saveable = false
+                next.validationMessage = refused.message
             }
-        } else {
-            message = nil
-            saveable = false
         }
-        if validationMessage != message { validationMessage = message }
-        if canSave != saveable { canSave = saveable }
+        guard next != publishedDerivedState else { return }
+        let previous = publishedDerivedState
+        publishedDerivedState = next
+        if previous.validationMessage != next.validationMessage { validationMessage = next.validationMessage }
+        if previous.canSave != next.canSave { canSave = next.canSave }
     }
 }

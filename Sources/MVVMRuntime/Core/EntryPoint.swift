@@ -8,20 +8,25 @@ import CMVVM
 ///
 /// The exports are `@MainActor` functions: Swift does not check isolation at the C boundary,
 /// so the thread check here is what makes that claim true before anything else runs.
+///
+/// The runtime is used unretained: it cannot go away during a call (`mvvm_shutdown()` refuses
+/// to run inside one).
 @MainActor @inline(__always)
 func apiCall(_ body: (Runtime) throws(APIError) -> Void) -> mvvm_status {
     guard HostThread.isCurrent else { return LastError.fail(.wrongThread) }
-    guard let runtime = Runtime.current else { return LastError.fail(.notInitialized) }
-    runtime.enter()
-    do throws(APIError) {
-        try body(runtime)
-    } catch {
+    guard let current = Runtime.unretainedCurrent else { return LastError.fail(.notInitialized) }
+    return current.withGuaranteedInstance { runtime in
+        runtime.enter()
+        do throws(APIError) {
+            try body(runtime)
+        } catch {
+            runtime.leave()
+            return LastError.fail(error)
+        }
         runtime.leave()
-        return LastError.fail(error)
+        LastError.clearOnHostThread()
+        return MVVM_OK
     }
-    runtime.leave()
-    LastError.clear()
-    return MVVM_OK
 }
 
 /// Writes `value` through `out`, or fails with a clear message when `out` is NULL.

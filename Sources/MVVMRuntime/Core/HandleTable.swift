@@ -4,7 +4,15 @@
 struct HandleTable {
     private struct Slot {
         var generation: UInt32
-        var object: RuntimeObject?
+        var object: RuntimeObject? {
+            didSet { unretained = object.map(Unmanaged.passUnretained) }
+        }
+        /// `object` again, for lookups that must not retain it.
+        var unretained: Unmanaged<RuntimeObject>?
+
+        init(generation: UInt32) {
+            self.generation = generation
+        }
     }
 
     /// The generation new slots start at: above every generation any table of this process
@@ -34,6 +42,13 @@ struct HandleTable {
         guard handle.slot < slots.count else { return nil }
         let slot = slots[handle.slot]
         return slot.generation == handle.generation ? slot.object : nil
+    }
+
+    /// `object(at:)` without reference counting; the caller guarantees the lifetime.
+    @inline(__always)
+    func unretainedObject(at handle: Handle) -> Unmanaged<RuntimeObject>? {
+        guard handle.slot < slots.count, slots[handle.slot].generation == handle.generation else { return nil }
+        return slots[handle.slot].unretained
     }
 
     mutating func remove(_ handle: Handle) {

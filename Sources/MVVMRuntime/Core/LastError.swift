@@ -36,6 +36,7 @@ enum LastError {
             guard let fresh = calloc(capacity, 1) else { return }  // out of memory: no message
             pthread_setspecific(key, fresh)
             buffer = fresh.assumingMemoryBound(to: CChar.self)
+            if HostThread.isCurrent { hostThreadBuffer = buffer }
         }
         var length = 0
         for scalar in message.unicodeScalars {
@@ -54,6 +55,19 @@ enum LastError {
     static func clear() {
         existingBuffer?[0] = 0
     }
+
+    /// `clear()` for a call already checked to be on the host thread: no key lookup (whose
+    /// lazy initialisation check and `pthread_getspecific` cost more than the rest of a
+    /// successful call's epilogue).
+    @inline(__always)
+    static func clearOnHostThread() {
+        hostThreadBuffer?[0] = 0
+    }
+
+    /// The host thread's buffer once it has one (the host thread is the process's main
+    /// thread, so the buffer lives until the process ends). Written once, on that thread,
+    /// and read only there: nonisolated(unsafe) is exact.
+    nonisolated(unsafe) private static var hostThreadBuffer: UnsafeMutablePointer<CChar>?
 
     /// The calling thread's message; "" (static) on a thread that never failed.
     static var message: UnsafePointer<CChar> {

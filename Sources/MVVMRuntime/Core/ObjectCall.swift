@@ -1,12 +1,17 @@
 import CMVVM
 
 /// `apiCall` for a function of one object type: resolves and type-checks the handle first.
+/// The object is used unretained (the runtime's lifetime rule keeps it alive for the call).
 @MainActor @inline(__always)
 func objectCall<T: RuntimeObject>(
     _ pointer: OpaquePointer?, as type: T.Type, _ body: (T) throws(APIError) -> Void
 ) -> mvvm_status {
     apiCall { runtime throws(APIError) in
-        try body(try runtime.object(pointer, as: T.self))
+        var failure: APIError?
+        try runtime.unretainedObject(pointer, as: T.self).withGuaranteedInstance { object in
+            do throws(APIError) { try body(object) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 }
 

@@ -6,10 +6,21 @@ import CMVVM
 /// State read on every call is `@exclusivity(unchecked)`: it is confined to the main actor
 /// and never held `inout` across a call that could reach it again, so the dynamic check
 /// (~80 instructions per access) would guard nothing.
+///
+/// Lifetime rule: an object destroyed while an API call is running (or while it waits in the
+/// delivery queue) is kept (in `keptUntilCallEnds`) until the outermost call has delivered
+/// everything. So code inside a call — its body, the delivery loop — uses objects without
+/// retaining them (`Unmanaged`), which saves an atomic operation pair each time, and a
+/// handler destroying the very object being delivered is still safe.
 @MainActor
 final class Runtime {
     /// The running runtime, or nil before init and after shutdown.
-    @exclusivity(unchecked) static var current: Runtime?
+    static var current: Runtime? {
+        didSet { unretainedCurrent = current.map(Unmanaged.passUnretained) }
+    }
+    /// `current` without reference counting, for the entry of every call: the runtime cannot
+    /// go away during a call (`mvvm_shutdown()` refuses to run inside one).
+    @exclusivity(unchecked) private(set) static var unretainedCurrent: Unmanaged<Runtime>?
 
     @exclusivity(unchecked) private(set) var handles = HandleTable()
     private var connectionsByID: [UInt64: (connection: Connection, object: RuntimeObject)] = [:]
@@ -22,8 +33,12 @@ final class Runtime {
     /// How deep the host thread is inside API calls; deliveries happen when the outermost ends.
     @exclusivity(unchecked) private(set) var callDepth = 0
     /// Objects with changes to deliver, in the order they first changed; kept (with its
-    /// capacity) between calls so that a call allocates nothing for it.
-    @exclusivity(unchecked) private var deliveryQueue: [RuntimeObject] = []
+    /// capacity) between calls so that a call allocates nothing for it. Unretained: an object
+    /// destroyed while queued is kept alive by `keptUntilCallEnds`.
+    @exclusivity(unchecked) private var deliveryQueue: [Unmanaged<RuntimeObject>] = []
+    /// Objects destroyed during a call (or while queued), released once the outermost call has
+    /// delivered; see the lifetime rule above.
+    @exclusivity(unchecked) private var keptUntilCallEnds: [RuntimeObject] = []
 
     // MARK: - Calls
 
@@ -35,17 +50,22 @@ final class Runtime {
     /// (the loop below picks up what they change).
     @inline(__always)
     func leave() {
-        if callDepth == 1 && !deliveryQueue.isEmpty { deliverAll() }
+        if callDepth == 1 {
+            if !deliveryQueue.isEmpty { deliverAll() }
+            if !keptUntilCallEnds.isEmpty { keptUntilCallEnds.removeAll() }
+        }
         callDepth -= 1
     }
 
     /// True while a handler (or anything else inside an API call) is running.
     var isInsideCall: Bool { callDepth > 0 }
 
-    func scheduleDelivery(of object: RuntimeObject) {
-        guard !object.isQueuedForDelivery else { return }
+    /// Queues `object` for delivery at the end of the outermost call (once). Static so that
+    /// marking a change needs no (counted) reference to the runtime.
+    static func scheduleDelivery(of object: RuntimeObject) {
+        guard !object.isQueuedForDelivery, let current = unretainedCurrent else { return }
         object.isQueuedForDelivery = true
-        deliveryQueue.append(object)
+        current.withGuaranteedInstance { $0.deliveryQueue.append(Unmanaged.passUnretained(object)) }
     }
 
     /// Delivers in queue order. Handlers may change more objects meanwhile: those join the end
@@ -53,14 +73,22 @@ final class Runtime {
     private func deliverAll() {
         var next = 0
         while next < deliveryQueue.count {
-            let object = deliveryQueue[next]
+            let entry = deliveryQueue[next]
             next += 1
-            object.isQueuedForDelivery = false
-            if object.isAlive { object.deliverPending() }
+            entry.withGuaranteedInstance { object in
+                object.isQueuedForDelivery = false
+                if object.isAlive { object.deliverPending() }
+            }
         }
-        // Not removeAll(keepingCapacity:): for a class element type it goes through the
-        // generic replaceSubrange (~150 instructions for the usual one element).
+        // Not removeAll(keepingCapacity:): it goes through the generic replaceSubrange
+        // (~150 instructions for the usual one element).
         while deliveryQueue.popLast() != nil {}
+    }
+
+    /// Keeps `object` until the outermost call has delivered, if code inside a call or the
+    /// delivery queue may still use it unretained; see the lifetime rule above.
+    private func keepUntilCallEnds(_ object: RuntimeObject) {
+        if callDepth > 0 || object.isQueuedForDelivery { keptUntilCallEnds.append(object) }
     }
 
     // MARK: - Objects
@@ -94,8 +122,21 @@ final class Runtime {
         return unsafeDowncast(object, to: T.self)
     }
 
+    /// `object(_:as:)` without reference counting, for the object a call works on: valid until
+    /// the outermost call ends (see the lifetime rule above).
+    @inline(__always)
+    func unretainedObject<T: RuntimeObject>(_ pointer: OpaquePointer?, as type: T.Type) throws(APIError) -> Unmanaged<T> {
+        if let handle = Handle(pointer), let object = handles.unretainedObject(at: handle),
+           object.withGuaranteedInstance({ $0.type }) == T.objectType {
+            return unsafeBitCast(object, to: Unmanaged<T>.self)
+        }
+        // Not a live T: the checked lookup says precisely why.
+        return Unmanaged.passUnretained(try self.object(pointer, as: T.self))
+    }
+
     func destroy(_ object: RuntimeObject) {
         guard let handle = object.handle else { return }
+        keepUntilCallEnds(object)
         for (id, entry) in connectionsByID where entry.object === object { connectionsByID[id] = nil }
         handles.remove(handle)
         object.invalidate()

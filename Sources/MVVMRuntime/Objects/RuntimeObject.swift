@@ -78,6 +78,21 @@ class RuntimeObject {
         publisher.sink { [unowned(unsafe) self] _ in propertiesChanged(mask) }.store(in: &subscriptions)
     }
 
+    /// `observe` for a `@Published` property: a direct observation (`PublishedObservation`)
+    /// rather than a subscription, with this object, unretained, as its context and the mask
+    /// as its token. Removed by `invalidate()` or this object's deinit, like a subscription,
+    /// so the context never outlives the object.
+    func observe<Value>(_ property: Published<Value>.Publisher, announcing signals: Int...) {
+        let observation = PublishedObservation(
+            context: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), token: Self.mask(signals)
+        ) { context, mask in
+            // Formed here, on the main actor, like a sink's closure; ViewModels are
+            // @MainActor, so their properties are assigned (and this runs) on the host thread.
+            Unmanaged<RuntimeObject>.fromOpaque(context).withGuaranteedInstance { $0.propertiesChanged(mask) }
+        }
+        property.addObservation(observation).store(in: &subscriptions)
+    }
+
     /// Calls `receive` with every value `publisher` sends until the object is invalidated
     /// (events, or changes that need more than a mark). `receive` must not hold `self`
     /// strongly: capture it `unowned(unsafe)`, safe for the reason given at `observe`.
@@ -121,7 +136,7 @@ class RuntimeObject {
         let listened = signals & connectedSignals
         guard listened != 0 else { return }
         dirtyProperties |= listened
-        if !isQueuedForDelivery { Runtime.current?.scheduleDelivery(of: self) }
+        if !isQueuedForDelivery { Runtime.scheduleDelivery(of: self) }
     }
 
     /// `propertiesChanged` for the one signal `index`.
@@ -131,7 +146,7 @@ class RuntimeObject {
 
     /// Queues an event; events are delivered in order, after the property notifications.
     func queueEvent(_ event: PendingEvent) {
-        guard connectedSignals & Self.mask([event.signalIndex]) != 0, let runtime = Runtime.current else { return }
+        guard connectedSignals & Self.mask([event.signalIndex]) != 0, Runtime.current != nil else { return }
         if case .changes(let index, let more) = event,
            case .changes(let lastIndex, let earlier)? = pendingEvents.last, lastIndex == index {
             // Consecutive list edits form one change set, in order.
@@ -139,7 +154,7 @@ class RuntimeObject {
         } else {
             pendingEvents.append(event)
         }
-        runtime.scheduleDelivery(of: self)
+        Runtime.scheduleDelivery(of: self)
     }
 
     /// Subclass hook: the current value of the property announced by signal `index`,
@@ -176,3 +191,4 @@ class RuntimeObject {
         }
     }
 }
+

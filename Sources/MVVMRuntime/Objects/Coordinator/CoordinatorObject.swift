@@ -63,7 +63,7 @@ final class CoordinatorObject: RuntimeObject {
         // delivery: what it announced, did-save included, reaches the host first; the handle
         // dies just before the pop event.
         poppedAwaitingDelivery.append(object)
-        runtime.scheduleDelivery(of: self)
+        Runtime.scheduleDelivery(of: self)
     }
 
     /// Popped screens whose pending signals must reach the host before they are destroyed.
