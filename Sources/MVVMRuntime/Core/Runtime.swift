@@ -7,11 +7,12 @@ import CMVVM
 /// and never held `inout` across a call that could reach it again, so the dynamic check
 /// (~80 instructions per access) would guard nothing.
 ///
-/// Lifetime rule: an object destroyed while an API call is running (or while it waits in the
-/// delivery queue) is kept (in `keptUntilCallEnds`) until the outermost call has delivered
-/// everything. So code inside a call — its body, the delivery loop — uses objects without
-/// retaining them (`Unmanaged`), which saves an atomic operation pair each time, and a
-/// handler destroying the very object being delivered is still safe.
+/// Lifetime rule: an object destroyed or a connection ended while an API call is running (or
+/// an object destroyed while it waits in the delivery queue) is kept (in `keptUntilCallEnds`)
+/// until the outermost call has delivered everything. So code inside a call — its body, the
+/// delivery loop, an emission — uses objects and connections without retaining them
+/// (`Unmanaged`), which saves an atomic operation pair each time, and a handler destroying
+/// the very object being delivered, or disconnecting itself, is still safe.
 @MainActor
 final class Runtime {
     /// The running runtime, or nil before init and after shutdown.
@@ -36,9 +37,9 @@ final class Runtime {
     /// capacity) between calls so that a call allocates nothing for it. Unretained: an object
     /// destroyed while queued is kept alive by `keptUntilCallEnds`.
     @exclusivity(unchecked) private var deliveryQueue: [Unmanaged<RuntimeObject>] = []
-    /// Objects destroyed during a call (or while queued), released once the outermost call has
-    /// delivered; see the lifetime rule above.
-    @exclusivity(unchecked) private var keptUntilCallEnds: [RuntimeObject] = []
+    /// Objects destroyed and connections ended during a call (or objects destroyed while
+    /// queued), released once the outermost call has delivered; see the lifetime rule above.
+    @exclusivity(unchecked) private var keptUntilCallEnds: [AnyObject] = []
 
     // MARK: - Calls
 
@@ -91,6 +92,11 @@ final class Runtime {
         if callDepth > 0 || object.isQueuedForDelivery { keptUntilCallEnds.append(object) }
     }
 
+    /// The same for a connection leaving the table: outside a call nothing can be using it.
+    private func keepUntilCallEnds(_ connection: Connection) {
+        if callDepth > 0 { keptUntilCallEnds.append(connection) }
+    }
+
     // MARK: - Objects
 
     @discardableResult
@@ -137,9 +143,16 @@ final class Runtime {
     func destroy(_ object: RuntimeObject) {
         guard let handle = object.handle else { return }
         keepUntilCallEnds(object)
-        for (id, entry) in connectionsByID where entry.object === object { connectionsByID[id] = nil }
+        // Held here too: `invalidate()` disconnects them, unretained, after the table let go.
+        var ended: [Connection] = []
+        for (id, entry) in connectionsByID where entry.object === object {
+            ended.append(entry.connection)
+            keepUntilCallEnds(entry.connection)
+            connectionsByID[id] = nil
+        }
         handles.remove(handle)
         object.invalidate()
+        withExtendedLifetime(ended) {}
     }
 
     // MARK: - Connections
@@ -160,6 +173,7 @@ final class Runtime {
         guard let entry = connectionsByID.removeValue(forKey: id) else {
             throw APIError(MVVM_E_NOT_FOUND, "No connection has id \(id): it was never issued or is already disconnected.")
         }
+        keepUntilCallEnds(entry.connection)
         entry.object.remove(entry.connection)
         entry.connection.disconnect()
     }
@@ -179,7 +193,6 @@ final class Runtime {
     func tearDown() {
         closures.removeAll()
         retiredClosures.removeAll()
-        connectionsByID.removeAll()
         deliveryQueue.removeAll()
         // Coordinators first, so they release their screens before those are invalidated.
         let objects = handles.liveObjects.sorted { ($0.type == MVVM_TYPE_COORDINATOR ? 0 : 1) < ($1.type == MVVM_TYPE_COORDINATOR ? 0 : 1) }

@@ -18,7 +18,13 @@ class RuntimeObject {
     @exclusivity(unchecked) private(set) var handle: Handle?
     /// Set for screens a coordinator owns: the host may not destroy them.
     var isOwnedByCoordinator = false
-    @exclusivity(unchecked) private var connections: [[Connection]]
+    /// Per signal, its connections in the order they were made. Unretained: the runtime's
+    /// table owns them and keeps one ended during a call until the call is over.
+    @exclusivity(unchecked) private var connections: [[Unmanaged<Connection>]]
+    /// Set while `emit` walks a signal's connections: ending one then leaves it in place
+    /// (it is skipped, being disconnected) until the emission is over.
+    @exclusivity(unchecked) private var isEmitting = false
+    @exclusivity(unchecked) private var hasEndedConnections = false
     /// Bit i is set while signal i has at least one connection: a change nobody listens to
     /// costs one AND.
     @exclusivity(unchecked) private var connectedSignals: UInt64 = 0
@@ -56,7 +62,7 @@ class RuntimeObject {
         connectedSignals = 0
         let all = connections.flatMap { $0 }
         connections = Array(repeating: [], count: signals.count)
-        for connection in all { connection.disconnect() }
+        for connection in all { connection.withGuaranteedInstance { $0.disconnect() } }
         borrowed.releaseAll()
         tearDown()
     }
@@ -112,16 +118,25 @@ class RuntimeObject {
     }
 
     func add(_ connection: Connection) {
-        connections[connection.signalIndex].append(connection)
+        connections[connection.signalIndex].append(Unmanaged.passUnretained(connection))
         connectedSignals |= Self.mask([connection.signalIndex])
     }
 
+    /// Forgets `connection` (the runtime disconnects it); during an emission, once it is over.
     func remove(_ connection: Connection) {
+        guard !isEmitting else { return hasEndedConnections = true }
         let index = connection.signalIndex
-        var remaining = connections[index]
-        remaining.removeAll { $0 === connection }
-        connections[index] = remaining
-        if remaining.isEmpty { connectedSignals &= ~Self.mask([index]) }
+        connections[index].removeAll { $0.toOpaque() == Unmanaged.passUnretained(connection).toOpaque() }
+        if connections[index].isEmpty { connectedSignals &= ~Self.mask([index]) }
+    }
+
+    /// Drops the connections ended during an emission.
+    private func removeEndedConnections() {
+        hasEndedConnections = false
+        for index in connections.indices {
+            connections[index].removeAll { !$0.withGuaranteedInstance(\.isConnected) }
+            if connections[index].isEmpty { connectedSignals &= ~Self.mask([index]) }
+        }
     }
 
     // MARK: - Changes
@@ -181,14 +196,24 @@ class RuntimeObject {
 
     /// Calls every handler of signal `index`; handlers connected or disconnected during the
     /// emission take effect from the next one (disconnected ones are skipped at once).
+    ///
+    /// Walks the object's own list by position, without a snapshot or a retain per handler:
+    /// connections made meanwhile are appended past `count`, ended ones stay in place until
+    /// the emission is over, and every one of them stays alive until the outermost call ends
+    /// (the runtime's lifetime rule). Emissions of one object never nest: deliveries happen
+    /// only in the runtime's delivery loop.
     func emit(_ index: Int, _ value: SignalValue) {
         guard let handle else { return }
-        let targets = connections[index]
         let object = handle.pointer
-        for connection in targets {
-            connection.invoke(object: object, value)
-            if !isAlive { return }
+        let count = connections[index].count
+        isEmitting = true
+        for position in 0..<count {
+            connections[index][position].withGuaranteedInstance { $0.invoke(object: object, value) }
+            // Destroyed by the handler: its connections are gone with it.
+            if !isAlive { break }
         }
+        isEmitting = false
+        if hasEndedConnections { removeEndedConnections() }
     }
 }
 
