@@ -58,8 +58,7 @@ private func commandClosureTrampoline(
     _ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ box: UnsafeMutableRawPointer?
 ) {
     guard HostThread.isCurrent, let box else { return }
-    let address = UInt(bitPattern: box)  // a Sendable form of the pointer for the isolation hop
-    MainActor.assumeIsolated {
-        Unmanaged<CommandClosure>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue().fire()
+    HostThread.runChecked(box) { box in
+        Unmanaged<CommandClosure>.fromOpaque(box).takeUnretainedValue().fire()
     }
 }
