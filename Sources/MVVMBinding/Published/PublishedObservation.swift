@@ -4,8 +4,8 @@
 /// For code in this package that batches changes and reads values later (the C runtime marks
 /// a property dirty and reads it when the host's call ends). A `$property` subscription pays
 /// per value for a conduit lock, demand accounting and a chain of closures, each with its
-/// reference counting; an observation is one call to a function with a context the observer
-/// owns, so with a `notify` that captures nothing it costs no reference counting at all. It is package API because its
+/// reference counting; an observation is one call to a C function pointer with a context the
+/// observer owns, so it costs no reference counting at all. It is package API because its
 /// contract is narrower than a publisher's:
 /// - `context` is not retained: cancel the token `Published.Publisher.addObservation(_:)`
 ///   returns before whatever it points to goes away;
@@ -17,13 +17,14 @@
 package struct PublishedObservation {
     let context: UnsafeRawPointer
     let token: UInt64
-    let notify: (_ context: UnsafeRawPointer, _ token: UInt64) -> Void
+    let notify: @convention(c) (_ context: UnsafeRawPointer, _ token: UInt64) -> Void
 
-    /// `notify` should capture nothing (everything it needs is in `context` and `token`):
-    /// a captured context would be retained and released around every call.
+    /// `notify` is a C function pointer (a closure that captures nothing): copying the
+    /// observation per assignment then copies plain words, where a Swift closure's context
+    /// would be retained and released.
     package init(
         context: UnsafeRawPointer, token: UInt64,
-        notify: @escaping (_ context: UnsafeRawPointer, _ token: UInt64) -> Void
+        notify: @convention(c) (_ context: UnsafeRawPointer, _ token: UInt64) -> Void
     ) {
         self.context = context
         self.token = token

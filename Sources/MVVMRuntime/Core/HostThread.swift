@@ -6,11 +6,13 @@ enum HostThread {
     @inline(__always)
     static var isCurrent: Bool { mvvm_is_main_thread() != 0 }
 
-    /// Runs `body` for a C callback that has just checked `isCurrent`: main-actor code from a
+    /// Runs `body` for a C callback known to run on the host thread: main-actor code from a
     /// nonisolated function, without `MainActor.assumeIsolated`, whose own check of the same
-    /// fact costs about 1,100 instructions per call on Linux (measured; more than the rest of
-    /// a command). The check is the caller's: this is the runtime's one unchecked isolation
-    /// claim, and debug builds assert it.
+    /// fact costs about 1,000 instructions per call on Linux (measured; more than the rest of
+    /// a command). Callers: a command closure's trampoline, which has just checked
+    /// `isCurrent`, and `@Published` observations, which `@MainActor` ViewModels trigger
+    /// inside API calls. This is the runtime's one unchecked isolation claim, and debug
+    /// builds assert it.
     ///
     /// `body` must capture nothing (it gets `argument`): a non-capturing closure has no
     /// context to allocate or count, so reinterpreting it costs nothing.

@@ -92,9 +92,11 @@ class RuntimeObject {
         let observation = PublishedObservation(
             context: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), token: Self.mask(signals)
         ) { context, mask in
-            // Formed here, on the main actor, like a sink's closure; ViewModels are
-            // @MainActor, so their properties are assigned (and this runs) on the host thread.
-            Unmanaged<RuntimeObject>.fromOpaque(context).withGuaranteedInstance { $0.propertiesChanged(mask) }
+            // ViewModels are @MainActor: their properties are assigned, and this runs, on the
+            // host thread, inside an API call whose entry checked it.
+            HostThread.runChecked((context, mask)) { context, mask in
+                Unmanaged<RuntimeObject>.fromOpaque(context).withGuaranteedInstance { $0.propertiesChanged(mask) }
+            }
         }
         property.addObservation(observation).store(in: &subscriptions)
     }
