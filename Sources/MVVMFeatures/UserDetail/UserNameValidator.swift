@@ -78,7 +78,8 @@ public struct UserNameValidator: Sendable {
     private static func printableASCIITrimmedBounds(of draft: String) -> Range<Int>? {
         let bounds = draft.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
             var start = 0, end = 0
-            for (offset, byte) in bytes.enumerated() {
+            for offset in 0..<bytes.count {
+                let byte = bytes[offset]
                 guard byte >= 0x20 && byte < 0x7F else { return nil }
                 if byte != 0x20 {
                     if end == 0 { start = offset }
