@@ -35,6 +35,8 @@ typedef struct host {
     int user_cancels;
     int post_cancels;
     int destroyed;
+    mvvm_object *touch_on_destroy; /* the notifier adds to this sorted-integers object, if set */
+    mvvm_status touch_status;
     int64_t likes;
     int32_t liked;
 } host;
@@ -173,7 +175,12 @@ static void host_post_cancel(void *user_data, mvvm_request *request) {
     h->post_cancels++;
 }
 
-static void host_destroy(void *user_data) { ((host *)user_data)->destroyed++; }
+static void host_destroy(void *user_data) {
+    host *h = user_data;
+    h->destroyed++;
+    /* A notifier may call back into the API (test_a_destroy_notifier_may_call_back_into_the_api). */
+    if (h->touch_on_destroy) h->touch_status = mvvm_sorted_integers_add(h->touch_on_destroy, 7, NULL);
+}
 
 static mvvm_user_repository_vtable user_table(void) {
     mvvm_user_repository_vtable table;
@@ -1033,6 +1040,31 @@ static void *answer_late_on_thread(void *argument) {
 }
 
 /* Last: it shuts the runtime down (and starts it again). */
+static void store_count(mvvm_object *object, int64_t count, void *user_data) {
+    (void)object;
+    *(int64_t *)user_data = count;
+}
+
+static void test_a_destroy_notifier_may_call_back_into_the_api(void) {
+    host h;
+    host_reset(&h);
+    h.answer_now = 1;
+    mvvm_object *sorted = NULL;
+    REQUIRE_OK(mvvm_sorted_integers_new(NULL, 0, 1, &sorted));
+    int64_t seen = -1;
+    CHECK_OK(mvvm_signal_connect(sorted, "notify::count", MVVM_CALLBACK(store_count), &seen, NULL, NULL));
+    h.touch_on_destroy = sorted;
+    h.touch_status = MVVM_E_SYSTEM;
+    mvvm_object *repository = make_host_repository(&h);
+    /* Its only user: the notifier runs inside this call or a later dispatch. */
+    CHECK_OK(mvvm_object_destroy(repository));
+    PUMP_UNTIL(h.destroyed == 1, HARNESS_PUMP_BUDGET);
+    CHECK_EQ(h.touch_status, MVVM_OK);
+    /* What the notifier changed was delivered before the call that ran it returned. */
+    CHECK_EQ(seen, 1);
+    CHECK_OK(mvvm_object_destroy(sorted));
+}
+
 static void test_shutdown_ends_pending_requests_and_destroys_host_repositories(void) {
     host h;
     host_reset(&h);
@@ -1123,6 +1155,7 @@ int main(void) {
     RUN_TEST(test_post_calls_without_a_post_table_fail_with_a_message);
     RUN_TEST(test_coordinator_flow_over_a_host_repository);
     RUN_TEST(test_the_destroy_notifier_runs_once_when_the_last_user_is_gone);
+    RUN_TEST(test_a_destroy_notifier_may_call_back_into_the_api);
     RUN_TEST(test_shutdown_ends_pending_requests_and_destroys_host_repositories);
     CHECK_OK(mvvm_shutdown());
     return harness_finish();

@@ -51,11 +51,27 @@ final class Runtime {
     /// (the loop below picks up what they change).
     @inline(__always)
     func leave() {
-        if callDepth == 1 {
-            if !deliveryQueue.isEmpty { deliverAll() }
-            if !keptUntilCallEnds.isEmpty { keptUntilCallEnds.removeAll() }
-        }
+        if callDepth == 1 && !(deliveryQueue.isEmpty && keptUntilCallEnds.isEmpty) { finishOutermostCall() }
         callDepth -= 1
+    }
+
+    /// Delivers, then releases what the call kept alive; repeats while either produced more
+    /// (a deinit can reach host code — a host repository's destroy notifier — which may call
+    /// the API again, changing or destroying objects).
+    private func finishOutermostCall() {
+        repeat {
+            if !deliveryQueue.isEmpty { deliverAll() }
+            releaseKeptObjects()
+        } while !(deliveryQueue.isEmpty && keptUntilCallEnds.isEmpty)
+    }
+
+    /// Releases what `keptUntilCallEnds` holds. Swapped out first: a deinit that calls back
+    /// into the API adds to a fresh list instead of the one being emptied.
+    private func releaseKeptObjects() {
+        guard !keptUntilCallEnds.isEmpty else { return }
+        var released: [AnyObject] = []
+        swap(&released, &keptUntilCallEnds)
+        released.removeAll()
     }
 
     /// True while a handler (or anything else inside an API call) is running.
@@ -197,6 +213,8 @@ final class Runtime {
         // Coordinators first, so they release their screens before those are invalidated.
         let objects = handles.liveObjects.sorted { ($0.type == MVVM_TYPE_COORDINATOR ? 0 : 1) < ($1.type == MVVM_TYPE_COORDINATOR ? 0 : 1) }
         for object in objects { destroy(object) }
+        // While this runtime is still current: their deinits may reach host code.
+        while !keptUntilCallEnds.isEmpty { releaseKeptObjects() }
         // Host repositories: pending requests end (their `cancel` callbacks run) and every
         // host repository still alive gets its destroy notifier.
         HostRepositoryBox.shutDownAll()
