@@ -35,7 +35,7 @@ public struct Published<Value> {
     /// The property's value. Setting it publishes the new value, then stores it.
     public var wrappedValue: Value {
         @inlinable get { storage.value }
-        nonmutating set { storage.publishThenStore(newValue) }
+        @inlinable nonmutating set { storage.publishThenStore(newValue) }
     }
 
     /// The publisher of this property, written `$property`.
@@ -58,14 +58,14 @@ extension Published {
     @usableFromInline
     final class Storage: @unchecked Sendable {
         /// Subscribers and the current value; delivers before storing (`sendThenStore`).
-        let subject: SubjectHub<Value, Never>
+        @usableFromInline let subject: SubjectHub<Value, Never>
 
         /// The owner's `objectWillChange`, installed once by ``ObservableObject``'s default
         /// implementation and owned (+1) by this storage. An atomic rather than lock-guarded
         /// field, so an assignment costs one inlined load when nobody installed a publisher.
         /// (Not `AtomicLazyReference`: its `load()` is not inlinable and, called from generic
         /// code, spends more than the rest of the wrapper on metadata lookups.)
-        private let objectWillChangeReference = Atomic<Unmanaged<ObservableObjectPublisher>?>(nil)
+        @usableFromInline let objectWillChangeReference = Atomic<Unmanaged<ObservableObjectPublisher>?>(nil)
 
         private let lock = Lock()
         /// Upstream subscriptions made by `assign(to:)`, cancelled when the property goes away.
@@ -97,6 +97,8 @@ extension Published {
         }
 
         /// willSet order: the object's change notice, then the new value, then the store.
+        /// Inlinable (with the hub's part) so that it is specialised for the property's type.
+        @inlinable
         func publishThenStore(_ newValue: Value) {
             if let objectWillChange = objectWillChangeReference.load(ordering: .acquiring) {
                 objectWillChange.takeUnretainedValue().send()

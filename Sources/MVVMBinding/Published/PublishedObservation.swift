@@ -14,10 +14,11 @@
 /// - adding, removing and assignments that may race with the removal must happen on one
 ///   thread (the runtime's ViewModels are `@MainActor`): a notification already under way
 ///   when the token is cancelled still runs.
+@usableFromInline
 package struct PublishedObservation {
-    let context: UnsafeRawPointer
-    let token: UInt64
-    let notify: @convention(c) (_ context: UnsafeRawPointer, _ token: UInt64) -> Void
+    @usableFromInline let context: UnsafeRawPointer
+    @usableFromInline let token: UInt64
+    @usableFromInline let notify: @convention(c) (_ context: UnsafeRawPointer, _ token: UInt64) -> Void
 
     /// `notify` is a C function pointer (a closure that captures nothing): copying the
     /// observation per assignment then copies plain words, where a Swift closure's context
@@ -31,7 +32,7 @@ package struct PublishedObservation {
         self.notify = notify
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func run() { notify(context, token) }
 }
 

@@ -9,21 +9,25 @@
 /// generic code looks up metadata at run time for each of those. The state read per value is
 /// `@exclusivity(unchecked)`: it is only touched under `lock` and never held `inout` across a
 /// call, so the dynamic exclusivity check (~80 instructions an access) would guard nothing.
+///
+/// `sendThenStore` (every `@Published` assignment) is inlinable, so that it is specialised for
+/// the property's type where it is assigned; what it touches is `@usableFromInline`.
+@usableFromInline
 final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     /// Guards the hub's state, the value slot included.
-    let lock = Lock()
+    @usableFromInline let lock = Lock()
     private let replaysCurrentValue: Bool
     /// Every element is a `SubjectConduit<Output, Failure>`.
-    @exclusivity(unchecked) private var conduits: [AnyObject] = []
-    @exclusivity(unchecked) private var isCompleted = false
+    @usableFromInline @exclusivity(unchecked) var conduits: [AnyObject] = []
+    @usableFromInline @exclusivity(unchecked) var isCompleted = false
     private var completion: Subscribers.Completion<Failure>?
     private var upstreams: [any Subscription] = []
     /// The current value of a replaying hub (CurrentValueSubject, @Published); nil otherwise.
-    let valueSlot: UnsafeMutablePointer<Output>?
+    @usableFromInline let valueSlot: UnsafeMutablePointer<Output>?
     /// `@Published`'s direct observers (see `PublishedObservation`), told after each store. The
     /// first is kept inline so that the usual single observer costs no array copy per value.
-    @exclusivity(unchecked) private var firstObservation: PublishedObservation?
-    @exclusivity(unchecked) private var moreObservations: [(id: UInt64, observation: PublishedObservation)] = []
+    @usableFromInline @exclusivity(unchecked) var firstObservation: PublishedObservation?
+    @usableFromInline @exclusivity(unchecked) var moreObservations: [(id: UInt64, observation: PublishedObservation)] = []
     private var firstObservationID: UInt64 = 0
     private var nextObservationID: UInt64 = 1
 
@@ -79,6 +83,7 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     /// Delivers `value` first and stores it only afterwards: `@Published`'s willSet order,
     /// where a subscriber reading the property still sees the old value. Direct observers are
     /// told last, once the value is stored.
+    @inlinable
     func sendThenStore(_ value: Output) {
         lock.lock()
         if !isCompleted && !conduits.isEmpty {
@@ -131,8 +136,8 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     }
 
     /// Delivers `value` to every conduit; called with the lock held, returns with it released.
-    @inline(__always)
-    private func deliverAndUnlock(_ value: Output) {
+    @usableFromInline
+    func deliverAndUnlock(_ value: Output) {
         switch conduits.count {
         case 0:
             lock.unlock()

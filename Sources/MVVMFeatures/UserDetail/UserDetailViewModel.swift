@@ -36,6 +36,8 @@ public final class UserDetailViewModel: ObservableObject {
 
     /// Whether a save is running.
     @Published public private(set) var isSaving = false {
+        // Only this class sets it, so the plain copy is never stale (see `saveIsRunning`).
+        willSet { saveIsRunning = newValue }
         didSet { updateDerivedState() }
     }
 
@@ -71,6 +73,9 @@ public final class UserDetailViewModel: ObservableObject {
     /// `user?.name`, kept beside `user` so that each keystroke compares the draft with it
     /// without copying the whole user out of its publisher.
     private var storedName: String?
+    /// `isSaving`, kept as a plain field so that each keystroke reads it without reading the
+    /// publisher back (a read takes the property's lock and retains its storage).
+    private var saveIsRunning = false
 
     // MARK: - Init
 
@@ -196,7 +201,7 @@ public final class UserDetailViewModel: ObservableObject {
         if storedName != nil {
             switch validator.validate(draftName) {
             case .success(let name):
-                next.canSave = name != storedName && !isSaving
+                next.canSave = name != storedName && !saveIsRunning
             case .failure(let refused):
                 next.validationMessage = refused.message
             }

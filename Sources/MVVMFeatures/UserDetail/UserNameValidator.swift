@@ -75,6 +75,7 @@ public struct UserNameValidator: Sendable {
     /// For a draft of printable ASCII only (bytes 0x20–0x7E, the common case: its only white
     /// space is the space), the byte range left after trimming spaces; nil for any other draft.
     /// Decided from the UTF-8 bytes in one pass, without decoding scalars.
+    @inline(__always)
     private static func printableASCIITrimmedBounds(of draft: String) -> Range<Int>? {
         let bounds = draft.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
             var start = 0, end = 0
@@ -93,6 +94,7 @@ public struct UserNameValidator: Sendable {
 
     /// `draft`'s bytes in `bounds`, which lie on character boundaries; `draft` itself, uncopied,
     /// when they are all of it.
+    @inline(__always)
     private static func slice(_ draft: String, _ bounds: Range<Int>) -> String {
         let utf8 = draft.utf8
         if bounds.count == utf8.count { return draft }

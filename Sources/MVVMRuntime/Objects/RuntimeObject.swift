@@ -182,15 +182,21 @@ class RuntimeObject {
 
     /// Delivers what is pending. A handler may destroy this object: delivery stops then.
     func deliverPending() {
+        // Events queued by the handlers below wait for the next round (the object is queued
+        // again), so this round's are taken now — when there are any.
+        var events: [PendingEvent]?
+        if !pendingEvents.isEmpty {
+            events = []
+            swap(&events!, &pendingEvents)
+        }
         var remaining = dirtyProperties
         dirtyProperties = 0
-        var events: [PendingEvent] = []
-        if !pendingEvents.isEmpty { swap(&events, &pendingEvents) }
         while remaining != 0, isAlive {
             let index = remaining.trailingZeroBitCount
             remaining &= remaining - 1
             withCurrentValue(of: index) { emit(index, $0) }
         }
+        guard let events else { return }
         for event in events where isAlive {
             event.withValue { emit(event.signalIndex, $0) }
         }
