@@ -33,10 +33,11 @@ final class Runtime {
     private var nextClosureID: UInt64 = 1
     /// How deep the host thread is inside API calls; deliveries happen when the outermost ends.
     @exclusivity(unchecked) private(set) var callDepth = 0
-    /// Objects with changes to deliver, in the order they first changed; kept (with its
-    /// capacity) between calls so that a call allocates nothing for it. Unretained: an object
-    /// destroyed while queued is kept alive by `keptUntilCallEnds`.
-    @exclusivity(unchecked) private var deliveryQueue: [Unmanaged<RuntimeObject>] = []
+    /// Objects with changes to deliver, in the order they first changed: a list linked through
+    /// the objects (`nextInDeliveryQueue`), so queuing allocates nothing and checks no buffer.
+    /// Unretained: an object destroyed while queued is kept alive by `keptUntilCallEnds`.
+    @exclusivity(unchecked) private var deliveryQueueHead: Unmanaged<RuntimeObject>?
+    @exclusivity(unchecked) private var deliveryQueueTail: Unmanaged<RuntimeObject>?
     /// Objects destroyed and connections ended during a call (or objects destroyed while
     /// queued), released once the outermost call has delivered; see the lifetime rule above.
     @exclusivity(unchecked) private var keptUntilCallEnds: [AnyObject] = []
@@ -51,7 +52,7 @@ final class Runtime {
     /// (the loop below picks up what they change).
     @inline(__always)
     func leave() {
-        if callDepth == 1 && !(deliveryQueue.isEmpty && keptUntilCallEnds.isEmpty) { finishOutermostCall() }
+        if callDepth == 1 && !(deliveryQueueHead == nil && keptUntilCallEnds.isEmpty) { finishOutermostCall() }
         callDepth -= 1
     }
 
@@ -60,9 +61,9 @@ final class Runtime {
     /// the API again, changing or destroying objects).
     private func finishOutermostCall() {
         repeat {
-            if !deliveryQueue.isEmpty { deliverAll() }
+            if deliveryQueueHead != nil { deliverAll() }
             releaseKeptObjects()
-        } while !(deliveryQueue.isEmpty && keptUntilCallEnds.isEmpty)
+        } while !(deliveryQueueHead == nil && keptUntilCallEnds.isEmpty)
     }
 
     /// Releases what `keptUntilCallEnds` holds. Swapped out first: a deinit that calls back
@@ -82,24 +83,30 @@ final class Runtime {
     static func scheduleDelivery(of object: RuntimeObject) {
         guard !object.isQueuedForDelivery, let current = unretainedCurrent else { return }
         object.isQueuedForDelivery = true
-        current.withGuaranteedInstance { $0.deliveryQueue.append(Unmanaged.passUnretained(object)) }
+        current.withGuaranteedInstance { $0.appendToDeliveryQueue(Unmanaged.passUnretained(object)) }
     }
 
     /// Delivers in queue order. Handlers may change more objects meanwhile: those join the end
     /// of the queue (an object delivered already joins again) and are delivered in this loop.
     private func deliverAll() {
-        var next = 0
-        while next < deliveryQueue.count {
-            let entry = deliveryQueue[next]
-            next += 1
+        while let entry = deliveryQueueHead {
             entry.withGuaranteedInstance { object in
+                deliveryQueueHead = object.nextInDeliveryQueue
+                if deliveryQueueHead == nil { deliveryQueueTail = nil }
+                object.nextInDeliveryQueue = nil
                 object.isQueuedForDelivery = false
                 if object.isAlive { object.deliverPending() }
             }
         }
-        // Not removeAll(keepingCapacity:): it goes through the generic replaceSubrange
-        // (more instructions than this loop for the usual one element).
-        while deliveryQueue.popLast() != nil {}
+    }
+
+    private func appendToDeliveryQueue(_ entry: Unmanaged<RuntimeObject>) {
+        if let tail = deliveryQueueTail {
+            tail.withGuaranteedInstance { $0.nextInDeliveryQueue = entry }
+        } else {
+            deliveryQueueHead = entry
+        }
+        deliveryQueueTail = entry
     }
 
     /// Keeps `object` until the outermost call has delivered, if code inside a call or the
@@ -209,7 +216,8 @@ final class Runtime {
     func tearDown() {
         closures.removeAll()
         retiredClosures.removeAll()
-        deliveryQueue.removeAll()
+        deliveryQueueHead = nil
+        deliveryQueueTail = nil
         // Coordinators first, so they release their screens before those are invalidated.
         let objects = handles.liveObjects.sorted { ($0.type == MVVM_TYPE_COORDINATOR ? 0 : 1) < ($1.type == MVVM_TYPE_COORDINATOR ? 0 : 1) }
         for object in objects { destroy(object) }

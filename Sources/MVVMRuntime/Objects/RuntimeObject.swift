@@ -32,6 +32,8 @@ class RuntimeObject {
     @exclusivity(unchecked) private var pendingEvents: [PendingEvent] = []
     /// Whether the object sits in the runtime's queue of objects with pending deliveries.
     @exclusivity(unchecked) var isQueuedForDelivery = false
+    /// The next object in that queue (see `Runtime`).
+    @exclusivity(unchecked) var nextInDeliveryQueue: Unmanaged<RuntimeObject>?
     let borrowed = BorrowedStrings()
     /// The subscriptions to the ViewModel, cancelled by `invalidate()` (and by deinit).
     private var subscriptions: [AnyCancellable] = []
