@@ -15,7 +15,11 @@ import MVVMBinding
 class RuntimeObject {
     let type: mvvm_type
     let signals: [SignalSpec]
-    @exclusivity(unchecked) private(set) var handle: Handle?
+    @exclusivity(unchecked) private(set) var handle: Handle? {
+        didSet { handlePointer = handle?.pointer }
+    }
+    /// `handle` as handlers receive it, encoded once rather than on every emission.
+    @exclusivity(unchecked) private var handlePointer: OpaquePointer?
     /// Set for screens a coordinator owns: the host may not destroy them.
     var isOwnedByCoordinator = false
     /// Per signal, its connections in the order they were made. Unretained: the runtime's
@@ -213,8 +217,7 @@ class RuntimeObject {
     /// (the runtime's lifetime rule). Emissions of one object never nest: deliveries happen
     /// only in the runtime's delivery loop.
     func emit(_ index: Int, _ value: SignalValue) {
-        guard let handle else { return }
-        let object = handle.pointer
+        guard let object = handlePointer else { return }
         let count = connections[index].count
         isEmitting = true
         for position in 0..<count {
