@@ -132,7 +132,10 @@ class RuntimeObject {
 
     /// Forgets `connection` (the runtime disconnects it); during an emission, once it is over.
     func remove(_ connection: Connection) {
-        guard !isEmitting else { return hasEndedConnections = true }
+        if isEmitting {
+            hasEndedConnections = true
+            return
+        }
         let index = connection.signalIndex
         connections[index].removeAll { $0.toOpaque() == Unmanaged.passUnretained(connection).toOpaque() }
         if connections[index].isEmpty { connectedSignals &= ~Self.mask([index]) }
@@ -169,7 +172,7 @@ class RuntimeObject {
 
     /// Queues an event; events are delivered in order, after the property notifications.
     func queueEvent(_ event: PendingEvent) {
-        guard connectedSignals & Self.mask([event.signalIndex]) != 0, Runtime.current != nil else { return }
+        guard connectedSignals & Self.mask([event.signalIndex]) != 0, Runtime.unretainedCurrent != nil else { return }
         if case .changes(let index, let more) = event,
            case .changes(let lastIndex, let earlier)? = pendingEvents.last, lastIndex == index {
             // Consecutive list edits form one change set, in order.
