@@ -76,6 +76,9 @@ public final class UserDetailViewModel: ObservableObject {
     /// `isSaving`, kept as a plain field so that each keystroke reads it without reading the
     /// publisher back (a read takes the property's lock and retains its storage).
     private var saveIsRunning = false
+    /// Reads `draftName` on each keystroke without copying its wrapper (this object owns the
+    /// property, so the reader never outlives it).
+    private let draftNameReader: UnsafePublishedReader<String>
 
     // MARK: - Init
 
@@ -84,6 +87,9 @@ public final class UserDetailViewModel: ObservableObject {
         self.repository = repository
         self.userID = id
         self.validator = validator
+        let draft = Published(wrappedValue: "")
+        _draftName = draft
+        draftNameReader = draft.projectedValue.unsafeReader
     }
 
     deinit {
@@ -199,7 +205,7 @@ public final class UserDetailViewModel: ObservableObject {
         // Nothing to say before the user is loaded. One validation per change; its trimmed
         // name also answers isDirty.
         if storedName != nil {
-            switch validator.validate(draftName) {
+            switch validator.validate(draftNameReader.value) {
             case .success(let name):
                 next.canSave = name != storedName && !saveIsRunning
             case .failure(let refused):

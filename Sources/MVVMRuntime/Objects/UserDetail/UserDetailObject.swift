@@ -34,10 +34,14 @@ final class UserDetailObject: RuntimeObject {
 
     let viewModel: UserDetailViewModel
     private let repository: RepositoryObject?
+    /// Reads the draft for every delivery without copying its wrapper; `viewModel`, held
+    /// strongly, owns the property.
+    private let draftNameReader: UnsafePublishedReader<String>
 
     init(viewModel: UserDetailViewModel, repository: RepositoryObject?) {
         self.viewModel = viewModel
         self.repository = repository
+        draftNameReader = viewModel.$draftName.unsafeReader
         super.init(signals: Self.typeDescription.signals)
         // is-dirty is derived from the user and the draft, so both announce it too.
         observe(viewModel.$user, announcing: Signal.user, Signal.isDirty)
@@ -54,7 +58,7 @@ final class UserDetailObject: RuntimeObject {
         case Signal.user:
             guard let user = viewModel.user else { return body(.user(nil)) }
             PendingEvent.user(Signal.user, user).withValue(body)
-        case Signal.draftName: withStringValue(viewModel.draftName, body)
+        case Signal.draftName: withStringValue(draftNameReader.value, body)
         case Signal.isSaving: body(.int32(viewModel.isSaving.cFlag))
         case Signal.isDirty: body(.int32(viewModel.isDirty.cFlag))
         case Signal.canSave: body(.int32(viewModel.canSave.cFlag))
