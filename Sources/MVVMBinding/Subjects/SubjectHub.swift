@@ -120,7 +120,8 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
 
     func removeObservation(_ id: UInt64) {
         lock.withLock {
-            if firstObservationID == id, firstObservation != nil {
+            // Ids start at 1, so the 0 left by an empty first slot never matches.
+            if firstObservationID == id {
                 firstObservation = nil
                 firstObservationID = 0
                 // Keep the single-observer fast path for whoever remains.

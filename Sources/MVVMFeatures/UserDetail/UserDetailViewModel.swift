@@ -27,7 +27,8 @@ public final class UserDetailViewModel: ObservableObject {
     }
 
     /// The name being edited; set by the host as the user types. Starts as the loaded name.
-    @Published public var draftName: String = "" {
+    /// (Its first value, "", is set in `init`, together with `draftNameReader`.)
+    @Published public var draftName: String {
         didSet { updateDerivedState() }
     }
 

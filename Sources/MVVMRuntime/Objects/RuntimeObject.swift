@@ -195,8 +195,8 @@ class RuntimeObject {
         // again), so this round's are taken now — when there are any.
         var events: [PendingEvent]?
         if !pendingEvents.isEmpty {
-            events = []
-            swap(&events!, &pendingEvents)
+            events = pendingEvents
+            pendingEvents = []
         }
         var remaining = dirtyProperties
         dirtyProperties = 0
