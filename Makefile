@@ -1,31 +1,66 @@
 # mvvm: build, demo, test and benchmark entry points.
-# Works without a login shell: the Swift toolchain is found on PATH or at /opt/swift.
+# Works without a login shell. The Swift toolchain (found on PATH, else at /opt/swift), the C
+# flags and the sanitizer set come from scripts/env.sh, which every script under Tests/,
+# Benchmarks/ and bindings/ sources too; system packages are installed by `make deps` alone.
 
-SWIFT_BIN_DIR := $(or $(patsubst %/swift,%,$(shell command -v swift 2>/dev/null)),/opt/swift/usr/bin)
+# $(call mvvm_env,VAR): VAR as scripts/env.sh sets it. SWIFT_BIN_DIR, given on the command
+# line or in the environment, overrides the discovery, as it does for the scripts.
+mvvm_env = $(shell SWIFT_BIN_DIR='$(SWIFT_BIN_DIR)' sh scripts/env.sh --print $(1))
+SWIFT_BIN_DIR := $(call mvvm_env,SWIFT_BIN_DIR)
+SWIFT := $(call mvvm_env,SWIFT)
+SWIFTC := $(call mvvm_env,SWIFTC)
+CLANG := $(call mvvm_env,CLANG)
+TOOLCHAIN_ERROR := $(call mvvm_env,MVVM_TOOLCHAIN_ERROR)
+ifneq ($(SWIFT_BIN_DIR),)
 export PATH := $(SWIFT_BIN_DIR):$(PATH)
-SWIFT := $(SWIFT_BIN_DIR)/swift
-CLANG := $(SWIFT_BIN_DIR)/clang
+endif
 # Warnings are errors everywhere we build our own code.
-SWIFT_FLAGS := -Xswiftc -warnings-as-errors
+SWIFT_FLAGS := $(call mvvm_env,MVVM_SWIFT_FLAGS)
+C_WARN := $(call mvvm_env,MVVM_C_WARN)
+CXX_WARN := $(call mvvm_env,MVVM_CXX_WARN)
+C_FLAGS := $(call mvvm_env,MVVM_CFLAGS)
+SANITIZERS := $(call mvvm_env,MVVM_SANITIZE)
 BUILD_DIR := $(CURDIR)/.build/debug
 LIB := $(BUILD_DIR)/libmvvm.so
-C_FLAGS := -std=c11 -Wall -Wextra -Werror -I$(CURDIR)/Include
 HOST_BUILD := $(CURDIR)/.build/c
 
-.PHONY: all deps build library demo test test-swift test-seeds test-header test-c test-c-asan \
-        test-host test-glib-host test-install test-fuzz test-python check-all fuzz bench clean
+# Without a toolchain only `deps` and `clean` can run.
+ifneq ($(TOOLCHAIN_ERROR),)
+ifneq ($(filter-out deps clean,$(or $(MAKECMDGOALS),all)),)
+$(error $(TOOLCHAIN_ERROR))
+endif
+endif
+
+.PHONY: all deps build library generate test-generated demo test test-swift test-seeds test-header test-c \
+        test-c-asan test-host test-glib-host test-install test-fuzz test-python check-all fuzz bench clean
 
 all: build
 
-# System packages the build needs (Debian names); installed only when missing.
+# Every system package the project needs (Debian names; scripts/deps.sh lists who needs
+# which), installed in one apt-get step when any is missing. Every target that builds depends
+# on it; the scripts, run alone, name it when a package is missing.
 deps:
-	@pkg-config --exists libffi || { apt-get update -qq && apt-get install -y -qq libffi-dev pkg-config; }
+	@sh scripts/deps.sh
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
 
 library: deps
 	$(SWIFT) build --product mvvm $(SWIFT_FLAGS)
+
+# The files that follow from the type declarations (Sources/MVVMRuntime/Declarations): the
+# typed C functions (Sources/MVVMRuntime/Exports/Generated), their header sections and the
+# mvvm_api fields in Include/mvvm.h, and Sources/CLibFFI/api_table.h. Run after changing a
+# declaration, and commit the result; `make test` fails while any of them is stale.
+GENERATOR := $(CURDIR)/.build/debug/mvvm-generate
+generate: deps
+	$(SWIFT) build --product mvvm-generate $(SWIFT_FLAGS)
+	$(GENERATOR) $(CURDIR)
+
+# Fresh generated files, and a hand edit of one is caught (Tests/Generated).
+test-generated: deps
+	$(SWIFT) build --product mvvm-generate $(SWIFT_FLAGS)
+	Tests/Generated/check-generated.sh $(GENERATOR)
 
 $(HOST_BUILD)/terminal_host: bindings/c/examples/terminal_host.c Include/mvvm.h library
 	mkdir -p $(HOST_BUILD)
@@ -38,7 +73,7 @@ demo: $(HOST_BUILD)/terminal_host
 # Every test: Swift, the seed compatibility package, the header/binary agreement, the C API
 # (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed
 # library through pkg-config, and the Python package (last: its pytest summary closes the run).
-test: test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-fuzz \
+test: test-generated test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-fuzz \
       test-python
 
 test-swift: deps
@@ -52,25 +87,24 @@ test-seeds:
 
 # The header compiles cleanly as C11 and C++, and agrees with the binary symbol by symbol.
 test-header: library
-	$(CLANG) -x c -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only Include/mvvm.h
-	$(CLANG) -x c++ -std=c++17 -Wall -Wextra -Werror -pedantic -fsyntax-only Include/mvvm.h
-	SWIFTC=$(SWIFT_BIN_DIR)/swiftc CLANG=$(CLANG) Tests/ABICheck/check-abi.sh $(BUILD_DIR)
+	$(CLANG) -x c $(C_WARN) -pedantic -fsyntax-only Include/mvvm.h
+	$(CLANG) -x c++ $(CXX_WARN) -pedantic -fsyntax-only Include/mvvm.h
+	SWIFTC=$(SWIFTC) CLANG=$(CLANG) Tests/ABICheck/check-abi.sh $(BUILD_DIR)
 	CLANG=$(CLANG) Tests/ABICheck/check-api-table.sh
 
 test-c: library
 	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) Tests/CABITests/run.sh $(CURDIR)/.build/c-tests
 
 test-c-asan: library
-	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) SANITIZE=address,undefined Tests/CABITests/run.sh $(CURDIR)/.build/c-tests-asan
+	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) SANITIZE=$(SANITIZERS) Tests/CABITests/run.sh $(CURDIR)/.build/c-tests-asan
 
 test-host: $(HOST_BUILD)/terminal_host
 	$(HOST_BUILD)/terminal_host > $(HOST_BUILD)/terminal_host.log
 	@echo "terminal host: scripted flow completed ($$(wc -l < $(HOST_BUILD)/terminal_host.log) lines of output)"
 
 # The Python package: mypy --strict and pytest, in a venv under .build.
-# The Tk host test runs under Xvfb: its Debian packages are installed here when missing.
+# The Tk host test runs under Xvfb (xvfb, x11-apps: installed by deps, through library).
 test-python: library
-	@command -v xvfb-run >/dev/null && command -v xwd >/dev/null || { apt-get update -qq && apt-get install -y -qq xvfb x11-apps; }
 	MVVM_LIBRARY=$(LIB) bindings/python/run-tests.sh
 
 # The reliability harness: the C ABI tests and C hosts under ASan+UBSan, kill-during-save and a
@@ -133,16 +167,15 @@ test-install:
 	version=$$(pkg-config --modversion mvvm); \
 	[ "$$version" = "$(MVVM_VERSION)" ] || { echo "test-install: pkg-config says $$version, the header $(MVVM_VERSION)" >&2; exit 1; }; \
 	flags=$$(pkg-config --cflags --libs mvvm); echo "pkg-config --cflags --libs mvvm: $$flags"; \
-	$(CLANG) -std=c11 -Wall -Wextra -Werror pkgconfig_smoke.c $$flags -o pkgconfig_smoke; \
+	$(CLANG) $(C_WARN) pkgconfig_smoke.c $$flags -o pkgconfig_smoke; \
 	ldd ./pkgconfig_smoke | grep -q "$$tmp/prefix/lib/libmvvm.so" \
 	    || { echo "test-install: the host does not load the installed libmvvm.so:" >&2; ldd ./pkgconfig_smoke >&2; exit 1; }; \
 	./pkgconfig_smoke; \
 	echo "test-install: passed"
 
 # The GLib host (bindings/c/examples/glib_host.c): libmvvm's descriptor in a GMainLoop and a
-# host-implemented user repository, against the debug library.
+# host-implemented user repository, against the debug library (libglib2.0-dev: from deps).
 test-glib-host: library
-	@pkg-config --exists glib-2.0 || { apt-get update -qq && apt-get install -y -qq libglib2.0-dev; }
 	mkdir -p $(HOST_BUILD)
 	$(CLANG) $(C_FLAGS) bindings/c/examples/glib_host.c $$(pkg-config --cflags --libs glib-2.0) \
 	    -L$(BUILD_DIR) -lmvvm -Wl,-rpath,$(BUILD_DIR) -o $(HOST_BUILD)/glib_host

@@ -22,6 +22,8 @@ let package = Package(
         // The public header as a Swift module, so the runtime compiles against the same types.
         .systemLibrary(name: "CMVVM", path: "Include"),
         .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
+        // Writes the files that follow from the type declarations (`make generate`).
+        .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),

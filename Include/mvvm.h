@@ -41,8 +41,11 @@
  *   that changed three times is notified once, with its final value. Events (everything not
  *   named notify::) are never coalesced and arrive in the order they happened; list change
  *   sets keep their order. Per object, property notifications are delivered before events;
- *   objects are visited in the order in which they first changed. Like GObject's notify, a
- *   notification means the property was set: its value may be the one it had before.
+ *   objects are visited in the order in which they first changed. Like GObject's notify on
+ *   a G_PARAM_EXPLICIT_NOTIFY property, a notification means the value changed: it is
+ *   delivered only when the value differs from the one last notified (or, for a handler
+ *   connected since, from the one it had when the handler connected), so a property set
+ *   to its current value, or changed and changed back within one call, is not notified.
  *
  * ERRORS
  *   Every function but the few that return a value directly returns mvvm_status. MVVM_OK is
@@ -52,7 +55,9 @@
  * HANDLES
  *   Objects are opaque mvvm_object pointers. They are checked, never dereferenced: a NULL,
  *   destroyed, stale or wrong-type handle gives a status, never a crash. mvvm_shutdown()
- *   invalidates every handle.
+ *   invalidates every handle: until the next mvvm_init() any call gives
+ *   MVVM_E_NOT_INITIALIZED; after it, a handle from before gives MVVM_E_INVALID_HANDLE
+ *   (handles are never reissued).
  *
  * OWNERSHIP
  *   Strings passed in are UTF-8 (validated; invalid input gives MVVM_E_INVALID_UTF8) and
@@ -62,8 +67,9 @@
  * COMPATIBILITY
  *   Enumerations and tables only grow at their end. Structs that the host fills carry their
  *   size in their first field, so that a later library can tell an older host's struct from
- *   its own; this version requires the exact size it declares (MVVM_E_INVALID_ARGUMENT
- *   otherwise).
+ *   its own: this version accepts the sizes each struct's documentation lists (its current
+ *   size, and earlier sizes where a field was added since) and gives MVVM_E_INVALID_ARGUMENT
+ *   for any other.
  */
 #ifndef MVVM_H
 #define MVVM_H
@@ -184,6 +190,7 @@ mvvm_status mvvm_wakeup(void);
  *  coordinator. Never dereference it. */
 typedef struct mvvm_object mvvm_object;
 
+/* BEGIN GENERATED types (mvvm-generate: `make generate`; do not edit) */
 /** The type of an object. Grows at the end. */
 typedef enum mvvm_type {
     MVVM_TYPE_REPOSITORY = 1,
@@ -193,7 +200,9 @@ typedef enum mvvm_type {
     MVVM_TYPE_SORTED_INTEGERS = 5,
     MVVM_TYPE_STOPWATCH = 6,
     MVVM_TYPE_COORDINATOR = 7,
+    MVVM_TYPE_USER_SEARCH = 8,
 } mvvm_type;
+/* END GENERATED types */
 
 /** Writes the object's type into *out_type. */
 mvvm_status mvvm_object_get_type(mvvm_object *object, mvvm_type *out_type);
@@ -283,7 +292,52 @@ typedef enum mvvm_member_kind {
     MVVM_MEMBER_COMMAND = 2,
     /** A signal the host connects to. */
     MVVM_MEMBER_SIGNAL = 3,
+    /** Items read by index (mvvm_object_get_item()), counted by mvvm_object_count(). Its
+     *  `function` is the typed item getter. */
+    MVVM_MEMBER_LIST = 4,
+    /** How the type is made (named "new"): mvvm_object_new() with its arguments, or its
+     *  typed constructor `function`. */
+    MVVM_MEMBER_CONSTRUCTOR = 5,
 } mvvm_member_kind;
+
+/** The kind of an mvvm_value, and of the values a member reads, takes or returns. */
+typedef enum mvvm_value_kind {
+    /** No value: a command's result when it has none, or an absent value (a property that
+     *  is NULL in its typed getter: an error message when there is no error, a user not yet
+     *  loaded). */
+    MVVM_VALUE_NONE = 0,
+    /** as.boolean: 0 or 1. */
+    MVVM_VALUE_BOOL = 1,
+    /** as.int32; also C enums (mvvm_member_shape.enum_name names the enum). */
+    MVVM_VALUE_INT32 = 2,
+    /** as.int64. */
+    MVVM_VALUE_INT64 = 3,
+    /** as.uint64. */
+    MVVM_VALUE_UINT64 = 4,
+    /** as.real. */
+    MVVM_VALUE_DOUBLE = 5,
+    /** as.string: UTF-8, never NULL (an absent string is MVVM_VALUE_NONE). */
+    MVVM_VALUE_STRING = 6,
+    /** as.user. */
+    MVVM_VALUE_USER = 7,
+    /** as.post. */
+    MVVM_VALUE_POST = 8,
+    /** as.comment. */
+    MVVM_VALUE_COMMENT = 9,
+    /** as.object: a handle. */
+    MVVM_VALUE_OBJECT = 10,
+    /** as.int64_array: arguments only. */
+    MVVM_VALUE_INT64_ARRAY = 11,
+} mvvm_value_kind;
+
+/** Flags of a member's shape. */
+typedef enum mvvm_member_flags {
+    /** A property the host may set: mvvm_object_set(), or its "set-NAME" command. */
+    MVVM_MEMBER_SETTABLE = 1,
+    /** The value may be absent: MVVM_VALUE_NONE from the generic getters, NULL (or
+     *  out_loaded 0) from the typed ones. */
+    MVVM_MEMBER_NULLABLE = 2,
+} mvvm_member_flags;
 
 /** One member of a type. All strings are static. */
 typedef struct mvvm_member_info {
@@ -298,13 +352,45 @@ typedef struct mvvm_member_info {
     const char *c_signature;
 } mvvm_member_info;
 
+/** One argument of a command or constructor. */
+typedef struct mvvm_argument_info {
+    /** The typed function's parameter name, e.g. "index". */
+    const char *name;
+    mvvm_value_kind kind;
+} mvvm_argument_info;
+
+/** What a member reads, takes and returns: enough to call it through the generic entry
+ *  points, and to build a binding's class from it (as the Python package does). */
+typedef struct mvvm_member_shape {
+    /** Property: its value; list: its items; command: its result (MVVM_VALUE_NONE if none);
+     *  constructor: MVVM_VALUE_OBJECT; signal: MVVM_VALUE_NONE. */
+    mvvm_value_kind value_kind;
+    /** mvvm_member_flags. */
+    uint32_t flags;
+    /** For MVVM_VALUE_INT32 values that are C enums: the enum's name ("mvvm_loading"); else NULL. */
+    const char *enum_name;
+    /** Property: its "notify::NAME" signal; list: the signal carrying its change sets, or
+     *  NULL; "set-NAME" command: the property it sets; else NULL. */
+    const char *related;
+    /** List: the name of the property or typed getter that counts it ("count"); else NULL. */
+    const char *count;
+    size_t argument_count;
+    /** `argument_count` entries (NULL when 0). */
+    const mvvm_argument_info *arguments;
+    /** The header's sentence(s) about the member; "" if none. */
+    const char *doc;
+} mvvm_member_shape;
+
 /** A type's description. All storage is static. */
 typedef struct mvvm_type_info {
     mvvm_type type;
     /** e.g. "UserList". */
     const char *name;
     size_t member_count;
+    /** Indexed by member id: mvvm_member_find() and the generic entry points use the index. */
     const mvvm_member_info *members;
+    /** Since 0.2: the shape of each member, parallel to `members` (same count and index). */
+    const mvvm_member_shape *shapes;
 } mvvm_type_info;
 
 /** Writes a static description of `type` into *out_info. MVVM_E_INVALID_ARGUMENT for an
@@ -344,6 +430,50 @@ typedef struct mvvm_list_change {
     int64_t count;
 } mvvm_list_change;
 
+/** A post. Strings borrowed from the object; each getter says until when. */
+typedef struct mvvm_post {
+    int64_t id;
+    const char *title;
+    const char *body;
+    const char *author_name;
+    /** Seconds since 1970-01-01 UTC. */
+    double created_at;
+    int64_t likes_count;
+    int32_t liked_by_current_user;
+    int64_t comments_count;
+} mvvm_post;
+
+/** A comment. */
+typedef struct mvvm_comment {
+    int64_t id;
+    const char *author_name;
+    const char *body;
+} mvvm_comment;
+
+/** What a user list is loading ("loading"). */
+typedef enum mvvm_loading {
+    MVVM_LOADING_NONE = 0,
+    /** The first page (or a refresh): a host shows a full-screen spinner. */
+    MVVM_LOADING_FULL_SCREEN = 1,
+    /** The next page: a host shows a spinner under the last row. */
+    MVVM_LOADING_NEXT_PAGE = 2,
+} mvvm_loading;
+
+/** The state of data loaded asynchronously (ViewState; a post detail's "state"). */
+typedef enum mvvm_view_state {
+    MVVM_VIEW_STATE_IDLE = 0,
+    MVVM_VIEW_STATE_LOADING = 1,
+    MVVM_VIEW_STATE_LOADED = 2,
+    MVVM_VIEW_STATE_EMPTY = 3,
+    MVVM_VIEW_STATE_FAILED = 4,
+} mvvm_view_state;
+
+/** The coordinator's "navigate" action. */
+typedef enum mvvm_navigation {
+    MVVM_NAVIGATION_PUSH = 1,
+    MVVM_NAVIGATION_POP = 2,
+} mvvm_navigation;
+
 /* ------------------------------------------------------------------------------------------
  * Repositories
  * ---------------------------------------------------------------------------------------- */
@@ -375,33 +505,125 @@ mvvm_status mvvm_sample_options_init(mvvm_sample_options *options);
  *  (edits last as long as the object). options may be NULL for the defaults. */
 mvvm_status mvvm_repository_new_sample(const mvvm_sample_options *options, mvvm_object **out_repository);
 
-/** Creates a repository stored in the JSON file at `path` (copied). A missing file is created
- *  from the default sample data. Saves are atomic: a crash leaves the old or the new file.
- *  A corrupt file gives MVVM_E_SYSTEM here, with the reason, and is never overwritten. */
+/** Creates a repository stored in the JSON file at `path` (copied). A missing file starts
+ *  from the default sample data and is written at the first save; a missing folder is
+ *  created then too (so a path in a folder that does not exist yet returns MVVM_OK here,
+ *  and a folder that cannot be created fails that save, with the reason). Saves are atomic:
+ *  a crash leaves the old or the new file. A corrupt file gives MVVM_E_SYSTEM here, with
+ *  the reason, and is never overwritten. */
 mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_repository);
 
 /* ------------------------------------------------------------------------------------------
- * User list (MVVM_TYPE_USER_LIST)
+ * Generic access
  *
- * Properties: "loading" (int32_t mvvm_loading), "error-message" (const char *, NULL if none),
- *             "count" (int64_t rows), "has-more-pages" (int32_t 0/1).
- * Signals:    "notify::loading"        void (*)(mvvm_object *vm, int32_t loading, void *user_data)
- *             "notify::error-message"  void (*)(mvvm_object *vm, const char *message_or_null, void *user_data)
- *             "notify::count"          void (*)(mvvm_object *vm, int64_t count, void *user_data)
- *             "notify::has-more-pages" void (*)(mvvm_object *vm, int32_t has_more, void *user_data)
- *             "rows-changed"           void (*)(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count, void *user_data)
- *             "user-selected"          void (*)(mvvm_object *vm, int64_t user_id, void *user_data)
- * Strings handed to handlers are borrowed for the duration of the call.
+ * Every member of every type (see mvvm_type_describe()) can be reached without its typed
+ * function: read a property, set a settable one, invoke a command with arguments, count and
+ * read a list, make an object. A binding looks each member id up once (mvvm_member_find())
+ * and calls by id; the _by_name functions look the name up on every call. These are how the
+ * Python package calls the library. The rules of the typed functions apply unchanged: the
+ * thread rule, batching, and the same statuses for bad handles, wrong types, out-of-range
+ * indexes and invalid UTF-8.
+ *
+ * OWNERSHIP: values passed in are copied before the call returns (strings, arrays). Values
+ * handed out (strings, and the strings of users, posts and comments) are borrowed like a
+ * typed getter's: until the next getter call (typed or generic) on the same object, a
+ * change of the object, or its destruction.
  * ---------------------------------------------------------------------------------------- */
 
-/** What the list is loading. */
-typedef enum mvvm_loading {
-    MVVM_LOADING_NONE = 0,
-    /** The first page (or a refresh): a host shows a full-screen spinner. */
-    MVVM_LOADING_FULL_SCREEN = 1,
-    /** The next page: a host shows a spinner under the last row. */
-    MVVM_LOADING_NEXT_PAGE = 2,
-} mvvm_loading;
+/** int64_t values passed to a constructor or command. */
+typedef struct mvvm_int64_array {
+    const int64_t *items;
+    size_t count;
+} mvvm_int64_array;
+
+/** A tagged value: `kind` (an mvvm_value_kind) says which member of `as` holds it. */
+typedef struct mvvm_value {
+    int32_t kind;
+    union {
+        int32_t boolean;
+        int32_t int32;
+        int64_t int64;
+        uint64_t uint64;
+        double real;
+        const char *string;
+        mvvm_user user;
+        mvvm_post post;
+        mvvm_comment comment;
+        mvvm_object *object;
+        mvvm_int64_array int64_array;
+    } as;
+} mvvm_value;
+
+/** Writes into *out_member the id of the member of `type` named `name` (as
+ *  mvvm_type_describe() lists it: "count", "refresh", "notify::count", "row", "new").
+ *  Ids are indexes into mvvm_type_info.members, fixed for the library's lifetime.
+ *  MVVM_E_UNKNOWN_NAME for a name the type does not have. Any thread. */
+mvvm_status mvvm_member_find(mvvm_type type, const char *name, uint32_t *out_member);
+
+/** Makes an object of `type` from its constructor's arguments (its "new" member; a
+ *  repository argument is an MVVM_VALUE_OBJECT). MVVM_E_INVALID_ARGUMENT for a wrong count
+ *  or kind, naming the argument; MVVM_E_STATE for a type without one (repositories: use
+ *  their own constructors). */
+mvvm_status mvvm_object_new(mvvm_type type, const mvvm_value *arguments, size_t argument_count,
+                            mvvm_object **out_object);
+
+/** Reads property `member` into *out_value (MVVM_VALUE_NONE when absent). A member that is
+ *  not a property gives MVVM_E_INVALID_ARGUMENT; an id the type does not have,
+ *  MVVM_E_UNKNOWN_NAME. */
+mvvm_status mvvm_object_get(mvvm_object *object, uint32_t member, mvvm_value *out_value);
+
+/** Sets settable property `member` to *value, which must be of the property's kind.
+ *  MVVM_E_STATE for a read-only property. */
+mvvm_status mvvm_object_set(mvvm_object *object, uint32_t member, const mvvm_value *value);
+
+/** Runs command `member` with `argument_count` arguments (NULL when 0), each of the kind
+ *  mvvm_member_shape.arguments gives. *out_result (may be NULL) receives the result, or
+ *  MVVM_VALUE_NONE for a command without one. */
+mvvm_status mvvm_object_invoke(mvvm_object *object, uint32_t member, const mvvm_value *arguments,
+                               size_t argument_count, mvvm_value *out_result);
+
+/** Writes the number of items of list `member` into *out_count. */
+mvvm_status mvvm_object_count(mvvm_object *object, uint32_t member, int64_t *out_count);
+
+/** Reads item `index` of list `member` into *out_item. MVVM_E_OUT_OF_RANGE outside
+ *  0..count-1. */
+mvvm_status mvvm_object_get_item(mvvm_object *object, uint32_t member, int64_t index, mvvm_value *out_item);
+
+/** mvvm_object_get() by property name. */
+mvvm_status mvvm_object_get_by_name(mvvm_object *object, const char *property, mvvm_value *out_value);
+
+/** mvvm_object_set() by property name. */
+mvvm_status mvvm_object_set_by_name(mvvm_object *object, const char *property, const mvvm_value *value);
+
+/** mvvm_object_invoke() by command name. */
+mvvm_status mvvm_object_invoke_by_name(mvvm_object *object, const char *command, const mvvm_value *arguments,
+                                       size_t argument_count, mvvm_value *out_result);
+
+/* BEGIN GENERATED sections (mvvm-generate: `make generate`; do not edit) */
+/* ------------------------------------------------------------------------------------------
+ * User list (MVVM_TYPE_USER_LIST)
+ *
+ * A paged list of users: rows are read by index in O(1) and change by change sets.
+ *
+ * Properties (each announced by "notify::NAME"):
+ *   "loading" (int32_t mvvm_loading)
+ *   "error-message" (const char *, may be absent)
+ *   "count" (int64_t)
+ *   "has-more-pages" (int32_t 0/1)
+ * Lists:
+ *   "rows" (mvvm_user; counted by "count"; changes on "rows-changed")
+ * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
+ *   "notify::loading"        void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::error-message"  void (*)(mvvm_object *, const char *, void *)
+ *   "notify::count"          void (*)(mvvm_object *, int64_t, void *)
+ *   "notify::has-more-pages" void (*)(mvvm_object *, int32_t, void *)
+ *   "rows-changed"           void (*)(mvvm_object *, const mvvm_list_change *, size_t, void *)
+ *   "user-selected"          void (*)(mvvm_object *, int64_t, void *)
+ * Strings and structs handed to handlers are borrowed for the duration of the call.
+ * Strings and structs a getter hands out are borrowed until the next getter call on this
+ * object, a change of it, or its destruction.
+ * "user-selected": The user of a selected row.
+ * ---------------------------------------------------------------------------------------- */
 
 /** Creates a user list over `repository` (which it keeps alive). */
 mvvm_status mvvm_user_list_new(mvvm_object *repository, mvvm_object **out_vm);
@@ -409,129 +631,144 @@ mvvm_status mvvm_user_list_new(mvvm_object *repository, mvvm_object **out_vm);
 mvvm_status mvvm_user_list_on_appear(mvvm_object *vm);
 /** Reloads from the first page, cancelling any load under way (its result never lands). */
 mvvm_status mvvm_user_list_refresh(mvvm_object *vm);
-/** Tells the list that row `index` is on screen; near the end it loads the next page.
- *  MVVM_E_OUT_OF_RANGE outside the rows. */
+/** Tells the list that row `index` is on screen; when it is one of the last 3 rows (the prefetch
+ *  distance) and a later page exists, the next page loads. MVVM_E_OUT_OF_RANGE outside the rows. */
 mvvm_status mvvm_user_list_did_display_row(mvvm_object *vm, int64_t index);
 /** Selects row `index`: emits "user-selected". MVVM_E_OUT_OF_RANGE outside the rows. */
 mvvm_status mvvm_user_list_did_select_row(mvvm_object *vm, int64_t index);
 /** Clears the error message. */
 mvvm_status mvvm_user_list_dismiss_error(mvvm_object *vm);
-mvvm_status mvvm_user_list_get_count(mvvm_object *vm, int64_t *out_count);
-/** Row `index` in O(1). The strings are borrowed until the next call of a getter of this
- *  object, a change of the list, or its destruction. */
-mvvm_status mvvm_user_list_get_row(mvvm_object *vm, int64_t index, mvvm_user *out_user);
+/** What the list is loading (mvvm_loading). */
 mvvm_status mvvm_user_list_get_loading(mvvm_object *vm, int32_t *out_loading);
-mvvm_status mvvm_user_list_get_has_more_pages(mvvm_object *vm, int32_t *out_has_more);
-/** *out_message is NULL when there is no error; otherwise borrowed like the row strings. */
+/** The last failed load's message; NULL when there is none. */
 mvvm_status mvvm_user_list_get_error_message(mvvm_object *vm, const char **out_message);
+/** The number of rows. */
+mvvm_status mvvm_user_list_get_count(mvvm_object *vm, int64_t *out_count);
+/** Whether a later page exists (0/1). */
+mvvm_status mvvm_user_list_get_has_more_pages(mvvm_object *vm, int32_t *out_has_more);
+/** Row `index` in O(1). The strings are borrowed until the next call of a getter of this object, a
+ *  change of the list, or its destruction. */
+mvvm_status mvvm_user_list_get_row(mvvm_object *vm, int64_t index, mvvm_user *out_user);
 
 /* ------------------------------------------------------------------------------------------
  * User detail (MVVM_TYPE_USER_DETAIL)
  *
- * Properties: "user" (mvvm_user, absent until loaded), "draft-name" (const char *),
- *             "is-saving", "is-dirty", "can-save" (int32_t 0/1),
- *             "validation-message", "error-message" (const char *, NULL if none).
- * Signals:    "notify::user"               void (*)(mvvm_object *vm, const mvvm_user *user_or_null, void *user_data)
- *             "notify::draft-name"         void (*)(mvvm_object *vm, const char *draft, void *user_data)
- *             "notify::is-saving"          void (*)(mvvm_object *vm, int32_t is_saving, void *user_data)
- *             "notify::is-dirty"           void (*)(mvvm_object *vm, int32_t is_dirty, void *user_data)
- *             "notify::can-save"           void (*)(mvvm_object *vm, int32_t can_save, void *user_data)
- *             "notify::validation-message" void (*)(mvvm_object *vm, const char *message_or_null, void *user_data)
- *             "notify::error-message"      void (*)(mvvm_object *vm, const char *message_or_null, void *user_data)
- *             "did-save"                   void (*)(mvvm_object *vm, const mvvm_user *saved, void *user_data)
+ * One user's detail screen with an editable name.
+ *
+ * Properties (each announced by "notify::NAME"):
+ *   "user" (mvvm_user, may be absent)
+ *   "draft-name" (const char *, settable)
+ *   "is-saving" (int32_t 0/1)
+ *   "is-dirty" (int32_t 0/1)
+ *   "can-save" (int32_t 0/1)
+ *   "validation-message" (const char *, may be absent)
+ *   "error-message" (const char *, may be absent)
+ * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
+ *   "notify::user"               void (*)(mvvm_object *, const mvvm_user *, void *)
+ *   "notify::draft-name"         void (*)(mvvm_object *, const char *, void *)
+ *   "notify::is-saving"          void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::is-dirty"           void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::can-save"           void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::validation-message" void (*)(mvvm_object *, const char *, void *)
+ *   "notify::error-message"      void (*)(mvvm_object *, const char *, void *)
+ *   "did-save"                   void (*)(mvvm_object *, const mvvm_user *, void *)
+ * Strings and structs handed to handlers are borrowed for the duration of the call.
+ * Strings and structs a getter hands out are borrowed until the next getter call on this
+ * object, a change of it, or its destruction.
+ * "did-save": The user as stored, after each successful save.
  * ---------------------------------------------------------------------------------------- */
 
 /** Creates the detail screen of user `user_id` over `repository`. */
 mvvm_status mvvm_user_detail_new(mvvm_object *repository, int64_t user_id, mvvm_object **out_vm);
 /** Loads the user once. */
 mvvm_status mvvm_user_detail_on_appear(mvvm_object *vm);
+/** Saves the draft if "can-save"; emits "did-save" when stored. An invalid draft sets the error
+ *  message and saves nothing; a failed save keeps the draft. */
+mvvm_status mvvm_user_detail_save(mvvm_object *vm);
 /** Sets the draft name (copied). Validation runs at once: see "validation-message". */
 mvvm_status mvvm_user_detail_set_draft_name(mvvm_object *vm, const char *draft_name);
-/** Saves the draft if "can-save"; emits "did-save" when stored. An invalid draft sets the
- *  error message and saves nothing; a failed save keeps the draft. */
-mvvm_status mvvm_user_detail_save(mvvm_object *vm);
-/** *out_loaded is 1 and *out_user filled once loaded; 0 (and *out_user untouched) before.
- *  Strings borrowed until the next getter call on this object, a change, or destruction. */
+/** The user as last loaded or saved. The typed getter sets *out_loaded to 1 and fills *out_user
+ *  once loaded; 0 (and *out_user untouched) before. */
 mvvm_status mvvm_user_detail_get_user(mvvm_object *vm, int32_t *out_loaded, mvvm_user *out_user);
-/** Borrowed like the user's strings. Never NULL. */
+/** The name being edited. Never NULL. */
 mvvm_status mvvm_user_detail_get_draft_name(mvvm_object *vm, const char **out_draft_name);
+/** Whether a save is running (0/1). */
 mvvm_status mvvm_user_detail_get_is_saving(mvvm_object *vm, int32_t *out_is_saving);
+/** Whether the draft, trimmed, differs from the stored name (0/1). */
 mvvm_status mvvm_user_detail_get_is_dirty(mvvm_object *vm, int32_t *out_is_dirty);
+/** Whether save would store the draft: loaded, dirty, valid, not saving (0/1). */
 mvvm_status mvvm_user_detail_get_can_save(mvvm_object *vm, int32_t *out_can_save);
-/** NULL when the draft is valid; borrowed like the user's strings. */
+/** Why the draft can't be saved; NULL when it can. */
 mvvm_status mvvm_user_detail_get_validation_message(mvvm_object *vm, const char **out_message);
-/** NULL when there is no error; borrowed like the user's strings. */
+/** The last failed load's or save's message, or why save refused the draft; NULL when there is
+ *  none. */
 mvvm_status mvvm_user_detail_get_error_message(mvvm_object *vm, const char **out_message);
 
 /* ------------------------------------------------------------------------------------------
  * Post detail (MVVM_TYPE_POST_DETAIL)
  *
- * Properties: "state" (int32_t mvvm_view_state), "is-liked" (int32_t 0/1),
- *             "likes-count" (int64_t), "error-message" (const char *, NULL if none).
- * Signals:    "notify::state"         void (*)(mvvm_object *vm, int32_t state, void *user_data)
- *             "notify::is-liked"      void (*)(mvvm_object *vm, int32_t is_liked, void *user_data)
- *             "notify::likes-count"   void (*)(mvvm_object *vm, int64_t likes_count, void *user_data)
- *             "notify::error-message" void (*)(mvvm_object *vm, const char *message_or_null, void *user_data)
+ * A post with its comments, loaded together, and an optimistic like button.
+ *
+ * Properties (each announced by "notify::NAME"):
+ *   "state" (int32_t mvvm_view_state)
+ *   "is-liked" (int32_t 0/1)
+ *   "likes-count" (int64_t)
+ *   "error-message" (const char *, may be absent)
+ *   "post" (mvvm_post, may be absent)
+ * Lists:
+ *   "comments" (mvvm_comment; counted by "comment-count")
+ * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
+ *   "notify::state"         void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::is-liked"      void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::likes-count"   void (*)(mvvm_object *, int64_t, void *)
+ *   "notify::error-message" void (*)(mvvm_object *, const char *, void *)
+ *   "notify::post"          void (*)(mvvm_object *, const mvvm_post *, void *)
+ * Strings and structs handed to handlers are borrowed for the duration of the call.
+ * Strings and structs a getter hands out are borrowed until the next getter call on this
+ * object, a change of it, or its destruction.
  * ---------------------------------------------------------------------------------------- */
 
-/** The state of data loaded asynchronously (ViewState). */
-typedef enum mvvm_view_state {
-    MVVM_VIEW_STATE_IDLE = 0,
-    MVVM_VIEW_STATE_LOADING = 1,
-    MVVM_VIEW_STATE_LOADED = 2,
-    MVVM_VIEW_STATE_EMPTY = 3,
-    MVVM_VIEW_STATE_FAILED = 4,
-} mvvm_view_state;
-
-/** A post. Strings borrowed from the object; each getter says until when. */
-typedef struct mvvm_post {
-    int64_t id;
-    const char *title;
-    const char *body;
-    const char *author_name;
-    /** Seconds since 1970-01-01 UTC. */
-    double created_at;
-    int64_t likes_count;
-    int32_t liked_by_current_user;
-    int64_t comments_count;
-} mvvm_post;
-
-/** A comment. */
-typedef struct mvvm_comment {
-    int64_t id;
-    const char *author_name;
-    const char *body;
-} mvvm_comment;
-
+/** Creates the detail screen of post `post_id` over `repository`. */
 mvvm_status mvvm_post_detail_new(mvvm_object *repository, int64_t post_id, mvvm_object **out_vm);
 /** Loads the post and its comments together (once). */
 mvvm_status mvvm_post_detail_on_appear(mvvm_object *vm);
 /** Likes or unlikes at once; rolls back to the server's truth if the request fails. */
 mvvm_status mvvm_post_detail_toggle_like(mvvm_object *vm);
+/** The state of the post's load (mvvm_view_state). */
 mvvm_status mvvm_post_detail_get_state(mvvm_object *vm, int32_t *out_state);
-/** MVVM_E_STATE unless the state is LOADED. Strings borrowed until the next getter call on
- *  this object, a change, or destruction. */
-mvvm_status mvvm_post_detail_get_post(mvvm_object *vm, mvvm_post *out_post);
-mvvm_status mvvm_post_detail_get_comment_count(mvvm_object *vm, int64_t *out_count);
-/** Comment `index`, borrowed like the post's strings. */
-mvvm_status mvvm_post_detail_get_comment(mvvm_object *vm, int64_t index, mvvm_comment *out_comment);
+/** Whether the current user likes the post (0/1). */
 mvvm_status mvvm_post_detail_get_is_liked(mvvm_object *vm, int32_t *out_is_liked);
+/** How many people like the post. */
 mvvm_status mvvm_post_detail_get_likes_count(mvvm_object *vm, int64_t *out_likes_count);
-/** The failed like's message, else the failed load's (state FAILED); NULL when there is no
- *  error. Borrowed like the post's strings. */
+/** The failed like's message, else the failed load's (state FAILED); NULL when there is no error. */
 mvvm_status mvvm_post_detail_get_error_message(mvvm_object *vm, const char **out_message);
+/** The post once LOADED, with the live like state; the typed getter gives MVVM_E_STATE before.
+ *  Strings borrowed until the next getter call on this object, a change, or destruction. */
+mvvm_status mvvm_post_detail_get_post(mvvm_object *vm, mvvm_post *out_post);
+/** The number of comments. MVVM_E_STATE unless LOADED. */
+mvvm_status mvvm_post_detail_get_comment_count(mvvm_object *vm, int64_t *out_count);
+/** Comment `index`, borrowed like the post's strings. MVVM_E_STATE unless LOADED. */
+mvvm_status mvvm_post_detail_get_comment(mvvm_object *vm, int64_t index, mvvm_comment *out_comment);
 
 /* ------------------------------------------------------------------------------------------
  * Sorted integers (MVVM_TYPE_SORTED_INTEGERS)
  *
- * Properties: "count" (int64_t).
- * Signals:    "notify::count"  void (*)(mvvm_object *vm, int64_t count, void *user_data)
- *             "rows-changed"   void (*)(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count, void *user_data)
+ * A sorted list of integers (seed 003).
+ *
+ * Properties (each announced by "notify::NAME"):
+ *   "count" (int64_t)
+ * Lists:
+ *   "values" (int64_t; counted by "count"; changes on "rows-changed")
+ * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
+ *   "notify::count" void (*)(mvvm_object *, int64_t, void *)
+ *   "rows-changed"  void (*)(mvvm_object *, const mvvm_list_change *, size_t, void *)
+ * Strings and structs handed to handlers are borrowed for the duration of the call.
+ * Strings and structs a getter hands out are borrowed until the next getter call on this
+ * object, a change of it, or its destruction.
  * ---------------------------------------------------------------------------------------- */
 
-/** Creates the list with `initial_count` values from `initial_values` (copied, then sorted;
- *  NULL with count 0 for an empty list; at most 10000000 values). `random_seed` drives
- *  add_new_integer. */
+/** Creates the list with `initial_count` values from `initial_values` (copied, then sorted; NULL
+ *  with count 0 for an empty list; at most 10000000 values). `random_seed` drives add_new_integer. */
 mvvm_status mvvm_sorted_integers_new(const int64_t *initial_values, size_t initial_count,
                                      uint64_t random_seed, mvvm_object **out_vm);
 /** Inserts a random integer in 0..9 after any equal values. */
@@ -540,7 +777,9 @@ mvvm_status mvvm_sorted_integers_add_new_integer(mvvm_object *vm);
 mvvm_status mvvm_sorted_integers_add(mvvm_object *vm, int64_t value, int64_t *out_index);
 /** Removes the value at `index`. MVVM_E_OUT_OF_RANGE outside the rows. */
 mvvm_status mvvm_sorted_integers_remove_at(mvvm_object *vm, int64_t index);
+/** The number of values. */
 mvvm_status mvvm_sorted_integers_get_count(mvvm_object *vm, int64_t *out_count);
+/** The value at `index`. */
 mvvm_status mvvm_sorted_integers_get_value(mvvm_object *vm, int64_t index, int64_t *out_value);
 
 /* ------------------------------------------------------------------------------------------
@@ -548,16 +787,28 @@ mvvm_status mvvm_sorted_integers_get_value(mvvm_object *vm, int64_t index, int64
  *
  * Ticks every 10 ms through the descriptor of mvvm_get_fd(). Start resumes from the elapsed
  * time; reset stops and clears.
- * Properties: "elapsed-text" (const char *, "mm:ss.cc"), "button-text" ("Start"/"Stop"),
- *             "is-running", "is-lap-enabled" (int32_t 0/1), "lap-count" (int64_t).
- * Signals:    "notify::elapsed-text"   void (*)(mvvm_object *vm, const char *text, void *user_data)
- *             "notify::button-text"    void (*)(mvvm_object *vm, const char *text, void *user_data)
- *             "notify::is-running"     void (*)(mvvm_object *vm, int32_t is_running, void *user_data)
- *             "notify::is-lap-enabled" void (*)(mvvm_object *vm, int32_t enabled, void *user_data)
- *             "notify::lap-count"      void (*)(mvvm_object *vm, int64_t count, void *user_data)
- *             "laps-changed"           void (*)(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count, void *user_data)
+ *
+ * Properties (each announced by "notify::NAME"):
+ *   "elapsed-text" (const char *)
+ *   "button-text" (const char *)
+ *   "is-running" (int32_t 0/1)
+ *   "is-lap-enabled" (int32_t 0/1)
+ *   "lap-count" (int64_t)
+ * Lists:
+ *   "laps" (const char *; counted by "lap-count"; changes on "laps-changed")
+ * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
+ *   "notify::elapsed-text"   void (*)(mvvm_object *, const char *, void *)
+ *   "notify::button-text"    void (*)(mvvm_object *, const char *, void *)
+ *   "notify::is-running"     void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::is-lap-enabled" void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::lap-count"      void (*)(mvvm_object *, int64_t, void *)
+ *   "laps-changed"           void (*)(mvvm_object *, const mvvm_list_change *, size_t, void *)
+ * Strings and structs handed to handlers are borrowed for the duration of the call.
+ * Strings and structs a getter hands out are borrowed until the next getter call on this
+ * object, a change of it, or its destruction.
  * ---------------------------------------------------------------------------------------- */
 
+/** Creates a stopped stopwatch. */
 mvvm_status mvvm_stopwatch_new(mvvm_object **out_vm);
 /** Start or Stop, as the button says. */
 mvvm_status mvvm_stopwatch_button_tapped(mvvm_object *vm);
@@ -565,41 +816,115 @@ mvvm_status mvvm_stopwatch_button_tapped(mvvm_object *vm);
 mvvm_status mvvm_stopwatch_lap(mvvm_object *vm);
 /** Stops and clears the elapsed time and the laps. */
 mvvm_status mvvm_stopwatch_reset(mvvm_object *vm);
-/** Borrowed until the next getter call on this object, a change, or destruction. */
+/** The elapsed time, "mm:ss.cc". */
 mvvm_status mvvm_stopwatch_get_elapsed_text(mvvm_object *vm, const char **out_text);
+/** "Start" or "Stop". */
 mvvm_status mvvm_stopwatch_get_button_text(mvvm_object *vm, const char **out_text);
+/** Whether it runs (0/1). */
 mvvm_status mvvm_stopwatch_get_is_running(mvvm_object *vm, int32_t *out_is_running);
+/** Whether lap records a lap now (0/1). */
 mvvm_status mvvm_stopwatch_get_is_lap_enabled(mvvm_object *vm, int32_t *out_enabled);
+/** The number of laps. */
 mvvm_status mvvm_stopwatch_get_lap_count(mvvm_object *vm, int64_t *out_count);
-/** Lap `index` as text, borrowed like the elapsed text. */
+/** Lap `index` as text, borrowed until the next getter call on this object, a change, or
+ *  destruction. */
 mvvm_status mvvm_stopwatch_get_lap(mvvm_object *vm, int64_t index, const char **out_text);
 
 /* ------------------------------------------------------------------------------------------
  * Coordinator (MVVM_TYPE_COORDINATOR)
  *
  * The flow: user list -> user detail on "user-selected" -> back on "did-save", with the list
- * row updated in place. Screens are ViewModel handles owned by the coordinator: the host must
- * not destroy them. A popped screen's handle stays valid until the end of the library call
- * that popped it (so what it announced, "did-save" included, is delivered first) and is
- * invalid by the time "navigate" reports the pop.
- * Signals:    "navigate"  void (*)(mvvm_object *coordinator, int32_t action, mvvm_object *screen, void *user_data)
- *             (action is mvvm_navigation; for a pop, `screen` is the popped handle, already
- *             invalid: compare it, do not call with it)
+ * row updated in place; from the list, "show-search" pushes the user search, whose selection
+ * pushes the detail the same way (list -> search -> detail, and saving pops back to the
+ * search). Screens are ViewModel handles owned by the coordinator: the host must not destroy
+ * them, and calls each new screen's "on-appear" when it shows it, as for screens it made
+ * itself. A popped screen's handle stays valid until the end of the library call that popped
+ * it (so what it announced, "did-save" included, is delivered first) and is invalid by the
+ * time "navigate" reports the pop. A push caused by a selection is delivered after the
+ * selection's own signal ("user-selected" first, then "navigate").
+ * Lists:
+ *   "screens" (mvvm_object *; counted by "depth")
+ * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
+ *   "navigate" void (*)(mvvm_object *, int32_t, mvvm_object *, void *)
+ * Strings and structs handed to handlers are borrowed for the duration of the call.
+ * Strings and structs a getter hands out are borrowed until the next getter call on this
+ * object, a change of it, or its destruction.
+ * "navigate": A screen was pushed or popped: `action` is an mvvm_navigation; for a pop, `screen` is
+ *   the popped handle, already invalid: compare it, do not call with it.
  * ---------------------------------------------------------------------------------------- */
 
-typedef enum mvvm_navigation {
-    MVVM_NAVIGATION_PUSH = 1,
-    MVVM_NAVIGATION_POP = 2,
-} mvvm_navigation;
-
+/** Creates a coordinator over `repository` (which it keeps alive). */
 mvvm_status mvvm_coordinator_new(mvvm_object *repository, mvvm_object **out_coordinator);
 /** Pushes the user list (emits "navigate"). Once; later calls do nothing. */
 mvvm_status mvvm_coordinator_start(mvvm_object *coordinator);
 /** Pops the top screen (the host's back button); the root screen stays. */
 mvvm_status mvvm_coordinator_back(mvvm_object *coordinator);
+/** Pushes the user search when the list is the top screen; otherwise does nothing. */
+mvvm_status mvvm_coordinator_show_search(mvvm_object *coordinator);
+/** The number of screens on the stack. */
 mvvm_status mvvm_coordinator_get_depth(mvvm_object *coordinator, int64_t *out_depth);
 /** The screen at `index` (0 = root) of the stack. */
-mvvm_status mvvm_coordinator_get_screen(mvvm_object *coordinator, int64_t index, mvvm_object **out_screen);
+mvvm_status mvvm_coordinator_get_screen(mvvm_object *coordinator, int64_t index,
+                                        mvvm_object **out_screen);
+
+/* ------------------------------------------------------------------------------------------
+ * User search (MVVM_TYPE_USER_SEARCH)
+ *
+ * Search-as-you-type over users: the query is debounced (300 ms on the main queue), trimmed
+ * and de-duplicated; each new query cancels the search under way, so a stale query's results
+ * never land. Results are a paged list like the user list's.
+ *
+ * Properties (each announced by "notify::NAME"):
+ *   "query" (const char *, settable)
+ *   "is-searching" (int32_t 0/1)
+ *   "is-query-empty" (int32_t 0/1)
+ *   "error-message" (const char *, may be absent)
+ *   "count" (int64_t)
+ *   "has-more-pages" (int32_t 0/1)
+ * Lists:
+ *   "rows" (mvvm_user; counted by "count"; changes on "rows-changed")
+ * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
+ *   "notify::query"          void (*)(mvvm_object *, const char *, void *)
+ *   "notify::is-searching"   void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::is-query-empty" void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::error-message"  void (*)(mvvm_object *, const char *, void *)
+ *   "notify::count"          void (*)(mvvm_object *, int64_t, void *)
+ *   "notify::has-more-pages" void (*)(mvvm_object *, int32_t, void *)
+ *   "rows-changed"           void (*)(mvvm_object *, const mvvm_list_change *, size_t, void *)
+ *   "user-selected"          void (*)(mvvm_object *, int64_t, void *)
+ * Strings and structs handed to handlers are borrowed for the duration of the call.
+ * Strings and structs a getter hands out are borrowed until the next getter call on this
+ * object, a change of it, or its destruction.
+ * "user-selected": The user of a selected result.
+ * ---------------------------------------------------------------------------------------- */
+
+/** Creates a user search over `repository` (which it keeps alive). */
+mvvm_status mvvm_user_search_new(mvvm_object *repository, mvvm_object **out_vm);
+/** Tells the search that result `index` is on screen; within the last 3 results, the next page
+ *  loads. MVVM_E_OUT_OF_RANGE outside the results. */
+mvvm_status mvvm_user_search_did_display_row(mvvm_object *vm, int64_t index);
+/** Selects result `index`: emits "user-selected". MVVM_E_OUT_OF_RANGE outside the results. */
+mvvm_status mvvm_user_search_did_select_row(mvvm_object *vm, int64_t index);
+/** Clears the error message. */
+mvvm_status mvvm_user_search_dismiss_error(mvvm_object *vm);
+/** Sets the query (copied); the search runs 300 ms after the last change. */
+mvvm_status mvvm_user_search_set_query(mvvm_object *vm, const char *query);
+/** The query as typed. Never NULL. */
+mvvm_status mvvm_user_search_get_query(mvvm_object *vm, const char **out_query);
+/** Whether a search is running (0/1). */
+mvvm_status mvvm_user_search_get_is_searching(mvvm_object *vm, int32_t *out_is_searching);
+/** Whether the (debounced, trimmed) query is empty: no results, nothing searched (0/1). */
+mvvm_status mvvm_user_search_get_is_query_empty(mvvm_object *vm, int32_t *out_is_query_empty);
+/** The last failed search's message; NULL when there is none. */
+mvvm_status mvvm_user_search_get_error_message(mvvm_object *vm, const char **out_message);
+/** The number of results. */
+mvvm_status mvvm_user_search_get_count(mvvm_object *vm, int64_t *out_count);
+/** Whether more results exist (0/1). */
+mvvm_status mvvm_user_search_get_has_more_pages(mvvm_object *vm, int32_t *out_has_more);
+/** Result `index` in O(1), borrowed until the next getter call on this object, a change, or
+ *  destruction. */
+mvvm_status mvvm_user_search_get_row(mvvm_object *vm, int64_t index, mvvm_user *out_user);
+/* END GENERATED sections */
 
 /* ------------------------------------------------------------------------------------------
  * Host-implemented repositories
@@ -639,7 +964,17 @@ typedef struct mvvm_user_repository_vtable {
     void (*update_user)(void *user_data, mvvm_request *request, const mvvm_user *user);
     /** Optional: nobody waits for `request` any more; stop working on it. */
     void (*cancel)(void *user_data, mvvm_request *request);
+    /** Since 0.2, optional: page `page` (1-based) of the users whose name contains `query`
+     *  (borrowed for the duration of the call; trimmed, never empty), ignoring case: answer
+     *  with mvvm_request_resolve_user_page(). A table without it (NULL, or the older
+     *  struct_size MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1 that ends before it) makes every
+     *  search fail with a message the search screen shows. */
+    void (*search_users)(void *user_data, mvvm_request *request, const char *query, int64_t page);
 } mvvm_user_repository_vtable;
+
+/** The struct_size of mvvm_user_repository_vtable in version 0.1 (before search_users):
+ *  accepted, so hosts built against that header keep working. */
+#define MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1 (offsetof(mvvm_user_repository_vtable, search_users))
 
 /** The post repository a host implements (optional as a whole). */
 typedef struct mvvm_post_repository_vtable {
@@ -664,7 +999,7 @@ mvvm_status mvvm_repository_new_host(const mvvm_user_repository_vtable *users,
                                      const mvvm_post_repository_vtable *posts, void *user_data,
                                      mvvm_destroy_notify destroy, mvvm_object **out_repository);
 
-/** Answers a fetch_users request with `count` users (copied) of page `page` out of
+/** Answers a fetch_users or search_users request with `count` users (copied) of page `page` out of
  *  `total_pages`. Any thread. */
 mvvm_status mvvm_request_resolve_user_page(mvvm_request *request, const mvvm_user *users, size_t count,
                                            int64_t page, int64_t total_pages);
@@ -691,6 +1026,7 @@ typedef struct mvvm_api {
     uint32_t struct_size;
     /** MVVM_ABI_VERSION of the library. */
     int32_t abi_version;
+    /* BEGIN GENERATED api (mvvm-generate: `make generate`; do not edit) */
     int32_t (*version)(void);
     const char *(*version_string)(void);
     int32_t (*abi_version_fn)(void);
@@ -706,16 +1042,18 @@ typedef struct mvvm_api {
     mvvm_status (*object_destroy)(mvvm_object *object);
     mvvm_status (*signal_connect)(mvvm_object *object, const char *signal, mvvm_callback handler,
                                   void *user_data, mvvm_destroy_notify destroy, uint64_t *out_id);
-    mvvm_status (*signal_connect_flags)(mvvm_object *object, const char *signal, mvvm_callback handler,
-                                        void *user_data, mvvm_destroy_notify destroy, uint32_t flags,
+    mvvm_status (*signal_connect_flags)(mvvm_object *object, const char *signal,
+                                        mvvm_callback handler, void *user_data,
+                                        mvvm_destroy_notify destroy, uint32_t flags,
                                         uint64_t *out_id);
     mvvm_status (*signal_disconnect)(uint64_t id);
-    mvvm_status (*command_closure_new)(mvvm_object *object, const char *command, mvvm_command_fn *out_fn,
-                                       uint64_t *out_id);
+    mvvm_status (*command_closure_new)(mvvm_object *object, const char *command,
+                                       mvvm_command_fn *out_fn, uint64_t *out_id);
     mvvm_status (*command_closure_free)(uint64_t id);
     mvvm_status (*type_describe)(mvvm_type type, const mvvm_type_info **out_info);
     mvvm_status (*sample_options_init)(mvvm_sample_options *options);
-    mvvm_status (*repository_new_sample)(const mvvm_sample_options *options, mvvm_object **out_repository);
+    mvvm_status (*repository_new_sample)(const mvvm_sample_options *options,
+                                         mvvm_object **out_repository);
     mvvm_status (*repository_new_json_file)(const char *path, mvvm_object **out_repository);
     mvvm_status (*user_list_new)(mvvm_object *repository, mvvm_object **out_vm);
     mvvm_status (*user_list_on_appear)(mvvm_object *vm);
@@ -745,7 +1083,8 @@ typedef struct mvvm_api {
     mvvm_status (*post_detail_get_state)(mvvm_object *vm, int32_t *out_state);
     mvvm_status (*post_detail_get_post)(mvvm_object *vm, mvvm_post *out_post);
     mvvm_status (*post_detail_get_comment_count)(mvvm_object *vm, int64_t *out_count);
-    mvvm_status (*post_detail_get_comment)(mvvm_object *vm, int64_t index, mvvm_comment *out_comment);
+    mvvm_status (*post_detail_get_comment)(mvvm_object *vm, int64_t index,
+                                           mvvm_comment *out_comment);
     mvvm_status (*post_detail_get_is_liked)(mvvm_object *vm, int32_t *out_is_liked);
     mvvm_status (*post_detail_get_likes_count)(mvvm_object *vm, int64_t *out_likes_count);
     mvvm_status (*post_detail_get_error_message)(mvvm_object *vm, const char **out_message);
@@ -770,16 +1109,49 @@ typedef struct mvvm_api {
     mvvm_status (*coordinator_start)(mvvm_object *coordinator);
     mvvm_status (*coordinator_back)(mvvm_object *coordinator);
     mvvm_status (*coordinator_get_depth)(mvvm_object *coordinator, int64_t *out_depth);
-    mvvm_status (*coordinator_get_screen)(mvvm_object *coordinator, int64_t index, mvvm_object **out_screen);
+    mvvm_status (*coordinator_get_screen)(mvvm_object *coordinator, int64_t index,
+                                          mvvm_object **out_screen);
     mvvm_status (*repository_new_host)(const mvvm_user_repository_vtable *users,
                                        const mvvm_post_repository_vtable *posts, void *user_data,
                                        mvvm_destroy_notify destroy, mvvm_object **out_repository);
-    mvvm_status (*request_resolve_user_page)(mvvm_request *request, const mvvm_user *users, size_t count,
-                                             int64_t page, int64_t total_pages);
+    mvvm_status (*request_resolve_user_page)(mvvm_request *request, const mvvm_user *users,
+                                             size_t count, int64_t page, int64_t total_pages);
     mvvm_status (*request_resolve_user)(mvvm_request *request, const mvvm_user *user);
     mvvm_status (*request_resolve_post)(mvvm_request *request, const mvvm_post *post);
-    mvvm_status (*request_resolve_comments)(mvvm_request *request, const mvvm_comment *comments, size_t count);
+    mvvm_status (*request_resolve_comments)(mvvm_request *request, const mvvm_comment *comments,
+                                            size_t count);
     mvvm_status (*request_fail)(mvvm_request *request, const char *message);
+    mvvm_status (*member_find)(mvvm_type type, const char *name, uint32_t *out_member);
+    mvvm_status (*object_new)(mvvm_type type, const mvvm_value *arguments, size_t argument_count,
+                              mvvm_object **out_object);
+    mvvm_status (*object_get)(mvvm_object *object, uint32_t member, mvvm_value *out_value);
+    mvvm_status (*object_set)(mvvm_object *object, uint32_t member, const mvvm_value *value);
+    mvvm_status (*object_invoke)(mvvm_object *object, uint32_t member, const mvvm_value *arguments,
+                                 size_t argument_count, mvvm_value *out_result);
+    mvvm_status (*object_count)(mvvm_object *object, uint32_t member, int64_t *out_count);
+    mvvm_status (*object_get_item)(mvvm_object *object, uint32_t member, int64_t index,
+                                   mvvm_value *out_item);
+    mvvm_status (*object_get_by_name)(mvvm_object *object, const char *property,
+                                      mvvm_value *out_value);
+    mvvm_status (*object_set_by_name)(mvvm_object *object, const char *property,
+                                      const mvvm_value *value);
+    mvvm_status (*object_invoke_by_name)(mvvm_object *object, const char *command,
+                                         const mvvm_value *arguments, size_t argument_count,
+                                         mvvm_value *out_result);
+    mvvm_status (*coordinator_show_search)(mvvm_object *coordinator);
+    mvvm_status (*user_search_new)(mvvm_object *repository, mvvm_object **out_vm);
+    mvvm_status (*user_search_did_display_row)(mvvm_object *vm, int64_t index);
+    mvvm_status (*user_search_did_select_row)(mvvm_object *vm, int64_t index);
+    mvvm_status (*user_search_dismiss_error)(mvvm_object *vm);
+    mvvm_status (*user_search_set_query)(mvvm_object *vm, const char *query);
+    mvvm_status (*user_search_get_query)(mvvm_object *vm, const char **out_query);
+    mvvm_status (*user_search_get_is_searching)(mvvm_object *vm, int32_t *out_is_searching);
+    mvvm_status (*user_search_get_is_query_empty)(mvvm_object *vm, int32_t *out_is_query_empty);
+    mvvm_status (*user_search_get_error_message)(mvvm_object *vm, const char **out_message);
+    mvvm_status (*user_search_get_count)(mvvm_object *vm, int64_t *out_count);
+    mvvm_status (*user_search_get_has_more_pages)(mvvm_object *vm, int32_t *out_has_more);
+    mvvm_status (*user_search_get_row)(mvvm_object *vm, int64_t index, mvvm_user *out_user);
+    /* END GENERATED api */
 } mvvm_api;
 
 /** The plug-in entry point: writes the library's function table into *out_api (static

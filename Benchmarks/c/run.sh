@@ -3,13 +3,16 @@
 #
 #   MVVM_LIB_DIR=/path/to/dir/with/libmvvm.so Benchmarks/c/run.sh
 #
-# MVVM_LIB_DIR defaults to the release build of the package (.build/release). Installs
-# libglib2.0-dev with apt-get when gobject-2.0 is missing (needs root). Prints
+# MVVM_LIB_DIR defaults to the release build of the package (.build/release); CC to the Swift
+# toolchain's clang (scripts/env.sh). Needs libglib2.0-dev (`make deps`). Prints
 # `bench <name> <value> <unit>` and `ratio <name> <value>` lines (ours / reference).
 set -eu
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
+MVVM_ROOT=$ROOT
+# shellcheck source=../../scripts/env.sh
+. "$ROOT/scripts/env.sh"
 LIB_DIR=${MVVM_LIB_DIR:-$ROOT/.build/release}
 
 if [ ! -e "$LIB_DIR/libmvvm.so" ]; then
@@ -17,21 +20,15 @@ if [ ! -e "$LIB_DIR/libmvvm.so" ]; then
     exit 1
 fi
 
-if ! pkg-config --exists gobject-2.0 2>/dev/null; then
-    echo "run.sh: gobject-2.0 not found; installing libglib2.0-dev" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    if ! apt-get install -y libglib2.0-dev >&2; then
-        apt-get update >&2
-        apt-get install -y libglib2.0-dev >&2
-    fi
-fi
+mvvm_require_deps libglib2.0-dev
 
-CC=${CC:-$(command -v clang || command -v cc)}
+[ -n "${CC:-}" ] || mvvm_require_toolchain CLANG
+CC=${CC:-$CLANG}
 OUT_DIR=$(mktemp -d)
 trap 'rm -rf "$OUT_DIR"' EXIT INT TERM
 
-# shellcheck disable=SC2046 # pkg-config output is meant to split into flags
-"$CC" -std=c11 -O2 -Wall -Wextra -Werror -I"$ROOT/Include" "$HERE/signal_bench.c" \
+# shellcheck disable=SC2046,SC2086 # pkg-config output and the shared flags split into words
+"$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/signal_bench.c" \
     $(pkg-config --cflags --libs gobject-2.0) \
     -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -lpthread -o "$OUT_DIR/signal_bench"
 

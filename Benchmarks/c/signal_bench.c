@@ -11,7 +11,16 @@
  *   2. notify_no_handler:  the same two calls with nothing connected.
  *   3. notify_ffi_swapped: the mvvm call with the handler connected MVVM_CONNECT_SWAPPED (so it
  *                          is called through libffi), beside GObject's notify of figure 1.
- *   4. wakeup:             background thread -> host thread latency (see wakeup_mvvm()).
+ *   4. notify_handler_typed: the mvvm call of figure 1 beside GObject's typed-setter idiom, as
+ *                          GTK 4 code writes it: bench_typed_set_name(obj, "Ada"/"Bob") on a
+ *                          subclass whose "name" property is G_PARAM_EXPLICIT_NOTIFY; the setter
+ *                          compares, stores (g_free + g_strdup) and calls
+ *                          g_object_notify_by_pspec() only when the value changed (it changes on
+ *                          every call here, as the draft does on the mvvm side). The
+ *                          "notify::name" handler reads the new value through the typed getter,
+ *                          as the mvvm handler receives it.
+ *   5. notify_no_handler_typed: the same two calls with nothing connected.
+ *   6. wakeup:             background thread -> host thread latency (see wakeup_mvvm()).
  *
  * Output: one line `bench <name> <value> <unit>` per figure and `ratio <name> <value>` per
  * comparison (ours / reference; below 1 means libmvvm is faster). The signal ratios are the
@@ -133,6 +142,70 @@ static void bench_obj_class_init(BenchObjClass *klass) {
 static void bench_obj_init(BenchObj *self) { self->name = g_strdup(""); }
 
 /* ------------------------------------------------------------------------------------------
+ * GObject reference, typed setter: G_PARAM_EXPLICIT_NOTIFY and a C setter that notifies only
+ * on change (what GTK 4's setters do; g_set_str() from GLib 2.76 is the same three steps)
+ * ---------------------------------------------------------------------------------------- */
+
+#define BENCH_TYPE_TYPED (bench_typed_get_type())
+G_DECLARE_FINAL_TYPE(BenchTyped, bench_typed, BENCH, TYPED, GObject)
+
+struct _BenchTyped {
+    GObject parent_instance;
+    char *name;
+};
+
+G_DEFINE_TYPE(BenchTyped, bench_typed, G_TYPE_OBJECT)
+
+enum { TYPED_PROP_NAME = 1, TYPED_N_PROPS };
+static GParamSpec *typed_properties[TYPED_N_PROPS];
+
+static void bench_typed_set_name(BenchTyped *self, const char *name) {
+    g_return_if_fail(BENCH_IS_TYPED(self));
+    if (g_strcmp0(self->name, name) == 0) return;
+    g_free(self->name);
+    self->name = g_strdup(name);
+    g_object_notify_by_pspec(G_OBJECT(self), typed_properties[TYPED_PROP_NAME]);
+}
+
+static const char *bench_typed_get_name(BenchTyped *self) {
+    g_return_val_if_fail(BENCH_IS_TYPED(self), NULL);
+    return self->name;
+}
+
+static void bench_typed_set_property(GObject *object, guint id, const GValue *value, GParamSpec *pspec) {
+    if (id != TYPED_PROP_NAME) {
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+        return;
+    }
+    bench_typed_set_name(BENCH_TYPED(object), g_value_get_string(value));
+}
+
+static void bench_typed_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec) {
+    if (id != TYPED_PROP_NAME) {
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, id, pspec);
+        return;
+    }
+    g_value_set_string(value, BENCH_TYPED(object)->name);
+}
+
+static void bench_typed_finalize(GObject *object) {
+    g_free(BENCH_TYPED(object)->name);
+    G_OBJECT_CLASS(bench_typed_parent_class)->finalize(object);
+}
+
+static void bench_typed_class_init(BenchTypedClass *klass) {
+    GObjectClass *object_class = G_OBJECT_CLASS(klass);
+    object_class->set_property = bench_typed_set_property;
+    object_class->get_property = bench_typed_get_property;
+    object_class->finalize = bench_typed_finalize;
+    typed_properties[TYPED_PROP_NAME] = g_param_spec_string(
+        "name", "Name", "The name", "", G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_object_class_install_properties(object_class, TYPED_N_PROPS, typed_properties);
+}
+
+static void bench_typed_init(BenchTyped *self) { self->name = g_strdup(""); }
+
+/* ------------------------------------------------------------------------------------------
  * Handlers: each counts its calls (checked afterwards) and touches its argument
  * ---------------------------------------------------------------------------------------- */
 
@@ -163,6 +236,13 @@ static void on_notify_name_swapped(gpointer user_data, GParamSpec *pspec, GObjec
     (void)object;
     (*(uint64_t *)user_data)++;
     sink = pspec->name[0];
+}
+
+/* The typed object's handler reads the new value, as a GTK handler calls the typed getter. */
+static void on_notify_typed_name(GObject *object, GParamSpec *pspec, gpointer user_data) {
+    (void)pspec;
+    (*(uint64_t *)user_data)++;
+    sink = bench_typed_get_name(BENCH_TYPED(object))[0];
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -201,6 +281,21 @@ static double run_gobject(GObject *object, connect_mode mode) {
     uint64_t elapsed = now_ns() - start;
     if (id) g_signal_handler_disconnect(object, id);
     if (gobject_delivered != (mode == CONNECT_NONE ? 0u : (uint64_t)GOBJECT_CALLS)) die("gobject: wrong number of deliveries");
+    return (double)elapsed / GOBJECT_CALLS;
+}
+
+/* The typed setter, each call changing the value (names alternate, and the count is even, so
+ * a run's first value differs from the previous run's last). */
+static double run_typed(BenchTyped *object, connect_mode mode) {
+    gulong id = 0;
+    gobject_delivered = 0;
+    if (mode == CONNECT_DIRECT)
+        id = g_signal_connect(object, "notify::name", G_CALLBACK(on_notify_typed_name), &gobject_delivered);
+    uint64_t start = now_ns();
+    for (int i = 0; i < GOBJECT_CALLS; i++) bench_typed_set_name(object, names[i & 1]);
+    uint64_t elapsed = now_ns() - start;
+    if (id) g_signal_handler_disconnect(object, id);
+    if (gobject_delivered != (mode == CONNECT_NONE ? 0u : (uint64_t)GOBJECT_CALLS)) die("typed setter: wrong number of deliveries");
     return (double)elapsed / GOBJECT_CALLS;
 }
 
@@ -347,6 +442,7 @@ int main(void) {
     CHECK(mvvm_repository_new_sample(NULL, &repository));
     mvvm_object *vm = loaded_user_detail(repository);
     GObject *object = g_object_new(BENCH_TYPE_OBJ, NULL);
+    BenchTyped *typed = g_object_new(BENCH_TYPE_TYPED, NULL);
 
     /* Warm-up: caches, lazy initialisation, first-call costs on both sides. */
     run_mvvm(vm, CONNECT_DIRECT);
@@ -354,13 +450,18 @@ int main(void) {
     run_mvvm(vm, CONNECT_NONE);
     run_gobject(object, CONNECT_DIRECT);
     run_gobject(object, CONNECT_NONE);
+    run_typed(typed, CONNECT_DIRECT);
+    run_typed(typed, CONNECT_NONE);
 
     double m_direct[RUNS], m_none[RUNS], m_swapped[RUNS], g_direct[RUNS], g_none[RUNS], g_swapped[RUNS];
+    double t_direct[RUNS], t_none[RUNS];
     for (int r = 0; r < RUNS; r++) {
         m_direct[r] = run_mvvm(vm, CONNECT_DIRECT);
         g_direct[r] = run_gobject(object, CONNECT_DIRECT);
+        t_direct[r] = run_typed(typed, CONNECT_DIRECT);
         m_none[r] = run_mvvm(vm, CONNECT_NONE);
         g_none[r] = run_gobject(object, CONNECT_NONE);
+        t_none[r] = run_typed(typed, CONNECT_NONE);
         m_swapped[r] = run_mvvm(vm, CONNECT_SWAPPED);
         g_swapped[r] = run_gobject(object, CONNECT_SWAPPED);
     }
@@ -368,9 +469,12 @@ int main(void) {
     double rd = median_ratio(m_direct, g_direct, RUNS);
     double rn = median_ratio(m_none, g_none, RUNS);
     double rs = median_ratio(m_swapped, g_direct, RUNS);
+    double rdt = median_ratio(m_direct, t_direct, RUNS);
+    double rnt = median_ratio(m_none, t_none, RUNS);
     double md = median(m_direct, RUNS), gd = median(g_direct, RUNS);
     double mn = median(m_none, RUNS), gn = median(g_none, RUNS);
     double ms = median(m_swapped, RUNS), gs = median(g_swapped, RUNS);
+    double td = median(t_direct, RUNS), tn = median(t_none, RUNS);
 
     print_bench("notify_handler_mvvm", md, "ns/call");
     print_bench("notify_handler_gobject", gd, "ns/call");
@@ -385,6 +489,12 @@ int main(void) {
     /* Informational: what delivery adds on each side (handler minus no handler). */
     print_bench("delivery_cost_mvvm", md - mn, "ns/call");
     print_bench("delivery_cost_gobject", gd - gn, "ns/call");
+    /* GObject's typed-setter idiom (G_PARAM_EXPLICIT_NOTIFY, notify only on change). */
+    print_bench("notify_handler_gobject_typed", td, "ns/call");
+    printf("ratio notify_handler_typed %.3f\n", rdt);
+    print_bench("notify_no_handler_gobject_typed", tn, "ns/call");
+    printf("ratio notify_no_handler_typed %.3f\n", rnt);
+    print_bench("delivery_cost_gobject_typed", td - tn, "ns/call");
     fflush(stdout);
 
     GMainContext *context = g_main_context_new();
@@ -408,6 +518,7 @@ int main(void) {
     print_bench("wakeup_dispatch_median_mvvm", wmd, "ns");
 
     g_main_context_unref(context);
+    g_object_unref(typed);
     g_object_unref(object);
     CHECK(mvvm_object_destroy(vm));
     CHECK(mvvm_object_destroy(repository));

@@ -10,12 +10,17 @@
 # (the two opaque handle types) are `void`.
 #
 # Usage: check-abi.sh BUILD_DIR   (the SwiftPM build folder holding libmvvm.so and Modules/)
+# SWIFTC and CLANG may name the compilers; default the Swift toolchain's (scripts/env.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
+MVVM_ROOT="$root"
+# shellcheck source=../../scripts/env.sh
+. "$root/scripts/env.sh"
 build="${1:?usage: check-abi.sh BUILD_DIR}"
-swiftc="${SWIFTC:-swiftc}"
-clang="${CLANG:-clang}"
+mvvm_require_toolchain SWIFTC CLANG
+swiftc="$SWIFTC"
+clang="$CLANG"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -24,7 +29,7 @@ library="$build/libmvvm.so"
 
 # 1. Symbol sets.
 nm -D --defined-only "$library" | awk '$2 == "T" && $3 ~ /^mvvm_/ { print $3 }' | sort -u > "$work/exported"
-"$clang" -x c -std=c11 -fsyntax-only -Xclang -ast-dump=json -I "$root/Include" "$root/Include/mvvm.h" \
+"$clang" -x c "$MVVM_C_STD" -fsyntax-only -Xclang -ast-dump=json -I "$MVVM_INCLUDE_DIR" "$MVVM_INCLUDE_DIR/mvvm.h" \
     | python3 -c '
 import json, sys
 names = set()
@@ -69,7 +74,8 @@ if [ "$emitted" -ne "$count" ]; then
     exit 1
 fi
 printf '#include "mvvm.h"\n#include "MVVMRuntime-Swift.h"\n' > "$work/check.c"
-"$clang" -x c -std=c11 -fsyntax-only -Wall -Wextra -Werror -Wno-unused-command-line-argument \
+# shellcheck disable=SC2086 # the shared flags split into words
+"$clang" -x c $MVVM_C_WARN -fsyntax-only -Wno-unused-command-line-argument \
     -I "$work/include" -I "$work" "$work/check.c"
 
 echo "check-abi: $count functions declared, exported and identical in signature to the compiler's"

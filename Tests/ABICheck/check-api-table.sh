@@ -9,15 +9,20 @@
 # The library side (every slot is filled with the exported symbol of that name) is checked at
 # run time by Tests/CABITests/test_plugin_dlopen.c.
 #
-# Usage: check-api-table.sh   (CLANG may name the compiler; default clang)
+# Usage: check-api-table.sh   (CLANG may name the compiler; default the Swift toolchain's clang,
+# from scripts/env.sh)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-clang="${CLANG:-clang}"
+MVVM_ROOT="$root"
+# shellcheck source=../../scripts/env.sh
+. "$root/scripts/env.sh"
+mvvm_require_toolchain CLANG
+clang="$CLANG"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-"$clang" -x c -std=c11 -fsyntax-only -Xclang -ast-dump=json -I "$root/Include" "$root/Include/mvvm.h" \
+"$clang" -x c "$MVVM_C_STD" -fsyntax-only -Xclang -ast-dump=json -I "$MVVM_INCLUDE_DIR" "$MVVM_INCLUDE_DIR/mvvm.h" \
     > "$work/ast.json"
 count=$(python3 - "$work/ast.json" <<'PY'
 import json, sys
@@ -73,5 +78,6 @@ _Static_assert(sizeof(mvvm_api) == offsetof(mvvm_api, version) + $count * sizeof
                "mvvm_api is not its two header fields followed by exactly $count function pointers");
 _Static_assert(offsetof(mvvm_api, version) == 2 * sizeof(uint32_t), "unexpected header fields");
 C
-"$clang" -x c -std=c11 -Wall -Wextra -Werror -fsyntax-only -I "$root/Include" "$work/size.c"
+# shellcheck disable=SC2086 # the shared flags split into words
+"$clang" -x c $MVVM_C_WARN -fsyntax-only -I "$MVVM_INCLUDE_DIR" "$work/size.c"
 echo "check-api-table: mvvm_api holds all $count functions of mvvm.h (besides mvvm_get_api), names and types matching"

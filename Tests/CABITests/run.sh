@@ -7,8 +7,9 @@
 #                  <repo>/.build/cabi-tests, or .../cabi-tests-sanitized with SANITIZE).
 #   MVVM_LIB_DIR   the folder holding libmvvm.so (default <repo>/.build/debug, what
 #                  `swift build --product mvvm` produces).
-#   CC, CXX        compilers (default clang, clang++; the Swift toolchain's clang has the
-#                  sanitizer runtimes).
+#   CC, CXX        compilers (default the Swift toolchain's clang, clang++, which have the
+#                  sanitizer runtimes; the toolchain, flags and sanitizer options come from
+#                  scripts/env.sh).
 #   SANITIZE       e.g. "address,undefined": builds the programs with those sanitizers and
 #                  runs them under AddressSanitizer with leak detection (lsan.supp may list leak
 #                  reports of the Swift runtime, Foundation and libdispatch, never ours). To have
@@ -24,22 +25,20 @@ set -euo pipefail
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo_dir="$(cd "$script_dir/../.." && pwd)"
-include_dir="$repo_dir/Include"
+MVVM_ROOT="$repo_dir"
+# shellcheck source=../../scripts/env.sh
+. "$repo_dir/scripts/env.sh"
+include_dir="$MVVM_INCLUDE_DIR"
 
 sanitize="${SANITIZE:-}"
 default_build="$repo_dir/.build/cabi-tests${sanitize:+-sanitized}"
 build_dir="${1:-${BUILD_DIR:-$default_build}}"
 lib_dir="${MVVM_LIB_DIR:-$repo_dir/.build/debug}"
-# The compilers: $CC/$CXX, else clang on PATH, else the clang shipped next to swift.
-find_compiler() {
-    if command -v "$1" > /dev/null 2>&1; then echo "$1"; return; fi
-    local swift_path
-    swift_path="$(command -v swift 2> /dev/null || true)"
-    if [[ -n "$swift_path" && -x "$(dirname "$swift_path")/$1" ]]; then echo "$(dirname "$swift_path")/$1"; return; fi
-    echo "$1"
-}
-cc="${CC:-$(find_compiler clang)}"
-cxx="${CXX:-$(find_compiler clang++)}"
+# The compilers: $CC/$CXX, else the toolchain's clang and clang++.
+[[ -n "${CC:-}" ]] || mvvm_require_toolchain CLANG
+[[ -n "${CXX:-}" ]] || mvvm_require_toolchain CLANGXX
+cc="${CC:-$CLANG}"
+cxx="${CXX:-$CLANGXX}"
 
 if [[ ! -e "$lib_dir/libmvvm.so" ]]; then
     echo "run.sh: no libmvvm.so in $lib_dir (build it with 'swift build --product mvvm', or set MVVM_LIB_DIR)" >&2
@@ -56,28 +55,26 @@ for source_file in "$script_dir"/test_*.c; do
 done
 read -r -a tests <<< "${CABI_TESTS:-${all_tests[*]}}"
 
-cflags=(-std=c11 -Wall -Wextra -Werror -g -O1 -I"$include_dir")
+# shellcheck disable=SC2206 # the shared flags split into words
+cflags=($MVVM_C_WARN -g -O1 -I"$include_dir")
 # --as-needed: a test that never calls the library directly (the dlopen one) does not
 # get it loaded behind its back.
 ldflags=(-L"$lib_dir" -Wl,--as-needed -lmvvm -Wl,--no-as-needed -Wl,-rpath,"$lib_dir" -lpthread -ldl)
-# Prefer lld when the compiler can use it (gold, the default of some toolchains, floods the
-# output with warnings about the sanitizer runtimes' local symbols).
-if echo 'int main(void){return 0;}' | "$cc" -x c - -fuse-ld=lld -o "$build_dir/.probe" >/dev/null 2>&1; then
-    ldflags+=(-fuse-ld=lld)
-fi
-rm -f "$build_dir/.probe"
+# Prefer lld when the compiler can use it.
+# shellcheck disable=SC2207
+ldflags+=($(mvvm_lld_flag "$cc" "$build_dir"))
 if [[ -n "$sanitize" ]]; then
-    cflags+=(-fsanitize="$sanitize" -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    # shellcheck disable=SC2207
+    cflags+=($(mvvm_sanitize_cflags "$sanitize"))
     ldflags+=(-fsanitize="$sanitize")
-    export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-    export LSAN_OPTIONS="suppressions=$script_dir/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-    export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+    mvvm_sanitizer_env c-tests
 fi
 
 failures=0
 
 # The header must also be valid C++ (extern "C", no C-only constructs).
-if ! "$cxx" -x c++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I"$include_dir" \
+# shellcheck disable=SC2086
+if ! "$cxx" -x c++ $MVVM_CXX_WARN -fsyntax-only -I"$include_dir" \
         "$script_dir/header_cpp_check.cpp"; then
     echo "header_cpp_check: mvvm.h does not compile as C++17" >&2
     failures=$((failures + 1))

@@ -1,6 +1,8 @@
 /* test_coordinator.c: the app coordinator (seed 001): start pushes the user list, selecting a
- * row pushes the user's detail, saving pops it and updates the list row in place, back pops;
- * screens are handles the coordinator owns. */
+ * row pushes the user's detail ("user-selected" delivered before that "navigate"), saving pops
+ * it and updates the list row in place, back pops; show-search pushes the search over the
+ * list, whose selection pushes the detail and saving pops back to the search; screens are
+ * handles the coordinator owns. */
 #include "harness.h"
 
 /* Records every navigation, and whether a popped handle was already invalid in the handler. */
@@ -321,6 +323,238 @@ static void test_a_navigate_handler_may_destroy_the_coordinator(void) {
     CHECK_OK(mvvm_object_destroy(f.repository));
 }
 
+/* ------------------------------------------------------------------------------------------
+ * The order of a selection and its push
+ * ---------------------------------------------------------------------------------------- */
+
+/* One log for the screens' "user-selected" and the coordinator's "navigate", in arrival order. */
+typedef struct order_log {
+    int count;
+    char kinds[16];         /* 's' selected, 'p' push, 'o' pop */
+    int64_t values[16];     /* the selected id; the depth seen by the navigate handler */
+    mvvm_object *coordinator;
+} order_log;
+
+static void order_selected(mvvm_object *screen, int64_t id, void *user_data) {
+    (void)screen;
+    order_log *log = user_data;
+    if (log->count >= 16) return;
+    log->kinds[log->count] = 's';
+    log->values[log->count] = id;
+    log->count++;
+}
+
+static void order_navigate(mvvm_object *coordinator, int32_t action, mvvm_object *screen, void *user_data) {
+    (void)screen;
+    order_log *log = user_data;
+    if (log->count >= 16) return;
+    int64_t depth = -1;
+    CHECK_OK(mvvm_coordinator_get_depth(coordinator, &depth));
+    log->kinds[log->count] = action == MVVM_NAVIGATION_PUSH ? 'p' : action == MVVM_NAVIGATION_POP ? 'o' : '?';
+    log->values[log->count] = depth;
+    log->count++;
+}
+
+static void test_user_selected_is_delivered_before_the_push_it_causes(void) {
+    fixture f;
+    setup(&f);
+    order_log log;
+    memset(&log, 0, sizeof log);
+    /* The host connects to navigate before it even starts, and to user-selected only later:
+     * connection order must not matter, the selection comes first. */
+    CHECK_OK(mvvm_signal_connect(f.coordinator, "navigate", MVVM_CALLBACK(order_navigate), &log, NULL, NULL));
+    CHECK_OK(mvvm_coordinator_start(f.coordinator));
+    REQUIRE(log.count == 1);
+    CHECK_EQ(log.kinds[0], 'p');
+    mvvm_object *list = screen_at(f.coordinator, 0);
+    recorder rows;
+    recorder_reset(&rows);
+    CONNECT(list, "rows-changed", on_changes, &rows);
+    CHECK_OK(mvvm_signal_connect(list, "user-selected", MVVM_CALLBACK(order_selected), &log, NULL, NULL));
+    load_list(list, &rows);
+
+    CHECK_OK(mvvm_user_list_did_select_row(list, 6));
+    /* Both within the command, selection first, then the push (of the stack already grown). */
+    REQUIRE(log.count == 3);
+    CHECK_EQ(log.kinds[1], 's');
+    CHECK_EQ(log.values[1], 7);
+    CHECK_EQ(log.kinds[2], 'p');
+    CHECK_EQ(log.values[2], 2);
+    CHECK_EQ(f.navigation.calls, 2);
+
+    /* The same through the search: list -> search -> (select) detail. */
+    CHECK_OK(mvvm_coordinator_back(f.coordinator));
+    CHECK_EQ(log.count, 4);
+    CHECK_EQ(log.kinds[3], 'o');
+    CHECK_OK(mvvm_coordinator_show_search(f.coordinator));
+    REQUIRE(log.count == 5);
+    CHECK_EQ(log.kinds[4], 'p');
+    mvvm_object *search = screen_at(f.coordinator, 1);
+    CHECK_EQ(type_of(search), MVVM_TYPE_USER_SEARCH);
+    recorder results;
+    recorder_reset(&results);
+    CONNECT(search, "rows-changed", on_changes, &results);
+    CHECK_OK(mvvm_signal_connect(search, "user-selected", MVVM_CALLBACK(order_selected), &log, NULL, NULL));
+    CHECK_OK(mvvm_user_search_set_query(search, "a"));
+    PUMP_UNTIL(results.calls >= 1, HARNESS_PUMP_BUDGET);
+    int64_t found = 0;
+    CHECK_OK(mvvm_user_search_get_count(search, &found));
+    REQUIRE(found > 0);
+    mvvm_user first;
+    CHECK_OK(mvvm_user_search_get_row(search, 0, &first));
+    int64_t first_id = first.id;
+    CHECK_OK(mvvm_user_search_did_select_row(search, 0));
+    REQUIRE(log.count == 7);
+    CHECK_EQ(log.kinds[5], 's');
+    CHECK_EQ(log.values[5], first_id);
+    CHECK_EQ(log.kinds[6], 'p');
+    CHECK_EQ(log.values[6], 3);
+    CHECK_EQ(type_of(screen_at(f.coordinator, 2)), MVVM_TYPE_USER_DETAIL);
+    teardown(&f);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The search
+ * ---------------------------------------------------------------------------------------- */
+
+static void test_show_search_pushes_the_search_only_over_the_list(void) {
+    fixture f;
+    setup(&f);
+    /* Before start there is no list: nothing happens. */
+    CHECK_OK(mvvm_coordinator_show_search(f.coordinator));
+    CHECK_EQ(f.navigation.calls, 0);
+    CHECK_EQ(depth_of(f.coordinator), 0);
+    CHECK_OK(mvvm_coordinator_start(f.coordinator));
+    CHECK_OK(mvvm_coordinator_show_search(f.coordinator));
+    CHECK_EQ(f.navigation.calls, 2); /* at the end of the command */
+    CHECK_EQ(f.navigation.actions[1], MVVM_NAVIGATION_PUSH);
+    mvvm_object *search = f.navigation.screens[1];
+    CHECK_EQ(type_of(search), MVVM_TYPE_USER_SEARCH);
+    CHECK_EQ(depth_of(f.coordinator), 2);
+    CHECK(screen_at(f.coordinator, 1) == search);
+    CHECK_STATUS(mvvm_object_destroy(search), MVVM_E_STATE);
+    /* Not over the search itself. */
+    CHECK_OK(mvvm_coordinator_show_search(f.coordinator));
+    CHECK_EQ(f.navigation.calls, 2);
+    CHECK_EQ(depth_of(f.coordinator), 2);
+    /* Back pops it (its handle invalid by the time navigate reports it); then again. */
+    recorder query;
+    recorder_reset(&query);
+    CONNECT(search, "notify::query", on_string, &query);
+    CHECK_OK(mvvm_coordinator_back(f.coordinator));
+    CHECK_EQ(f.navigation.calls, 3);
+    CHECK_EQ(f.navigation.actions[2], MVVM_NAVIGATION_POP);
+    CHECK(f.navigation.screens[2] == search);
+    CHECK(f.navigation.popped_handle_was_invalid[2]);
+    CHECK(!handle_is_live(search));
+    CHECK_EQ(query.destroyed, 1);
+    CHECK_OK(mvvm_coordinator_show_search(f.coordinator));
+    CHECK_EQ(f.navigation.calls, 4);
+    CHECK(f.navigation.screens[3] != search);
+    CHECK_EQ(type_of(f.navigation.screens[3]), MVVM_TYPE_USER_SEARCH);
+    /* Not over a detail. */
+    CHECK_OK(mvvm_coordinator_back(f.coordinator));
+    mvvm_object *list = screen_at(f.coordinator, 0);
+    recorder rows;
+    recorder_reset(&rows);
+    CONNECT(list, "rows-changed", on_changes, &rows);
+    load_list(list, &rows);
+    CHECK_OK(mvvm_user_list_did_select_row(list, 0));
+    CHECK_EQ(depth_of(f.coordinator), 2);
+    int calls = f.navigation.calls;
+    CHECK_OK(mvvm_coordinator_show_search(f.coordinator));
+    CHECK_EQ(f.navigation.calls, calls);
+    CHECK_EQ(depth_of(f.coordinator), 2);
+    CHECK_EQ(type_of(screen_at(f.coordinator, 1)), MVVM_TYPE_USER_DETAIL);
+    teardown(&f);
+}
+
+static void test_list_search_detail_and_saving_pops_back_to_the_search(void) {
+    fixture f;
+    setup(&f);
+    CHECK_OK(mvvm_coordinator_start(f.coordinator));
+    mvvm_object *list = screen_at(f.coordinator, 0);
+    recorder rows;
+    recorder_reset(&rows);
+    CONNECT(list, "rows-changed", on_changes, &rows);
+    load_list(list, &rows);
+    CHECK_OK(mvvm_coordinator_show_search(f.coordinator));
+    mvvm_object *search = screen_at(f.coordinator, 1);
+    recorder results, selected;
+    recorder_reset(&results);
+    recorder_reset(&selected);
+    CONNECT(search, "rows-changed", on_changes, &results);
+    CONNECT(search, "user-selected", on_int64, &selected);
+
+    /* Search for the name of the list's row 3 (user 4): it is among the results. */
+    mvvm_user row;
+    CHECK_OK(mvvm_user_list_get_row(list, 3, &row));
+    REQUIRE(row.id == 4);
+    char name[128];
+    snprintf(name, sizeof name, "%s", row.name);
+    CHECK_OK(mvvm_user_search_set_query(search, name));
+    PUMP_UNTIL(results.calls >= 1, HARNESS_PUMP_BUDGET);
+    int64_t found = 0, index = -1;
+    CHECK_OK(mvvm_user_search_get_count(search, &found));
+    for (int64_t i = 0; i < found; i++) {
+        mvvm_user user;
+        CHECK_OK(mvvm_user_search_get_row(search, i, &user));
+        if (user.id == 4) index = i;
+    }
+    REQUIRE(index >= 0);
+
+    /* A selection on the covered list navigates nowhere. */
+    CHECK_OK(mvvm_user_list_did_select_row(list, 0));
+    CHECK_EQ(f.navigation.calls, 2);
+    CHECK_EQ(depth_of(f.coordinator), 2);
+
+    /* Selecting the result pushes the detail of user 4. */
+    CHECK_OK(mvvm_user_search_did_select_row(search, index));
+    CHECK_EQ(selected.calls, 1);
+    CHECK_EQ(selected.value, 4);
+    CHECK_EQ(f.navigation.calls, 3);
+    CHECK_EQ(f.navigation.actions[2], MVVM_NAVIGATION_PUSH);
+    mvvm_object *detail = f.navigation.screens[2];
+    CHECK_EQ(type_of(detail), MVVM_TYPE_USER_DETAIL);
+    CHECK_EQ(depth_of(f.coordinator), 3);
+    /* The covered search does not navigate either. */
+    CHECK_OK(mvvm_user_search_did_select_row(search, index));
+    CHECK_EQ(selected.calls, 2);
+    CHECK_EQ(f.navigation.calls, 3);
+
+    /* Save: the detail pops back to the search, and the list row is updated in place. */
+    recorder user;
+    recorder_reset(&user);
+    CONNECT(detail, "notify::user", on_user, &user);
+    CHECK_OK(mvvm_user_detail_on_appear(detail));
+    PUMP_UNTIL(user.calls >= 1, HARNESS_PUMP_BUDGET);
+    CHECK_EQ(user.user_id, 4);
+    CHECK_OK(mvvm_user_detail_set_draft_name(detail, "Found And Renamed"));
+    size_t sets_before = rows.change_sets;
+    CHECK_OK(mvvm_user_detail_save(detail));
+    PUMP_UNTIL(f.navigation.calls == 4, HARNESS_PUMP_BUDGET);
+    CHECK_EQ(f.navigation.actions[3], MVVM_NAVIGATION_POP);
+    CHECK(f.navigation.screens[3] == detail);
+    CHECK(f.navigation.popped_handle_was_invalid[3]);
+    CHECK_EQ(depth_of(f.coordinator), 2);
+    CHECK(screen_at(f.coordinator, 1) == search);
+    CHECK(handle_is_live(search));
+    CHECK_EQ(rows.change_sets, sets_before + 1);
+    CHECK_CHANGE(&rows, rows.change_count - 1, MVVM_LIST_UPDATE, 3, 1);
+    CHECK_OK(mvvm_user_list_get_row(list, 3, &row));
+    CHECK_STR_EQ(row.name, "Found And Renamed");
+
+    /* Back to the list. */
+    CHECK_OK(mvvm_coordinator_back(f.coordinator));
+    CHECK_EQ(f.navigation.calls, 5);
+    CHECK(f.navigation.screens[4] == search);
+    CHECK(!handle_is_live(search));
+    CHECK_EQ(depth_of(f.coordinator), 1);
+    CHECK_EQ(results.destroyed, 1);
+    CHECK_EQ(selected.destroyed, 1);
+    teardown(&f);
+}
+
 int main(void) {
     harness_init();
     RUN_TEST(test_a_new_coordinator_has_no_screens);
@@ -331,6 +565,9 @@ int main(void) {
     RUN_TEST(test_a_failed_save_stays_on_the_detail);
     RUN_TEST(test_the_coordinator_keeps_its_repository_alive);
     RUN_TEST(test_a_navigate_handler_may_destroy_the_coordinator);
+    RUN_TEST(test_user_selected_is_delivered_before_the_push_it_causes);
+    RUN_TEST(test_show_search_pushes_the_search_only_over_the_list);
+    RUN_TEST(test_list_search_detail_and_saving_pops_back_to_the_search);
     CHECK_OK(mvvm_shutdown());
     return harness_finish();
 }

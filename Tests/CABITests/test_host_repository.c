@@ -12,7 +12,10 @@
  * A fake host repository: records every call and answers now or later.
  * ---------------------------------------------------------------------------------------- */
 
-enum call_kind { CALL_FETCH_USERS = 1, CALL_FETCH_USER, CALL_UPDATE_USER, CALL_FETCH_POST, CALL_FETCH_COMMENTS, CALL_SET_LIKED };
+enum call_kind {
+    CALL_FETCH_USERS = 1, CALL_FETCH_USER, CALL_UPDATE_USER, CALL_FETCH_POST, CALL_FETCH_COMMENTS, CALL_SET_LIKED,
+    CALL_SEARCH_USERS,
+};
 
 #define MAX_CALLS 64
 #define PAGE_SIZE 3
@@ -23,7 +26,7 @@ typedef struct host_call {
     mvvm_request *request;
     int64_t argument; /* page, user id or post id */
     int32_t liked;
-    char name[64];    /* update_user: the borrowed user's name, copied during the call */
+    char name[64];    /* update_user: the borrowed user's name; search_users: the query (copied during the call) */
 } host_call;
 
 typedef struct host {
@@ -138,6 +141,37 @@ static void host_update_user(void *user_data, mvvm_request *request, const mvvm_
     if (h->answer_now) h->inline_status = mvvm_request_resolve_user(request, user);
 }
 
+/* search_users: records the query and answers (when answering now) with PAGE_SIZE users
+ * named after it, page `page` of TOTAL_PAGES. */
+static mvvm_status answer_search(mvvm_request *request, const char *query, int64_t page) {
+    user_rows rows;
+    for (int i = 0; i < PAGE_SIZE; i++) {
+        int64_t id = 100 + (page - 1) * PAGE_SIZE + i + 1;
+        snprintf(rows.names[i], sizeof rows.names[i], "%.20s %" PRId64, query, id);
+        snprintf(rows.emails[i], sizeof rows.emails[i], "found%" PRId64 "@example.com", id);
+        rows.users[i].id = id;
+        rows.users[i].name = rows.names[i];
+        rows.users[i].email = rows.emails[i];
+    }
+    return mvvm_request_resolve_user_page(request, rows.users, PAGE_SIZE, page, TOTAL_PAGES);
+}
+
+static void host_search_users(void *user_data, mvvm_request *request, const char *query, int64_t page) {
+    host *h = user_data;
+    host_call *call = record_call(h, CALL_SEARCH_USERS, request, page);
+    snprintf(call->name, sizeof call->name, "%s", query != NULL ? query : "(null)");
+    if (h->answer_now) h->inline_status = answer_search(request, query, page);
+}
+
+/* Stands in the search_users slot of a 0.1-sized table: the library must not read it. */
+static void search_users_beyond_the_table(void *user_data, mvvm_request *request, const char *query, int64_t page) {
+    (void)user_data;
+    (void)request;
+    (void)query;
+    (void)page;
+    harness_report(__FILE__, __LINE__, "search_users of a 0.1-sized table", "called: read past the host's table");
+}
+
 static void host_user_cancel(void *user_data, mvvm_request *request) {
     host *h = user_data;
     if (h->user_cancels + h->post_cancels < MAX_CALLS) h->cancelled[h->user_cancels + h->post_cancels] = request;
@@ -190,6 +224,7 @@ static mvvm_user_repository_vtable user_table(void) {
     table.fetch_user = host_fetch_user;
     table.update_user = host_update_user;
     table.cancel = host_user_cancel;
+    table.search_users = host_search_users;
     return table;
 }
 
@@ -266,11 +301,18 @@ static void test_new_host_validates_its_arguments(void) {
     CHECK_STATUS(mvvm_repository_new_host(NULL, &posts, &h, host_destroy, &repository), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_host(&users, &posts, &h, host_destroy, NULL), MVVM_E_INVALID_ARGUMENT);
 
-    users.struct_size = sizeof users - 8;
-    CHECK_STATUS(mvvm_repository_new_host(&users, &posts, &h, host_destroy, &repository), MVVM_E_INVALID_ARGUMENT);
-    CHECK(strstr(mvvm_last_error_message(), "struct_size") != NULL);
-    users.struct_size = 0;
-    CHECK_STATUS(mvvm_repository_new_host(&users, &posts, &h, host_destroy, &repository), MVVM_E_INVALID_ARGUMENT);
+    /* The sizes accepted are sizeof (0.2) and MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1 (the table
+     * before search_users, which is exactly one pointer shorter); anything else is refused. */
+    CHECK_EQ(MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1, sizeof users - sizeof(void (*)(void)));
+    const uint32_t refused_sizes[] = {
+        0, 4, (uint32_t)sizeof users - 4, (uint32_t)sizeof users + 8, (uint32_t)MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1 - 8,
+        (uint32_t)MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1 + 4, UINT32_MAX,
+    };
+    for (size_t i = 0; i < sizeof refused_sizes / sizeof refused_sizes[0]; i++) {
+        users.struct_size = refused_sizes[i];
+        CHECK_STATUS(mvvm_repository_new_host(&users, &posts, &h, host_destroy, &repository), MVVM_E_INVALID_ARGUMENT);
+        CHECK(strstr(mvvm_last_error_message(), "struct_size") != NULL);
+    }
     users = user_table();
 
     users.fetch_user = NULL;
@@ -296,6 +338,26 @@ static void test_new_host_validates_its_arguments(void) {
     /* Nothing was created, so nothing is destroyed. */
     CHECK(repository == (mvvm_object *)(uintptr_t)0x1);
     CHECK_EQ(h.destroyed, 0);
+
+    /* A 0.1-sized table (sizeof - 8 on this platform) is valid: made, then destroyed. */
+    users.struct_size = (uint32_t)MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1;
+    CHECK_OK(mvvm_repository_new_host(&users, &posts, &h, host_destroy, &repository));
+    CHECK(repository != (mvvm_object *)(uintptr_t)0x1 && handle_is_live(repository));
+    CHECK_OK(mvvm_object_destroy(repository));
+    CHECK_EQ(h.destroyed, 1);
+    users.struct_size = (uint32_t)(sizeof users - 8);
+    CHECK_OK(mvvm_repository_new_host(&users, &posts, &h, host_destroy, &repository));
+    CHECK_OK(mvvm_object_destroy(repository));
+    CHECK_EQ(h.destroyed, 2);
+    /* search_users is optional in a full-sized table too. */
+    users = user_table();
+    users.search_users = NULL;
+    CHECK_OK(mvvm_repository_new_host(&users, &posts, &h, host_destroy, &repository));
+    CHECK_OK(mvvm_object_destroy(repository));
+    CHECK_EQ(h.destroyed, 3);
+    users = user_table();
+    host_reset(&h);
+    repository = (mvvm_object *)(uintptr_t)0x1;
 
     /* The host thread only. */
     mvvm_status status = MVVM_OK;
@@ -997,6 +1059,203 @@ static void test_coordinator_flow_over_a_host_repository(void) {
 }
 
 /* ------------------------------------------------------------------------------------------
+ * User search
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct search_fixture {
+    mvvm_object *repository;
+    mvvm_object *search;
+    recorder rows, searching, error, count;
+} search_fixture;
+
+static void search_setup(search_fixture *f, host *h, const mvvm_user_repository_vtable *users) {
+    memset(f, 0, sizeof *f);
+    mvvm_post_repository_vtable posts = post_table();
+    CHECK_OK(mvvm_repository_new_host(users, &posts, h, host_destroy, &f->repository));
+    CHECK_OK(mvvm_user_search_new(f->repository, &f->search));
+    CONNECT(f->search, "rows-changed", on_changes, &f->rows);
+    CONNECT(f->search, "notify::is-searching", on_int32, &f->searching);
+    CONNECT(f->search, "notify::error-message", on_string, &f->error);
+    CONNECT(f->search, "notify::count", on_int64, &f->count);
+}
+
+static void search_teardown(search_fixture *f, host *h) {
+    CHECK_OK(mvvm_object_destroy(f->search));
+    CHECK_OK(mvvm_object_destroy(f->repository));
+    PUMP_UNTIL(h->destroyed == 1, HARNESS_PUMP_BUDGET);
+    pump_until_idle(5);
+    CHECK_EQ(h->destroyed, 1);
+    CHECK_EQ(f->rows.destroyed + f->searching.destroyed + f->error.destroyed + f->count.destroyed, 4);
+}
+
+static int64_t search_count(mvvm_object *search) {
+    int64_t count = -1;
+    CHECK_OK(mvvm_user_search_get_count(search, &count));
+    return count;
+}
+
+/* The search failed: its error message is shown, nothing is searching, no rows. */
+static void check_search_failed_with_a_message(search_fixture *f) {
+    PUMP_UNTIL(f->error.calls >= 1, HARNESS_PUMP_BUDGET);
+    CHECK_EQ(f->error.calls, 1);
+    CHECK(!f->error.string_was_null);
+    CHECK(f->error.text[0] != '\0');
+    const char *message = NULL;
+    CHECK_OK(mvvm_user_search_get_error_message(f->search, &message));
+    CHECK_STR_EQ(message, f->error.text);
+    int32_t searching = -1;
+    CHECK_OK(mvvm_user_search_get_is_searching(f->search, &searching));
+    CHECK_EQ(searching, 0);
+    CHECK_EQ(search_count(f->search), 0);
+    CHECK_EQ(f->rows.calls, 0);
+}
+
+static void test_a_0_1_sized_table_lists_users_and_its_searches_fail_with_a_message(void) {
+    host h;
+    host_reset(&h);
+    h.answer_now = 1;
+    mvvm_user_repository_vtable users = user_table();
+    users.struct_size = (uint32_t)MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1;
+    users.search_users = search_users_beyond_the_table; /* beyond its size: never read */
+    search_fixture f;
+    search_setup(&f, &h, &users);
+
+    /* The 0.1 functions work: a user list pages through it. */
+    mvvm_object *list = NULL;
+    REQUIRE_OK(mvvm_user_list_new(f.repository, &list));
+    CHECK_OK(mvvm_user_list_on_appear(list));
+    PUMP_UNTIL(list_count(list) == PAGE_SIZE, HARNESS_PUMP_BUDGET);
+    check_rows(list, PAGE_SIZE);
+    CHECK_OK(mvvm_user_list_did_display_row(list, PAGE_SIZE - 1));
+    PUMP_UNTIL(list_count(list) == 2 * PAGE_SIZE, HARNESS_PUMP_BUDGET);
+    check_rows(list, 2 * PAGE_SIZE);
+    CHECK_OK(mvvm_object_destroy(list));
+
+    /* A search has nothing to call: it fails with a message the search screen shows. */
+    CHECK_OK(mvvm_user_search_set_query(f.search, "Ada"));
+    check_search_failed_with_a_message(&f);
+    CHECK_EQ(count_calls(&h, CALL_SEARCH_USERS), 0);
+    CHECK_EQ(count_calls(&h, CALL_FETCH_USERS), 2);
+    search_teardown(&f, &h);
+    CHECK_EQ(h.user_cancels, 0);
+}
+
+static void test_a_table_without_search_users_fails_searches_with_a_message(void) {
+    host h;
+    host_reset(&h);
+    h.answer_now = 1;
+    mvvm_user_repository_vtable users = user_table();
+    users.search_users = NULL;
+    search_fixture f;
+    search_setup(&f, &h, &users);
+    CHECK_OK(mvvm_user_search_set_query(f.search, "Grace"));
+    check_search_failed_with_a_message(&f);
+    CHECK_EQ(h.call_count, 0);
+    search_teardown(&f, &h);
+}
+
+/* Checks the search shows `count` results of `query` (ids from 101 on). */
+static void check_search_rows(mvvm_object *search, const char *query, int64_t count) {
+    CHECK_EQ(search_count(search), count);
+    for (int64_t i = 0; i < count; i++) {
+        mvvm_user user;
+        char name[64];
+        CHECK_OK(mvvm_user_search_get_row(search, i, &user));
+        snprintf(name, sizeof name, "%s %" PRId64, query, 101 + i);
+        CHECK_EQ(user.id, 101 + i);
+        CHECK_STR_EQ(user.name, name);
+    }
+}
+
+static void test_searches_go_to_search_users_and_a_superseded_one_is_cancelled(void) {
+    host h;
+    host_reset(&h);
+    mvvm_user_repository_vtable users = user_table();
+    search_fixture f;
+    search_setup(&f, &h, &users);
+
+    /* The query reaches the host trimmed, after the debounce, page 1. */
+    CHECK_OK(mvvm_user_search_set_query(f.search, "  Ada \t"));
+    CHECK_EQ(h.call_count, 0); /* debounced: nothing at once */
+    PUMP_UNTIL(count_calls(&h, CALL_SEARCH_USERS) == 1, HARNESS_PUMP_BUDGET);
+    REQUIRE(count_calls(&h, CALL_SEARCH_USERS) == 1);
+    host_call *first = last_call(&h, CALL_SEARCH_USERS);
+    CHECK_STR_EQ(first->name, "Ada");
+    CHECK_EQ(first->argument, 1);
+    CHECK_EQ(f.searching.value, 1);
+    pump_until_idle(3); /* nothing lands without an answer */
+    CHECK_EQ(search_count(f.search), 0);
+
+    CHECK_OK(answer_search(first->request, "Ada", 1));
+    PUMP_UNTIL(search_count(f.search) == PAGE_SIZE, HARNESS_PUMP_BUDGET);
+    check_search_rows(f.search, "Ada", PAGE_SIZE);
+    CHECK_EQ(f.rows.change_sets, 1);
+    CHECK_CHANGE(&f.rows, 0, MVVM_LIST_RESET, 0, PAGE_SIZE);
+    CHECK_EQ(f.count.value, PAGE_SIZE);
+    CHECK_EQ(f.searching.value, 0);
+    CHECK_STATUS(answer_search(first->request, "Ada", 1), MVVM_E_NOT_FOUND);
+
+    /* The next page of the same query. */
+    CHECK_OK(mvvm_user_search_did_display_row(f.search, PAGE_SIZE - 1));
+    PUMP_UNTIL(count_calls(&h, CALL_SEARCH_USERS) == 2, HARNESS_PUMP_BUDGET);
+    REQUIRE(count_calls(&h, CALL_SEARCH_USERS) == 2);
+    CHECK_STR_EQ(last_call(&h, CALL_SEARCH_USERS)->name, "Ada");
+    CHECK_EQ(last_call(&h, CALL_SEARCH_USERS)->argument, 2);
+    CHECK_OK(answer_search(last_call(&h, CALL_SEARCH_USERS)->request, "Ada", 2));
+    PUMP_UNTIL(search_count(f.search) == 2 * PAGE_SIZE, HARNESS_PUMP_BUDGET);
+    check_search_rows(f.search, "Ada", 2 * PAGE_SIZE);
+    CHECK_CHANGE(&f.rows, 1, MVVM_LIST_INSERT, PAGE_SIZE, PAGE_SIZE);
+
+    /* A new query while its search is pending, then another: the first is cancelled (the
+     * host's cancel runs, answering it is not found) and only the last one's results land. */
+    CHECK_OK(mvvm_user_search_set_query(f.search, "Grace"));
+    PUMP_UNTIL(count_calls(&h, CALL_SEARCH_USERS) == 3, HARNESS_PUMP_BUDGET);
+    REQUIRE(count_calls(&h, CALL_SEARCH_USERS) == 3);
+    mvvm_request *grace = last_call(&h, CALL_SEARCH_USERS)->request;
+    CHECK_STR_EQ(last_call(&h, CALL_SEARCH_USERS)->name, "Grace");
+    CHECK_EQ(h.user_cancels, 0);
+    CHECK_OK(mvvm_user_search_set_query(f.search, "Alan"));
+    PUMP_UNTIL(count_calls(&h, CALL_SEARCH_USERS) == 4 && h.user_cancels == 1, HARNESS_PUMP_BUDGET);
+    REQUIRE(count_calls(&h, CALL_SEARCH_USERS) == 4);
+    CHECK_EQ(h.user_cancels, 1);
+    CHECK(h.cancelled[0] == grace);
+    CHECK_STATUS(answer_search(grace, "Grace", 1), MVVM_E_NOT_FOUND);
+    CHECK_STATUS(mvvm_request_fail(grace, "late"), MVVM_E_NOT_FOUND);
+    host_call *alan = last_call(&h, CALL_SEARCH_USERS);
+    CHECK_STR_EQ(alan->name, "Alan");
+    CHECK_EQ(alan->argument, 1);
+    pump_until_idle(3);
+    check_search_rows(f.search, "Ada", 2 * PAGE_SIZE); /* the old results stay until then */
+    CHECK_OK(answer_search(alan->request, "Alan", 1));
+    PUMP_UNTIL(f.rows.change_sets == 3, HARNESS_PUMP_BUDGET);
+    CHECK_CHANGE(&f.rows, 2, MVVM_LIST_RESET, 0, PAGE_SIZE);
+    check_search_rows(f.search, "Alan", PAGE_SIZE);
+    CHECK_EQ(f.error.calls, 0);
+
+    /* A failed search shows the host's message. */
+    CHECK_OK(mvvm_user_search_set_query(f.search, "Edsger"));
+    PUMP_UNTIL(count_calls(&h, CALL_SEARCH_USERS) == 5, HARNESS_PUMP_BUDGET);
+    REQUIRE(count_calls(&h, CALL_SEARCH_USERS) == 5);
+    CHECK_OK(mvvm_request_fail(last_call(&h, CALL_SEARCH_USERS)->request, "Search is down."));
+    PUMP_UNTIL(f.error.calls == 1, HARNESS_PUMP_BUDGET);
+    CHECK_STR_EQ(f.error.text, "Search is down.");
+    check_search_rows(f.search, "Alan", PAGE_SIZE); /* a failure keeps the results shown */
+
+    /* Destroying the search with a search pending cancels it. */
+    CHECK_OK(mvvm_user_search_dismiss_error(f.search));
+    CHECK_OK(mvvm_user_search_set_query(f.search, "Barbara"));
+    PUMP_UNTIL(count_calls(&h, CALL_SEARCH_USERS) == 6, HARNESS_PUMP_BUDGET);
+    REQUIRE(count_calls(&h, CALL_SEARCH_USERS) == 6);
+    mvvm_request *barbara = last_call(&h, CALL_SEARCH_USERS)->request;
+    CHECK_OK(mvvm_object_destroy(f.search));
+    PUMP_UNTIL(h.user_cancels == 2, HARNESS_PUMP_BUDGET);
+    CHECK(h.cancelled[1] == barbara);
+    CHECK_OK(mvvm_object_destroy(f.repository));
+    PUMP_UNTIL(h.destroyed == 1, HARNESS_PUMP_BUDGET);
+    CHECK_EQ(h.user_cancels, 2);
+}
+
+/* ------------------------------------------------------------------------------------------
  * Lifetime
  * ---------------------------------------------------------------------------------------- */
 
@@ -1154,6 +1413,9 @@ int main(void) {
     RUN_TEST(test_post_detail_loads_and_likes_through_the_host);
     RUN_TEST(test_post_calls_without_a_post_table_fail_with_a_message);
     RUN_TEST(test_coordinator_flow_over_a_host_repository);
+    RUN_TEST(test_a_0_1_sized_table_lists_users_and_its_searches_fail_with_a_message);
+    RUN_TEST(test_a_table_without_search_users_fails_searches_with_a_message);
+    RUN_TEST(test_searches_go_to_search_users_and_a_superseded_one_is_cancelled);
     RUN_TEST(test_the_destroy_notifier_runs_once_when_the_last_user_is_gone);
     RUN_TEST(test_a_destroy_notifier_may_call_back_into_the_api);
     RUN_TEST(test_shutdown_ends_pending_requests_and_destroys_host_repositories);

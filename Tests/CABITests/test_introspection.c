@@ -1,7 +1,10 @@
 /* test_introspection.c: mvvm_type_describe() against the header. Every type describes every
- * member the header lists, with the C signature the header declares (checked by the compiler
- * below); every function named exists in the library (dlsym) and works on an object of that
- * type; every signal can be connected; every argument-less command can become a closure. */
+ * member the header lists, in the documented order (properties, commands then "set-NAME"
+ * setters, signals, lists, the constructor), with the C signature the header declares
+ * (checked by the compiler below) and its shape (value kind, flags, enum, related member,
+ * counter, arguments, doc); every function named exists in the library (dlsym) and works on
+ * an object of that type; every signal can be connected; every argument-less command can
+ * become a closure. */
 #include "harness.h"
 
 #include <ctype.h>
@@ -10,12 +13,26 @@
 
 typedef void (*any_function)(void);
 
+typedef struct expected_argument {
+    const char *name;
+    mvvm_value_kind kind;
+} expected_argument;
+
 typedef struct expected_member {
     const char *name;
     mvvm_member_kind kind;
     const char *function; /* NULL for signals */
     const char *signature;
     any_function address; /* the function as the header declares it; NULL for signals */
+    /* The shape. */
+    mvvm_value_kind value_kind;
+    uint32_t flags;
+    const char *enum_name;
+    const char *related;
+    const char *count;
+    size_t argument_count;
+    expected_argument arguments[2];
+    const char *doc; /* NULL: any non-empty sentence (signals: "") */
 } expected_member;
 
 /* The signature strings are made from the very parameter lists that the compiler checks
@@ -23,44 +40,73 @@ typedef struct expected_member {
  * which -Werror turns into a build failure. */
 #define TYPE_CHECKED(function, args) \
     ((any_function)(sizeof((mvvm_status(*) args)0 == (function)) ? (any_function)(function) : NULL))
-#define PROPERTY(name, function, args) \
-    {name, MVVM_MEMBER_PROPERTY, #function, "mvvm_status (*)" #args, TYPE_CHECKED(function, args)}
-#define COMMAND(name, function, args) \
-    {name, MVVM_MEMBER_COMMAND, #function, "mvvm_status (*)" #args, TYPE_CHECKED(function, args)}
-#define SIGNAL(name, args) {name, MVVM_MEMBER_SIGNAL, NULL, "void (*)" #args, NULL}
+#define FUNCTION(function, args) #function, "mvvm_status (*)" #args, TYPE_CHECKED(function, args)
+#define NO_ARGUMENTS 0, {{NULL, 0}, {NULL, 0}}
+#define INDEX_ARGUMENT 1, {{"index", MVVM_VALUE_INT64}, {NULL, 0}}
 
-static const expected_member repository_members[] = {{NULL, 0, NULL, NULL, NULL}};
+/* A property: announced by "notify::NAME". */
+#define PROPERTY(name, function, args, value_kind, flags, enum_name) \
+    {name, MVVM_MEMBER_PROPERTY, FUNCTION(function, args), value_kind, flags, enum_name, "notify::" name, NULL, NO_ARGUMENTS, NULL}
+/* A command declared by the type: its result kind, then its argument count and arguments. */
+#define COMMAND(name, function, args, result, ...) \
+    {name, MVVM_MEMBER_COMMAND, FUNCTION(function, args), result, 0, NULL, NULL, NULL, __VA_ARGS__, NULL}
+/* The "set-NAME" command of settable property `property`. */
+#define SETTER(name, function, args, property, argument) \
+    {name, MVVM_MEMBER_COMMAND, FUNCTION(function, args), MVVM_VALUE_NONE, 0, NULL, property, NULL, 1, {argument, {NULL, 0}}, NULL}
+#define SIGNAL(name, args) \
+    {name, MVVM_MEMBER_SIGNAL, NULL, "void (*)" #args, NULL, MVVM_VALUE_NONE, 0, NULL, NULL, NULL, NO_ARGUMENTS, ""}
+#define EVENT(name, args, doc) \
+    {name, MVVM_MEMBER_SIGNAL, NULL, "void (*)" #args, NULL, MVVM_VALUE_NONE, 0, NULL, NULL, NULL, NO_ARGUMENTS, doc}
+#define LIST(name, function, args, item_kind, related, count) \
+    {name, MVVM_MEMBER_LIST, FUNCTION(function, args), item_kind, 0, NULL, related, count, INDEX_ARGUMENT, NULL}
+#define CONSTRUCTOR(function, args, ...) \
+    {"new", MVVM_MEMBER_CONSTRUCTOR, FUNCTION(function, args), MVVM_VALUE_OBJECT, 0, NULL, NULL, NULL, __VA_ARGS__, NULL}
+#define END {NULL, 0, NULL, NULL, NULL, 0, 0, NULL, NULL, NULL, NO_ARGUMENTS, NULL}
+
+#define ARG(name, kind) {name, kind}
+#define REPOSITORY_ARGUMENT 1, {ARG("repository", MVVM_VALUE_OBJECT), {NULL, 0}}
+
+static const expected_member repository_members[] = {END};
 
 static const expected_member user_list_members[] = {
-    PROPERTY("loading", mvvm_user_list_get_loading, (mvvm_object *, int32_t *)),
-    PROPERTY("error-message", mvvm_user_list_get_error_message, (mvvm_object *, const char **)),
-    PROPERTY("count", mvvm_user_list_get_count, (mvvm_object *, int64_t *)),
-    PROPERTY("has-more-pages", mvvm_user_list_get_has_more_pages, (mvvm_object *, int32_t *)),
-    COMMAND("on-appear", mvvm_user_list_on_appear, (mvvm_object *)),
-    COMMAND("refresh", mvvm_user_list_refresh, (mvvm_object *)),
-    COMMAND("did-display-row", mvvm_user_list_did_display_row, (mvvm_object *, int64_t)),
-    COMMAND("did-select-row", mvvm_user_list_did_select_row, (mvvm_object *, int64_t)),
-    COMMAND("dismiss-error", mvvm_user_list_dismiss_error, (mvvm_object *)),
+    PROPERTY("loading", mvvm_user_list_get_loading, (mvvm_object *, int32_t *), MVVM_VALUE_INT32, 0, "mvvm_loading"),
+    PROPERTY("error-message", mvvm_user_list_get_error_message, (mvvm_object *, const char **), MVVM_VALUE_STRING,
+             MVVM_MEMBER_NULLABLE, NULL),
+    PROPERTY("count", mvvm_user_list_get_count, (mvvm_object *, int64_t *), MVVM_VALUE_INT64, 0, NULL),
+    PROPERTY("has-more-pages", mvvm_user_list_get_has_more_pages, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    COMMAND("on-appear", mvvm_user_list_on_appear, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    COMMAND("refresh", mvvm_user_list_refresh, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    COMMAND("did-display-row", mvvm_user_list_did_display_row, (mvvm_object *, int64_t), MVVM_VALUE_NONE, INDEX_ARGUMENT),
+    COMMAND("did-select-row", mvvm_user_list_did_select_row, (mvvm_object *, int64_t), MVVM_VALUE_NONE, INDEX_ARGUMENT),
+    COMMAND("dismiss-error", mvvm_user_list_dismiss_error, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
     SIGNAL("notify::loading", (mvvm_object *, int32_t, void *)),
     SIGNAL("notify::error-message", (mvvm_object *, const char *, void *)),
     SIGNAL("notify::count", (mvvm_object *, int64_t, void *)),
     SIGNAL("notify::has-more-pages", (mvvm_object *, int32_t, void *)),
     SIGNAL("rows-changed", (mvvm_object *, const mvvm_list_change *, size_t, void *)),
-    SIGNAL("user-selected", (mvvm_object *, int64_t, void *)),
-    {NULL, 0, NULL, NULL, NULL},
+    EVENT("user-selected", (mvvm_object *, int64_t, void *), "The user of a selected row."),
+    LIST("rows", mvvm_user_list_get_row, (mvvm_object *, int64_t, mvvm_user *), MVVM_VALUE_USER, "rows-changed", "count"),
+    CONSTRUCTOR(mvvm_user_list_new, (mvvm_object *, mvvm_object **), REPOSITORY_ARGUMENT),
+    END,
 };
 
 static const expected_member user_detail_members[] = {
-    PROPERTY("user", mvvm_user_detail_get_user, (mvvm_object *, int32_t *, mvvm_user *)),
-    PROPERTY("draft-name", mvvm_user_detail_get_draft_name, (mvvm_object *, const char **)),
-    PROPERTY("is-saving", mvvm_user_detail_get_is_saving, (mvvm_object *, int32_t *)),
-    PROPERTY("is-dirty", mvvm_user_detail_get_is_dirty, (mvvm_object *, int32_t *)),
-    PROPERTY("can-save", mvvm_user_detail_get_can_save, (mvvm_object *, int32_t *)),
-    PROPERTY("validation-message", mvvm_user_detail_get_validation_message, (mvvm_object *, const char **)),
-    PROPERTY("error-message", mvvm_user_detail_get_error_message, (mvvm_object *, const char **)),
-    COMMAND("on-appear", mvvm_user_detail_on_appear, (mvvm_object *)),
-    COMMAND("set-draft-name", mvvm_user_detail_set_draft_name, (mvvm_object *, const char *)),
-    COMMAND("save", mvvm_user_detail_save, (mvvm_object *)),
+    PROPERTY("user", mvvm_user_detail_get_user, (mvvm_object *, int32_t *, mvvm_user *), MVVM_VALUE_USER,
+             MVVM_MEMBER_NULLABLE, NULL),
+    PROPERTY("draft-name", mvvm_user_detail_get_draft_name, (mvvm_object *, const char **), MVVM_VALUE_STRING,
+             MVVM_MEMBER_SETTABLE, NULL),
+    PROPERTY("is-saving", mvvm_user_detail_get_is_saving, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    PROPERTY("is-dirty", mvvm_user_detail_get_is_dirty, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    PROPERTY("can-save", mvvm_user_detail_get_can_save, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    PROPERTY("validation-message", mvvm_user_detail_get_validation_message, (mvvm_object *, const char **),
+             MVVM_VALUE_STRING, MVVM_MEMBER_NULLABLE, NULL),
+    PROPERTY("error-message", mvvm_user_detail_get_error_message, (mvvm_object *, const char **), MVVM_VALUE_STRING,
+             MVVM_MEMBER_NULLABLE, NULL),
+    COMMAND("on-appear", mvvm_user_detail_on_appear, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    COMMAND("save", mvvm_user_detail_save, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    /* The setters of settable properties come after the declared commands. */
+    SETTER("set-draft-name", mvvm_user_detail_set_draft_name, (mvvm_object *, const char *), "draft-name",
+           ARG("draft_name", MVVM_VALUE_STRING)),
     SIGNAL("notify::user", (mvvm_object *, const mvvm_user *, void *)),
     SIGNAL("notify::draft-name", (mvvm_object *, const char *, void *)),
     SIGNAL("notify::is-saving", (mvvm_object *, int32_t, void *)),
@@ -68,59 +114,107 @@ static const expected_member user_detail_members[] = {
     SIGNAL("notify::can-save", (mvvm_object *, int32_t, void *)),
     SIGNAL("notify::validation-message", (mvvm_object *, const char *, void *)),
     SIGNAL("notify::error-message", (mvvm_object *, const char *, void *)),
-    SIGNAL("did-save", (mvvm_object *, const mvvm_user *, void *)),
-    {NULL, 0, NULL, NULL, NULL},
+    EVENT("did-save", (mvvm_object *, const mvvm_user *, void *), "The user as stored, after each successful save."),
+    CONSTRUCTOR(mvvm_user_detail_new, (mvvm_object *, int64_t, mvvm_object **),
+                2, {ARG("repository", MVVM_VALUE_OBJECT), ARG("user_id", MVVM_VALUE_INT64)}),
+    END,
 };
 
 static const expected_member post_detail_members[] = {
-    PROPERTY("state", mvvm_post_detail_get_state, (mvvm_object *, int32_t *)),
-    PROPERTY("is-liked", mvvm_post_detail_get_is_liked, (mvvm_object *, int32_t *)),
-    PROPERTY("likes-count", mvvm_post_detail_get_likes_count, (mvvm_object *, int64_t *)),
-    PROPERTY("error-message", mvvm_post_detail_get_error_message, (mvvm_object *, const char **)),
-    COMMAND("on-appear", mvvm_post_detail_on_appear, (mvvm_object *)),
-    COMMAND("toggle-like", mvvm_post_detail_toggle_like, (mvvm_object *)),
+    PROPERTY("state", mvvm_post_detail_get_state, (mvvm_object *, int32_t *), MVVM_VALUE_INT32, 0, "mvvm_view_state"),
+    PROPERTY("is-liked", mvvm_post_detail_get_is_liked, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    PROPERTY("likes-count", mvvm_post_detail_get_likes_count, (mvvm_object *, int64_t *), MVVM_VALUE_INT64, 0, NULL),
+    PROPERTY("error-message", mvvm_post_detail_get_error_message, (mvvm_object *, const char **), MVVM_VALUE_STRING,
+             MVVM_MEMBER_NULLABLE, NULL),
+    PROPERTY("post", mvvm_post_detail_get_post, (mvvm_object *, mvvm_post *), MVVM_VALUE_POST, MVVM_MEMBER_NULLABLE, NULL),
+    COMMAND("on-appear", mvvm_post_detail_on_appear, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    COMMAND("toggle-like", mvvm_post_detail_toggle_like, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
     SIGNAL("notify::state", (mvvm_object *, int32_t, void *)),
     SIGNAL("notify::is-liked", (mvvm_object *, int32_t, void *)),
     SIGNAL("notify::likes-count", (mvvm_object *, int64_t, void *)),
     SIGNAL("notify::error-message", (mvvm_object *, const char *, void *)),
-    {NULL, 0, NULL, NULL, NULL},
+    SIGNAL("notify::post", (mvvm_object *, const mvvm_post *, void *)),
+    /* No change signal; counted by the typed getter mvvm_post_detail_get_comment_count. */
+    LIST("comments", mvvm_post_detail_get_comment, (mvvm_object *, int64_t, mvvm_comment *), MVVM_VALUE_COMMENT, NULL,
+         "comment-count"),
+    CONSTRUCTOR(mvvm_post_detail_new, (mvvm_object *, int64_t, mvvm_object **),
+                2, {ARG("repository", MVVM_VALUE_OBJECT), ARG("post_id", MVVM_VALUE_INT64)}),
+    END,
 };
 
 static const expected_member sorted_integers_members[] = {
-    PROPERTY("count", mvvm_sorted_integers_get_count, (mvvm_object *, int64_t *)),
-    COMMAND("add-new-integer", mvvm_sorted_integers_add_new_integer, (mvvm_object *)),
-    COMMAND("add", mvvm_sorted_integers_add, (mvvm_object *, int64_t, int64_t *)),
-    COMMAND("remove-at", mvvm_sorted_integers_remove_at, (mvvm_object *, int64_t)),
+    PROPERTY("count", mvvm_sorted_integers_get_count, (mvvm_object *, int64_t *), MVVM_VALUE_INT64, 0, NULL),
+    COMMAND("add-new-integer", mvvm_sorted_integers_add_new_integer, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    COMMAND("add", mvvm_sorted_integers_add, (mvvm_object *, int64_t, int64_t *), MVVM_VALUE_INT64,
+            1, {ARG("value", MVVM_VALUE_INT64), {NULL, 0}}),
+    COMMAND("remove-at", mvvm_sorted_integers_remove_at, (mvvm_object *, int64_t), MVVM_VALUE_NONE, INDEX_ARGUMENT),
     SIGNAL("notify::count", (mvvm_object *, int64_t, void *)),
     SIGNAL("rows-changed", (mvvm_object *, const mvvm_list_change *, size_t, void *)),
-    {NULL, 0, NULL, NULL, NULL},
+    LIST("values", mvvm_sorted_integers_get_value, (mvvm_object *, int64_t, int64_t *), MVVM_VALUE_INT64, "rows-changed",
+         "count"),
+    CONSTRUCTOR(mvvm_sorted_integers_new, (const int64_t *, size_t, uint64_t, mvvm_object **),
+                2, {ARG("initial_values", MVVM_VALUE_INT64_ARRAY), ARG("random_seed", MVVM_VALUE_UINT64)}),
+    END,
 };
 
 static const expected_member stopwatch_members[] = {
-    PROPERTY("elapsed-text", mvvm_stopwatch_get_elapsed_text, (mvvm_object *, const char **)),
-    PROPERTY("button-text", mvvm_stopwatch_get_button_text, (mvvm_object *, const char **)),
-    PROPERTY("is-running", mvvm_stopwatch_get_is_running, (mvvm_object *, int32_t *)),
-    PROPERTY("is-lap-enabled", mvvm_stopwatch_get_is_lap_enabled, (mvvm_object *, int32_t *)),
-    PROPERTY("lap-count", mvvm_stopwatch_get_lap_count, (mvvm_object *, int64_t *)),
-    COMMAND("button-tapped", mvvm_stopwatch_button_tapped, (mvvm_object *)),
-    COMMAND("lap", mvvm_stopwatch_lap, (mvvm_object *)),
-    COMMAND("reset", mvvm_stopwatch_reset, (mvvm_object *)),
+    PROPERTY("elapsed-text", mvvm_stopwatch_get_elapsed_text, (mvvm_object *, const char **), MVVM_VALUE_STRING, 0, NULL),
+    PROPERTY("button-text", mvvm_stopwatch_get_button_text, (mvvm_object *, const char **), MVVM_VALUE_STRING, 0, NULL),
+    PROPERTY("is-running", mvvm_stopwatch_get_is_running, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    PROPERTY("is-lap-enabled", mvvm_stopwatch_get_is_lap_enabled, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    PROPERTY("lap-count", mvvm_stopwatch_get_lap_count, (mvvm_object *, int64_t *), MVVM_VALUE_INT64, 0, NULL),
+    COMMAND("button-tapped", mvvm_stopwatch_button_tapped, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    COMMAND("lap", mvvm_stopwatch_lap, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    COMMAND("reset", mvvm_stopwatch_reset, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
     SIGNAL("notify::elapsed-text", (mvvm_object *, const char *, void *)),
     SIGNAL("notify::button-text", (mvvm_object *, const char *, void *)),
     SIGNAL("notify::is-running", (mvvm_object *, int32_t, void *)),
     SIGNAL("notify::is-lap-enabled", (mvvm_object *, int32_t, void *)),
-    /* "lap-count" is a property, so "notify::lap-count" announces it (the header's signal
-     * list of the stopwatch omits it; the member-kind rule of the header requires it). */
     SIGNAL("notify::lap-count", (mvvm_object *, int64_t, void *)),
     SIGNAL("laps-changed", (mvvm_object *, const mvvm_list_change *, size_t, void *)),
-    {NULL, 0, NULL, NULL, NULL},
+    LIST("laps", mvvm_stopwatch_get_lap, (mvvm_object *, int64_t, const char **), MVVM_VALUE_STRING, "laps-changed",
+         "lap-count"),
+    CONSTRUCTOR(mvvm_stopwatch_new, (mvvm_object **), NO_ARGUMENTS),
+    END,
 };
 
 static const expected_member coordinator_members[] = {
-    COMMAND("start", mvvm_coordinator_start, (mvvm_object *)),
-    COMMAND("back", mvvm_coordinator_back, (mvvm_object *)),
-    SIGNAL("navigate", (mvvm_object *, int32_t, mvvm_object *, void *)),
-    {NULL, 0, NULL, NULL, NULL},
+    COMMAND("start", mvvm_coordinator_start, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    COMMAND("back", mvvm_coordinator_back, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    COMMAND("show-search", mvvm_coordinator_show_search, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    EVENT("navigate", (mvvm_object *, int32_t, mvvm_object *, void *),
+          "A screen was pushed or popped: `action` is an mvvm_navigation; for a pop, `screen` is the popped handle, "
+          "already invalid: compare it, do not call with it."),
+    /* No change signal ("navigate" reports the stack); counted by mvvm_coordinator_get_depth. */
+    LIST("screens", mvvm_coordinator_get_screen, (mvvm_object *, int64_t, mvvm_object **), MVVM_VALUE_OBJECT, NULL, "depth"),
+    CONSTRUCTOR(mvvm_coordinator_new, (mvvm_object *, mvvm_object **), REPOSITORY_ARGUMENT),
+    END,
+};
+
+static const expected_member user_search_members[] = {
+    PROPERTY("query", mvvm_user_search_get_query, (mvvm_object *, const char **), MVVM_VALUE_STRING, MVVM_MEMBER_SETTABLE,
+             NULL),
+    PROPERTY("is-searching", mvvm_user_search_get_is_searching, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    PROPERTY("is-query-empty", mvvm_user_search_get_is_query_empty, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    PROPERTY("error-message", mvvm_user_search_get_error_message, (mvvm_object *, const char **), MVVM_VALUE_STRING,
+             MVVM_MEMBER_NULLABLE, NULL),
+    PROPERTY("count", mvvm_user_search_get_count, (mvvm_object *, int64_t *), MVVM_VALUE_INT64, 0, NULL),
+    PROPERTY("has-more-pages", mvvm_user_search_get_has_more_pages, (mvvm_object *, int32_t *), MVVM_VALUE_BOOL, 0, NULL),
+    COMMAND("did-display-row", mvvm_user_search_did_display_row, (mvvm_object *, int64_t), MVVM_VALUE_NONE, INDEX_ARGUMENT),
+    COMMAND("did-select-row", mvvm_user_search_did_select_row, (mvvm_object *, int64_t), MVVM_VALUE_NONE, INDEX_ARGUMENT),
+    COMMAND("dismiss-error", mvvm_user_search_dismiss_error, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
+    SETTER("set-query", mvvm_user_search_set_query, (mvvm_object *, const char *), "query", ARG("query", MVVM_VALUE_STRING)),
+    SIGNAL("notify::query", (mvvm_object *, const char *, void *)),
+    SIGNAL("notify::is-searching", (mvvm_object *, int32_t, void *)),
+    SIGNAL("notify::is-query-empty", (mvvm_object *, int32_t, void *)),
+    SIGNAL("notify::error-message", (mvvm_object *, const char *, void *)),
+    SIGNAL("notify::count", (mvvm_object *, int64_t, void *)),
+    SIGNAL("notify::has-more-pages", (mvvm_object *, int32_t, void *)),
+    SIGNAL("rows-changed", (mvvm_object *, const mvvm_list_change *, size_t, void *)),
+    EVENT("user-selected", (mvvm_object *, int64_t, void *), "The user of a selected result."),
+    LIST("rows", mvvm_user_search_get_row, (mvvm_object *, int64_t, mvvm_user *), MVVM_VALUE_USER, "rows-changed", "count"),
+    CONSTRUCTOR(mvvm_user_search_new, (mvvm_object *, mvvm_object **), REPOSITORY_ARGUMENT),
+    END,
 };
 
 typedef struct expected_type {
@@ -137,8 +231,11 @@ static const expected_type expected_types[] = {
     {MVVM_TYPE_SORTED_INTEGERS, "SortedIntegers", sorted_integers_members},
     {MVVM_TYPE_STOPWATCH, "Stopwatch", stopwatch_members},
     {MVVM_TYPE_COORDINATOR, "Coordinator", coordinator_members},
+    {MVVM_TYPE_USER_SEARCH, "UserSearch", user_search_members},
 };
 #define TYPE_COUNT (sizeof expected_types / sizeof expected_types[0])
+/* The last type of the header's enumeration. */
+#define LAST_TYPE MVVM_TYPE_USER_SEARCH
 
 static size_t expected_count(const expected_member *members) {
     size_t count = 0;
@@ -171,6 +268,7 @@ static int is_kebab_case(const char *name) {
  * ---------------------------------------------------------------------------------------- */
 
 static void test_every_type_describes_exactly_the_members_of_the_header(void) {
+    CHECK_EQ(TYPE_COUNT, LAST_TYPE); /* one expected table per type, 1..LAST_TYPE */
     for (size_t t = 0; t < TYPE_COUNT; t++) {
         const expected_type *expected = &expected_types[t];
         const mvvm_type_info *info = NULL;
@@ -180,29 +278,119 @@ static void test_every_type_describes_exactly_the_members_of_the_header(void) {
         CHECK_STR_EQ(info->name, expected->name);
         CHECK_EQ(info->member_count, expected_count(expected->members));
         CHECK(info->member_count == 0 || info->members != NULL);
-        for (const expected_member *member = expected->members; member->name != NULL; member++) {
-            const mvvm_member_info *found = find_member(info, member->name, member->kind);
-            if (found == NULL) {
-                harness_report(__FILE__, __LINE__, member->name, expected->name);
+        CHECK(info->member_count == 0 || info->shapes != NULL);
+        if (info->members == NULL || info->shapes == NULL) continue;
+        /* In order: the member id is the index. */
+        size_t count = expected_count(expected->members);
+        if (info->member_count < count) count = info->member_count;
+        for (size_t i = 0; i < count; i++) {
+            const expected_member *member = &expected->members[i];
+            const mvvm_member_info *found = &info->members[i];
+            char where[160];
+            snprintf(where, sizeof where, "%s member %zu (%s)", expected->name, i, member->name);
+            if (!harness_strings_equal(found->name, member->name) || found->kind != member->kind) {
+                harness_report(__FILE__, __LINE__, where, found->name != NULL ? found->name : "(null)");
                 continue;
             }
             CHECK_STR_EQ(found->function, member->function);
             CHECK_STR_EQ(found->c_signature, member->signature);
+            const mvvm_member_shape *shape = &info->shapes[i];
+            int failures = harness_current_failures;
+            CHECK_EQ(shape->value_kind, member->value_kind);
+            CHECK_EQ(shape->flags, member->flags);
+            CHECK_STR_EQ(shape->enum_name, member->enum_name);
+            CHECK_STR_EQ(shape->related, member->related);
+            CHECK_STR_EQ(shape->count, member->count);
+            CHECK_EQ(shape->argument_count, member->argument_count);
+            CHECK((shape->argument_count == 0) == (shape->arguments == NULL));
+            for (size_t a = 0; a < shape->argument_count && a < member->argument_count && shape->arguments != NULL; a++) {
+                CHECK_STR_EQ(shape->arguments[a].name, member->arguments[a].name);
+                CHECK_EQ(shape->arguments[a].kind, member->arguments[a].kind);
+            }
+            CHECK(shape->doc != NULL);
+            if (member->doc != NULL) {
+                CHECK_STR_EQ(shape->doc, member->doc);
+            } else if (shape->doc != NULL) {
+                CHECK(shape->doc[0] != '\0');
+            }
+            if (harness_current_failures != failures) fprintf(stderr, "    (in the shape of %s)\n", where);
         }
     }
+}
+
+/* The documented order: properties, commands (declared, then "set-NAME"), signals, lists,
+ * the constructor; names unique within a type (mvvm_member_find() takes a name alone). */
+static void test_members_come_in_the_documented_order(void) {
+    for (size_t t = 0; t < TYPE_COUNT; t++) {
+        const mvvm_type_info *info = NULL;
+        CHECK_OK(mvvm_type_describe(expected_types[t].type, &info));
+        if (info == NULL || info->member_count == 0) continue;
+        int seen_setter = 0;
+        for (size_t i = 0; i < info->member_count; i++) {
+            const mvvm_member_info *m = &info->members[i];
+            if (i > 0) CHECK(info->members[i - 1].kind <= m->kind);
+            if (m->kind == MVVM_MEMBER_COMMAND) {
+                int is_setter = info->shapes[i].related != NULL;
+                if (is_setter) seen_setter = 1;
+                else CHECK(!seen_setter); /* a declared command after a setter */
+            }
+            if (m->kind == MVVM_MEMBER_CONSTRUCTOR) {
+                CHECK_EQ(i, info->member_count - 1);
+                CHECK_STR_EQ(m->name, "new");
+            }
+            for (size_t j = 0; j < i; j++) CHECK(strcmp(info->members[j].name, m->name) != 0);
+        }
+    }
+}
+
+static const mvvm_member_info *find_any(const mvvm_type_info *info, const char *name, size_t *out_index) {
+    for (size_t i = 0; i < info->member_count; i++) {
+        if (strcmp(info->members[i].name, name) == 0) {
+            if (out_index != NULL) *out_index = i;
+            return &info->members[i];
+        }
+    }
+    return NULL;
+}
+
+static int valid_value_kind(int kind) { return kind >= MVVM_VALUE_NONE && kind <= MVVM_VALUE_INT64_ARRAY; }
+
+/* "mvvm_user_list_" from the constructor "mvvm_user_list_new". */
+static void function_prefix(const mvvm_type_info *info, char *prefix, size_t size) {
+    prefix[0] = '\0';
+    if (info->member_count == 0) return;
+    const mvvm_member_info *last = &info->members[info->member_count - 1];
+    if (last->kind != MVVM_MEMBER_CONSTRUCTOR || last->function == NULL) return;
+    size_t length = strlen(last->function);
+    if (length < 4 || strcmp(last->function + length - 4, "_new") != 0) return;
+    snprintf(prefix, size, "%.*s", (int)(length - 3), last->function);
 }
 
 static void test_every_member_is_well_formed(void) {
     for (size_t t = 0; t < TYPE_COUNT; t++) {
         const mvvm_type_info *info = NULL;
         CHECK_OK(mvvm_type_describe(expected_types[t].type, &info));
-        if (info == NULL) continue;
+        if (info == NULL || info->member_count == 0) continue;
+        char prefix[64];
+        function_prefix(info, prefix, sizeof prefix);
+        CHECK(prefix[0] != '\0');
         for (size_t i = 0; i < info->member_count; i++) {
             const mvvm_member_info *m = &info->members[i];
+            const mvvm_member_shape *shape = &info->shapes[i];
             CHECK(m->name != NULL && m->c_signature != NULL);
             if (m->name == NULL || m->c_signature == NULL) continue;
-            CHECK(m->kind == MVVM_MEMBER_PROPERTY || m->kind == MVVM_MEMBER_COMMAND || m->kind == MVVM_MEMBER_SIGNAL);
-            if (m->kind == MVVM_MEMBER_SIGNAL) {
+            CHECK(m->kind >= MVVM_MEMBER_PROPERTY && m->kind <= MVVM_MEMBER_CONSTRUCTOR);
+            CHECK(valid_value_kind(shape->value_kind));
+            CHECK((shape->flags & ~(uint32_t)(MVVM_MEMBER_SETTABLE | MVVM_MEMBER_NULLABLE)) == 0);
+            CHECK(shape->enum_name == NULL || shape->value_kind == MVVM_VALUE_INT32);
+            CHECK((shape->argument_count == 0) == (shape->arguments == NULL));
+            for (size_t a = 0; a < shape->argument_count && shape->arguments != NULL; a++) {
+                CHECK(shape->arguments[a].name != NULL && shape->arguments[a].name[0] != '\0');
+                CHECK(valid_value_kind(shape->arguments[a].kind) && shape->arguments[a].kind != MVVM_VALUE_NONE);
+            }
+            CHECK(shape->doc != NULL);
+            switch (m->kind) {
+            case MVVM_MEMBER_SIGNAL: {
                 CHECK(m->function == NULL);
                 const char *name = strncmp(m->name, "notify::", 8) == 0 ? m->name + 8 : m->name;
                 CHECK(is_kebab_case(name));
@@ -211,20 +399,93 @@ static void test_every_member_is_well_formed(void) {
                 CHECK(length > 9 && strcmp(m->c_signature + length - 9, ", void *)") == 0);
                 /* A notify:: signal announces a property of the same name. */
                 if (name != m->name) CHECK(find_member(info, name, MVVM_MEMBER_PROPERTY) != NULL);
-            } else {
-                CHECK(is_kebab_case(m->name));
-                CHECK(m->function != NULL && strncmp(m->function, "mvvm_", 5) == 0);
-                CHECK(strncmp(m->c_signature, "mvvm_status (*)(mvvm_object *", 29) == 0);
+                CHECK_EQ(shape->value_kind, MVVM_VALUE_NONE);
+                CHECK_EQ(shape->flags, 0);
+                CHECK(shape->related == NULL && shape->count == NULL && shape->argument_count == 0);
+                break;
             }
-            /* Every property is announced by notify::NAME. */
-            if (m->kind == MVVM_MEMBER_PROPERTY) {
+            case MVVM_MEMBER_PROPERTY: {
+                CHECK(is_kebab_case(m->name));
+                CHECK(m->function != NULL && strncmp(m->function, prefix, strlen(prefix)) == 0);
+                CHECK(strncmp(m->c_signature, "mvvm_status (*)(mvvm_object *, ", 31) == 0);
+                CHECK(shape->value_kind != MVVM_VALUE_NONE && shape->value_kind != MVVM_VALUE_INT64_ARRAY);
+                /* Announced by notify::NAME, which its shape names. */
                 char signal[128];
                 snprintf(signal, sizeof signal, "notify::%s", m->name);
                 CHECK(find_member(info, signal, MVVM_MEMBER_SIGNAL) != NULL);
+                CHECK_STR_EQ(shape->related, signal);
+                CHECK(shape->count == NULL && shape->argument_count == 0);
+                /* Settable exactly when a "set-NAME" command sets it. */
+                char setter[128];
+                snprintf(setter, sizeof setter, "set-%s", m->name);
+                size_t setter_index = 0;
+                const mvvm_member_info *set = find_any(info, setter, &setter_index);
+                CHECK_EQ((shape->flags & MVVM_MEMBER_SETTABLE) != 0, set != NULL && set->kind == MVVM_MEMBER_COMMAND);
+                if (set != NULL) {
+                    CHECK_STR_EQ(info->shapes[setter_index].related, m->name);
+                    CHECK_EQ(info->shapes[setter_index].argument_count, 1);
+                    if (info->shapes[setter_index].argument_count == 1)
+                        CHECK_EQ(info->shapes[setter_index].arguments[0].kind, shape->value_kind);
+                }
+                break;
             }
-            /* Names are unique per kind. */
-            for (size_t j = 0; j < i; j++) {
-                if (info->members[j].kind == m->kind) CHECK(strcmp(info->members[j].name, m->name) != 0);
+            case MVVM_MEMBER_COMMAND:
+                CHECK(is_kebab_case(m->name));
+                CHECK(m->function != NULL && strncmp(m->function, prefix, strlen(prefix)) == 0);
+                CHECK(strncmp(m->c_signature, "mvvm_status (*)(mvvm_object *", 29) == 0);
+                CHECK(shape->count == NULL && shape->flags == 0);
+                /* Only a setter names a property. */
+                if (shape->related != NULL) {
+                    size_t index = 0;
+                    const mvvm_member_info *property = find_any(info, shape->related, &index);
+                    CHECK(property != NULL && property->kind == MVVM_MEMBER_PROPERTY);
+                    if (property != NULL) CHECK(info->shapes[index].flags & MVVM_MEMBER_SETTABLE);
+                    CHECK(strncmp(m->name, "set-", 4) == 0 && strcmp(m->name + 4, shape->related) == 0);
+                }
+                break;
+            case MVVM_MEMBER_LIST: {
+                CHECK(is_kebab_case(m->name));
+                CHECK(m->function != NULL && strncmp(m->function, prefix, strlen(prefix)) == 0);
+                CHECK(strncmp(m->c_signature, "mvvm_status (*)(mvvm_object *, int64_t, ", 40) == 0);
+                CHECK(shape->value_kind != MVVM_VALUE_NONE && shape->value_kind != MVVM_VALUE_INT64_ARRAY);
+                CHECK_EQ(shape->flags, 0);
+                /* Its change sets come on a list-change signal of the type, if any. */
+                if (shape->related != NULL) {
+                    const mvvm_member_info *signal = find_member(info, shape->related, MVVM_MEMBER_SIGNAL);
+                    CHECK(signal != NULL);
+                    if (signal != NULL)
+                        CHECK_STR_EQ(signal->c_signature, "void (*)(mvvm_object *, const mvvm_list_change *, size_t, void *)");
+                }
+                /* Counted by an int64 property of the type, or by the typed getter of that name. */
+                CHECK(shape->count != NULL);
+                if (shape->count == NULL) break;
+                size_t index = 0;
+                const mvvm_member_info *counter = find_any(info, shape->count, &index);
+                if (counter != NULL) {
+                    CHECK_EQ(counter->kind, MVVM_MEMBER_PROPERTY);
+                    CHECK_EQ(info->shapes[index].value_kind, MVVM_VALUE_INT64);
+                } else {
+                    char getter[128];
+                    int n = snprintf(getter, sizeof getter, "%sget_%s", prefix, shape->count);
+                    for (int c = (int)strlen(prefix); c < n; c++) {
+                        if (getter[c] == '-') getter[c] = '_';
+                    }
+                    if (dlsym(RTLD_DEFAULT, getter) == NULL) harness_report(__FILE__, __LINE__, getter, "no such counting getter");
+                }
+                break;
+            }
+            case MVVM_MEMBER_CONSTRUCTOR: {
+                CHECK_STR_EQ(m->name, "new");
+                CHECK_EQ(i, info->member_count - 1);
+                CHECK_EQ(shape->value_kind, MVVM_VALUE_OBJECT);
+                CHECK(strncmp(m->c_signature, "mvvm_status (*)(", 16) == 0);
+                size_t length = strlen(m->c_signature);
+                CHECK(length > 15 && strcmp(m->c_signature + length - 15, "mvvm_object **)") == 0);
+                CHECK(shape->related == NULL && shape->count == NULL && shape->flags == 0);
+                break;
+            }
+            default:
+                break;
             }
         }
     }
@@ -255,7 +516,7 @@ static void test_every_function_named_exists_in_the_library(void) {
 static void test_describe_refuses_unknown_types_and_null(void) {
     const mvvm_type_info *info = (const mvvm_type_info *)(uintptr_t)0x99;
     CHECK_STATUS(mvvm_type_describe((mvvm_type)0, &info), MVVM_E_INVALID_ARGUMENT);
-    CHECK_STATUS(mvvm_type_describe((mvvm_type)8, &info), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_type_describe((mvvm_type)(LAST_TYPE + 1), &info), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_type_describe((mvvm_type)-1, &info), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_type_describe((mvvm_type)1000, &info), MVVM_E_INVALID_ARGUMENT);
     CHECK(info == (const mvvm_type_info *)(uintptr_t)0x99);
@@ -302,6 +563,7 @@ static mvvm_object *new_instance(mvvm_type type) {
     case MVVM_TYPE_SORTED_INTEGERS: CHECK_OK(mvvm_sorted_integers_new(NULL, 0, 1, &object)); break;
     case MVVM_TYPE_STOPWATCH: CHECK_OK(mvvm_stopwatch_new(&object)); break;
     case MVVM_TYPE_COORDINATOR: CHECK_OK(mvvm_coordinator_new(repository_for_instances, &object)); break;
+    case MVVM_TYPE_USER_SEARCH: CHECK_OK(mvvm_user_search_new(repository_for_instances, &object)); break;
     }
     mvvm_type actual = (mvvm_type)0;
     CHECK_OK(mvvm_object_get_type(object, &actual));
@@ -388,6 +650,12 @@ static void test_every_property_getter_reads_an_object_of_its_type(void) {
                 const char *value = (const char *)(uintptr_t)0x77;
                 CHECK_OK(getter(object, &value));
                 CHECK(value != (const char *)(uintptr_t)0x77);
+            } else if (strcmp(m->c_signature, "mvvm_status (*)(mvvm_object *, mvvm_post *)") == 0) {
+                mvvm_status (*getter)(mvvm_object *, mvvm_post *);
+                memcpy(&getter, &symbol, sizeof getter);
+                mvvm_post post = {.id = -77};
+                CHECK_STATUS(getter(object, &post), MVVM_E_STATE); /* not loaded yet */
+                CHECK_EQ(post.id, -77);
             } else if (strcmp(m->c_signature, "mvvm_status (*)(mvvm_object *, int32_t *, mvvm_user *)") == 0) {
                 mvvm_status (*getter)(mvvm_object *, int32_t *, mvvm_user *);
                 memcpy(&getter, &symbol, sizeof getter);
@@ -418,6 +686,7 @@ int main(void) {
     harness_init();
     repository_for_instances = make_sample_repository(-1, -1, -1, -1);
     RUN_TEST(test_every_type_describes_exactly_the_members_of_the_header);
+    RUN_TEST(test_members_come_in_the_documented_order);
     RUN_TEST(test_every_member_is_well_formed);
     RUN_TEST(test_every_function_named_exists_in_the_library);
     RUN_TEST(test_describe_refuses_unknown_types_and_null);

@@ -11,6 +11,9 @@
 #include <pthread.h>
 #include <unistd.h>
 
+/* The last type of the header's enumeration: types run from MVVM_TYPE_REPOSITORY to it. */
+#define LAST_TYPE MVVM_TYPE_USER_SEARCH
+
 /* ------------------------------------------------------------------------------------------
  * The table of functions that take an object handle
  * ---------------------------------------------------------------------------------------- */
@@ -141,6 +144,24 @@ WRAP_COMMAND(mvvm_coordinator_start)
 WRAP_COMMAND(mvvm_coordinator_back)
 WRAP_GETTER(mvvm_coordinator_get_depth)
 WRAP_INDEXED_GET(mvvm_coordinator_get_screen)
+WRAP_COMMAND(mvvm_coordinator_show_search)
+
+WRAP_GETTER(mvvm_user_search_new)
+WRAP_INDEXED(mvvm_user_search_did_display_row)
+WRAP_INDEXED(mvvm_user_search_did_select_row)
+WRAP_COMMAND(mvvm_user_search_dismiss_error)
+static mvvm_status call_mvvm_user_search_set_query(mvvm_object *o, void *out, int64_t i) {
+    (void)out;
+    (void)i;
+    return mvvm_user_search_set_query(o, "zzz-no-match");
+}
+WRAP_GETTER(mvvm_user_search_get_query)
+WRAP_GETTER(mvvm_user_search_get_is_searching)
+WRAP_GETTER(mvvm_user_search_get_is_query_empty)
+WRAP_GETTER(mvvm_user_search_get_error_message)
+WRAP_GETTER(mvvm_user_search_get_count)
+WRAP_GETTER(mvvm_user_search_get_has_more_pages)
+WRAP_INDEXED_GET(mvvm_user_search_get_row)
 
 static mvvm_status call_mvvm_signal_connect(mvvm_object *o, void *out, int64_t i) {
     (void)i;
@@ -220,6 +241,20 @@ static const entry entries[] = {
     ENTRY(mvvm_coordinator_back, MVVM_TYPE_COORDINATOR, COMMAND, 0, 0),
     ENTRY(mvvm_coordinator_get_depth, MVVM_TYPE_COORDINATOR, GETTER, 1, 0),
     ENTRY(mvvm_coordinator_get_screen, MVVM_TYPE_COORDINATOR, INDEXED_GET, 1, 0),
+    ENTRY(mvvm_coordinator_show_search, MVVM_TYPE_COORDINATOR, COMMAND, 0, 1),
+
+    ENTRY(mvvm_user_search_new, MVVM_TYPE_REPOSITORY, CONSTRUCTOR, 1, 1),
+    ENTRY(mvvm_user_search_did_display_row, MVVM_TYPE_USER_SEARCH, INDEXED, 0, 1),
+    ENTRY(mvvm_user_search_did_select_row, MVVM_TYPE_USER_SEARCH, INDEXED, 0, 1),
+    ENTRY(mvvm_user_search_dismiss_error, MVVM_TYPE_USER_SEARCH, COMMAND, 0, 0),
+    ENTRY(mvvm_user_search_set_query, MVVM_TYPE_USER_SEARCH, SPECIAL, 0, 1),
+    ENTRY(mvvm_user_search_get_query, MVVM_TYPE_USER_SEARCH, GETTER, 1, 0),
+    ENTRY(mvvm_user_search_get_is_searching, MVVM_TYPE_USER_SEARCH, GETTER, 1, 0),
+    ENTRY(mvvm_user_search_get_is_query_empty, MVVM_TYPE_USER_SEARCH, GETTER, 1, 0),
+    ENTRY(mvvm_user_search_get_error_message, MVVM_TYPE_USER_SEARCH, GETTER, 1, 0),
+    ENTRY(mvvm_user_search_get_count, MVVM_TYPE_USER_SEARCH, GETTER, 1, 0),
+    ENTRY(mvvm_user_search_get_has_more_pages, MVVM_TYPE_USER_SEARCH, GETTER, 1, 0),
+    ENTRY(mvvm_user_search_get_row, MVVM_TYPE_USER_SEARCH, INDEXED_GET, 1, 0),
 };
 #define ENTRY_COUNT (sizeof entries / sizeof entries[0])
 
@@ -239,7 +274,7 @@ static const entry entries[] = {
  * ---------------------------------------------------------------------------------------- */
 
 typedef struct world {
-    mvvm_object *objects[8]; /* indexed by mvvm_type */
+    mvvm_object *objects[LAST_TYPE + 1]; /* indexed by mvvm_type */
     recorder sorted_rows;
     recorder list_rows;
 } world;
@@ -260,6 +295,7 @@ static void build_world(void) {
     CHECK_OK(mvvm_stopwatch_new(&w.objects[MVVM_TYPE_STOPWATCH]));
     CHECK_OK(mvvm_coordinator_new(repository, &w.objects[MVVM_TYPE_COORDINATOR]));
     CHECK_OK(mvvm_coordinator_start(w.objects[MVVM_TYPE_COORDINATOR]));
+    CHECK_OK(mvvm_user_search_new(repository, &w.objects[MVVM_TYPE_USER_SEARCH]));
     recorder_reset(&w.sorted_rows);
     recorder_reset(&w.list_rows);
     CONNECT(of_type(MVVM_TYPE_SORTED_INTEGERS), "rows-changed", on_changes, &w.sorted_rows);
@@ -289,6 +325,7 @@ static int64_t rows_of(const entry *e) {
     case MVVM_TYPE_SORTED_INTEGERS: CHECK_OK(mvvm_sorted_integers_get_count(object, &count)); break;
     case MVVM_TYPE_STOPWATCH: CHECK_OK(mvvm_stopwatch_get_lap_count(object, &count)); break;
     case MVVM_TYPE_COORDINATOR: CHECK_OK(mvvm_coordinator_get_depth(object, &count)); break;
+    case MVVM_TYPE_USER_SEARCH: CHECK_OK(mvvm_user_search_get_count(object, &count)); break;
     default: break;
     }
     return count;
@@ -297,7 +334,7 @@ static int64_t rows_of(const entry *e) {
 /* Nothing lost: every object is alive, of its type, and every reading function answers. */
 static void check_world_still_works(const char *after) {
     int failures = harness_current_failures;
-    for (int type = MVVM_TYPE_REPOSITORY; type <= MVVM_TYPE_COORDINATOR; type++) {
+    for (int type = MVVM_TYPE_REPOSITORY; type <= LAST_TYPE; type++) {
         mvvm_type actual = (mvvm_type)0;
         CHECK_OK(mvvm_object_get_type(w.objects[type], &actual));
         CHECK_EQ(actual, type);
@@ -378,7 +415,7 @@ static void test_never_issued_handles_are_invalid_handles(void) {
 
 static void test_destroyed_handles_are_invalid_handles(void) {
     /* One destroyed object of every type; then new objects that may reuse their slots. */
-    mvvm_object *dead[8] = {NULL};
+    mvvm_object *dead[LAST_TYPE + 1] = {NULL};
     mvvm_object *repository = make_sample_repository(-1, -1, -1, -1);
     dead[MVVM_TYPE_REPOSITORY] = make_sample_repository(-1, -1, -1, -1);
     CHECK_OK(mvvm_user_list_new(repository, &dead[MVVM_TYPE_USER_LIST]));
@@ -387,17 +424,18 @@ static void test_destroyed_handles_are_invalid_handles(void) {
     CHECK_OK(mvvm_sorted_integers_new(NULL, 0, 1, &dead[MVVM_TYPE_SORTED_INTEGERS]));
     CHECK_OK(mvvm_stopwatch_new(&dead[MVVM_TYPE_STOPWATCH]));
     CHECK_OK(mvvm_coordinator_new(repository, &dead[MVVM_TYPE_COORDINATOR]));
-    for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) CHECK_OK(mvvm_object_destroy(dead[t]));
-    mvvm_object *reusing[8] = {NULL};
-    for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) CHECK_OK(mvvm_stopwatch_new(&reusing[t]));
+    CHECK_OK(mvvm_user_search_new(repository, &dead[MVVM_TYPE_USER_SEARCH]));
+    for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) CHECK_OK(mvvm_object_destroy(dead[t]));
+    mvvm_object *reusing[LAST_TYPE + 1] = {NULL};
+    for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) CHECK_OK(mvvm_stopwatch_new(&reusing[t]));
     for (size_t i = 0; i < ENTRY_COUNT; i++) {
         const entry *e = &entries[i];
-        for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) {
+        for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) {
             if (e->type != 0 && e->type != (mvvm_type)t) continue;
             CHECK_ENTRY(e, dead[t], 0, MVVM_E_INVALID_HANDLE);
         }
     }
-    for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) {
+    for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) {
         CHECK(reusing[t] != dead[t]);
         CHECK_OK(mvvm_object_destroy(reusing[t]));
     }
@@ -409,18 +447,18 @@ static void test_wrong_type_handles_are_wrong_type(void) {
     for (size_t i = 0; i < ENTRY_COUNT; i++) {
         const entry *e = &entries[i];
         if (e->type == 0 || e->kind == SPECIAL) continue; /* any type / checked below */
-        for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) {
+        for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) {
             if ((mvvm_type)t == e->type) continue;
             CHECK_ENTRY(e, w.objects[t], 0, MVVM_E_WRONG_TYPE);
         }
     }
     /* The functions with other argument lists. */
     static const char *const specials[] = {"mvvm_user_detail_set_draft_name", "mvvm_user_detail_get_user",
-                                           "mvvm_sorted_integers_add"};
+                                           "mvvm_sorted_integers_add", "mvvm_user_search_set_query"};
     for (size_t i = 0; i < ENTRY_COUNT; i++) {
-        for (size_t s = 0; s < 3; s++) {
+        for (size_t s = 0; s < sizeof specials / sizeof specials[0]; s++) {
             if (strcmp(entries[i].name, specials[s]) != 0) continue;
-            for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) {
+            for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) {
                 if ((mvvm_type)t != entries[i].type) CHECK_ENTRY(&entries[i], w.objects[t], 0, MVVM_E_WRONG_TYPE);
             }
         }
@@ -431,13 +469,14 @@ static void test_wrong_type_handles_are_wrong_type(void) {
     CHECK_STATUS(mvvm_stopwatch_lap(screen), MVVM_E_WRONG_TYPE);
     CHECK_STATUS(mvvm_coordinator_start(screen), MVVM_E_WRONG_TYPE);
     /* Signals and commands are per type: another type's names are unknown. */
-    for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) {
-        if (t == MVVM_TYPE_SORTED_INTEGERS || t == MVVM_TYPE_USER_LIST) continue; /* both have notify::count */
+    for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) {
+        /* These have notify::count. */
+        if (t == MVVM_TYPE_SORTED_INTEGERS || t == MVVM_TYPE_USER_LIST || t == MVVM_TYPE_USER_SEARCH) continue;
         uint64_t id = 7;
         CHECK_STATUS(mvvm_signal_connect(w.objects[t], "notify::count", MVVM_CALLBACK(on_int64), NULL, NULL, &id), MVVM_E_UNKNOWN_NAME);
         CHECK_EQ(id, 7);
     }
-    for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) {
+    for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) {
         if (t == MVVM_TYPE_SORTED_INTEGERS) continue;
         out_buffer out;
         fill(&out);
@@ -466,7 +505,7 @@ static void test_handles_from_before_a_shutdown_stay_invalid(void) {
         if (e->type != 0) {
             CHECK_ENTRY(e, old.objects[e->type], 0, MVVM_E_INVALID_HANDLE);
         } else {
-            for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) CHECK_ENTRY(e, old.objects[t], 0, MVVM_E_INVALID_HANDLE);
+            for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) CHECK_ENTRY(e, old.objects[t], 0, MVVM_E_INVALID_HANDLE);
         }
     }
     check_world_still_works("handles from before a shutdown");
@@ -511,6 +550,7 @@ static void test_null_out_pointers_are_invalid_arguments(void) {
     CHECK_STATUS(mvvm_signal_connect(of_type(MVVM_TYPE_SORTED_INTEGERS), "notify::count", NULL, NULL, NULL, NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_command_closure_new(of_type(MVVM_TYPE_SORTED_INTEGERS), NULL, &fn, &id), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_user_detail_set_draft_name(detail, NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_user_search_set_query(of_type(MVVM_TYPE_USER_SEARCH), NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_json_file(NULL, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_sorted_integers_new(NULL, 2, 1, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
     /* Out-pointers documented as optional may be NULL. */
@@ -523,7 +563,7 @@ static void test_null_out_pointers_are_invalid_arguments(void) {
 static void test_values_outside_their_domain_are_invalid_arguments(void) {
     const mvvm_type_info *info = (const mvvm_type_info *)(uintptr_t)0x5;
     CHECK_STATUS(mvvm_type_describe((mvvm_type)0, &info), MVVM_E_INVALID_ARGUMENT);
-    CHECK_STATUS(mvvm_type_describe((mvvm_type)(MVVM_TYPE_COORDINATOR + 1), &info), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_type_describe((mvvm_type)(LAST_TYPE + 1), &info), MVVM_E_INVALID_ARGUMENT);
     CHECK(info == (const mvvm_type_info *)(uintptr_t)0x5);
     CHECK_STATUS(mvvm_signal_connect_flags(of_type(MVVM_TYPE_SORTED_INTEGERS), "notify::count", MVVM_CALLBACK(on_int64), NULL,
                                            NULL, 3, NULL),
@@ -581,8 +621,14 @@ static void test_invalid_utf8_is_refused(void) {
     char draft[256];
     CHECK_OK(mvvm_user_detail_get_draft_name(detail, &before));
     snprintf(draft, sizeof draft, "%s", before != NULL ? before : "");
+    mvvm_object *search = of_type(MVVM_TYPE_USER_SEARCH);
+    const char *query_before = NULL;
+    char query[256];
+    CHECK_OK(mvvm_user_search_get_query(search, &query_before));
+    snprintf(query, sizeof query, "%s", query_before != NULL ? query_before : "");
     for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
         CHECK_STATUS(mvvm_user_detail_set_draft_name(detail, invalid[i]), MVVM_E_INVALID_UTF8);
+        CHECK_STATUS(mvvm_user_search_set_query(search, invalid[i]), MVVM_E_INVALID_UTF8);
         uint64_t id = 3;
         CHECK_STATUS(mvvm_signal_connect(sorted, invalid[i], MVVM_CALLBACK(on_int64), NULL, NULL, &id), MVVM_E_INVALID_UTF8);
         CHECK_EQ(id, 3);
@@ -598,6 +644,9 @@ static void test_invalid_utf8_is_refused(void) {
     const char *after = NULL;
     CHECK_OK(mvvm_user_detail_get_draft_name(detail, &after));
     CHECK_STR_EQ(after, draft);
+    const char *query_after = NULL;
+    CHECK_OK(mvvm_user_search_get_query(search, &query_after));
+    CHECK_STR_EQ(query_after, query);
     check_world_still_works("invalid UTF-8");
 }
 

@@ -554,6 +554,253 @@ static void test_separate_calls_are_delivered_separately(void) {
 }
 
 /* ------------------------------------------------------------------------------------------
+ * The notify rule: a notification means the value changed
+ * ---------------------------------------------------------------------------------------- */
+
+static void test_setting_a_property_to_its_current_value_is_not_notified(void) {
+    mvvm_object *repository = make_sample_repository(10, 10, -1, -1);
+    mvvm_object *detail = NULL;
+    CHECK_OK(mvvm_user_detail_new(repository, 1, &detail));
+    recorder draft;
+    recorder_reset(&draft);
+    CONNECT(detail, "notify::draft-name", on_string, &draft);
+    /* The draft starts as "": setting "" is no change. */
+    CHECK_OK(mvvm_user_detail_set_draft_name(detail, ""));
+    CHECK_EQ(draft.calls, 0);
+    CHECK_OK(mvvm_user_detail_set_draft_name(detail, "Same"));
+    CHECK_EQ(draft.calls, 1);
+    CHECK_STR_EQ(draft.text, "Same");
+    /* The same value again, as another buffer with equal bytes: still no change. */
+    char same[8] = "Same";
+    CHECK_OK(mvvm_user_detail_set_draft_name(detail, same));
+    CHECK_OK(mvvm_user_detail_set_draft_name(detail, "Same"));
+    CHECK_EQ(draft.calls, 1);
+    /* A different value is. */
+    CHECK_OK(mvvm_user_detail_set_draft_name(detail, "Other"));
+    CHECK_EQ(draft.calls, 2);
+    CHECK_STR_EQ(draft.text, "Other");
+    CHECK_OK(mvvm_object_destroy(detail));
+
+    /* Commands that assign unchanged values announce nothing: a stopped stopwatch reset. */
+    mvvm_object *stopwatch = NULL;
+    CHECK_OK(mvvm_stopwatch_new(&stopwatch));
+    recorder elapsed, button, running, lap_enabled, lap_count, laps;
+    recorder_reset(&elapsed);
+    recorder_reset(&button);
+    recorder_reset(&running);
+    recorder_reset(&lap_enabled);
+    recorder_reset(&lap_count);
+    recorder_reset(&laps);
+    CONNECT(stopwatch, "notify::elapsed-text", on_string, &elapsed);
+    CONNECT(stopwatch, "notify::button-text", on_string, &button);
+    CONNECT(stopwatch, "notify::is-running", on_int32, &running);
+    CONNECT(stopwatch, "notify::is-lap-enabled", on_int32, &lap_enabled);
+    CONNECT(stopwatch, "notify::lap-count", on_int64, &lap_count);
+    CONNECT(stopwatch, "laps-changed", on_changes, &laps);
+    CHECK_OK(mvvm_stopwatch_reset(stopwatch));
+    CHECK_OK(mvvm_stopwatch_lap(stopwatch)); /* stopped: does nothing */
+    CHECK_EQ(elapsed.calls + button.calls + running.calls + lap_enabled.calls + lap_count.calls, 0);
+    CHECK_EQ(laps.calls, 0);
+    CHECK_OK(mvvm_object_destroy(stopwatch));
+
+    /* A list's dismiss-error without an error: NULL stays NULL. */
+    mvvm_object *list = NULL;
+    CHECK_OK(mvvm_user_list_new(repository, &list));
+    recorder error;
+    recorder_reset(&error);
+    CONNECT(list, "notify::error-message", on_string, &error);
+    CHECK_OK(mvvm_user_list_dismiss_error(list));
+    CHECK_EQ(error.calls, 0);
+    CHECK_OK(mvvm_object_destroy(list));
+    CHECK_OK(mvvm_object_destroy(repository));
+}
+
+typedef struct round_trip {
+    mvvm_object *sorted;
+    mvvm_object *detail;
+    int done;
+} round_trip;
+
+/* In one outermost call: count 0 -> 1 -> 0, and the draft "Start" -> "Elsewhere" -> "Start". */
+static void change_and_change_back(mvvm_object *object, const mvvm_list_change *changes, size_t count, void *user_data) {
+    (void)object;
+    (void)changes;
+    (void)count;
+    round_trip *t = user_data;
+    if (t->done++) return;
+    int64_t index = -1;
+    CHECK_OK(mvvm_sorted_integers_add(t->sorted, 42, &index));
+    CHECK_OK(mvvm_sorted_integers_remove_at(t->sorted, index));
+    CHECK_OK(mvvm_user_detail_set_draft_name(t->detail, "Elsewhere"));
+    CHECK_OK(mvvm_user_detail_set_draft_name(t->detail, "Start"));
+}
+
+static void test_changed_and_changed_back_within_one_call_is_not_notified(void) {
+    mvvm_object *trigger = new_sorted();
+    mvvm_object *repository = make_sample_repository(10, 10, -1, -1);
+    round_trip t = {new_sorted(), NULL, 0};
+    CHECK_OK(mvvm_user_detail_new(repository, 1, &t.detail));
+    CHECK_OK(mvvm_user_detail_set_draft_name(t.detail, "Start"));
+    recorder count, rows, draft;
+    recorder_reset(&count);
+    recorder_reset(&rows);
+    recorder_reset(&draft);
+    CONNECT(t.sorted, "notify::count", on_int64, &count);
+    CONNECT(t.sorted, "rows-changed", on_changes, &rows);
+    CONNECT(t.detail, "notify::draft-name", on_string, &draft);
+    CHECK_OK(mvvm_signal_connect(trigger, "rows-changed", MVVM_CALLBACK(change_and_change_back), &t, NULL, NULL));
+
+    CHECK_OK(mvvm_sorted_integers_add(trigger, 1, NULL));
+    CHECK_EQ(t.done, 1);
+    /* The properties ended where they started: no notification. */
+    CHECK_EQ(count.calls, 0);
+    CHECK_EQ(draft.calls, 0);
+    /* Events are never coalesced: both edits of the list arrive, in order, in one set. */
+    CHECK_EQ(rows.change_sets, 1);
+    CHECK_EQ(rows.change_count, 2);
+    CHECK_CHANGE(&rows, 0, MVVM_LIST_INSERT, 0, 1);
+    CHECK_CHANGE(&rows, 1, MVVM_LIST_REMOVE, 0, 1);
+    int64_t n = -1;
+    CHECK_OK(mvvm_sorted_integers_get_count(t.sorted, &n));
+    CHECK_EQ(n, 0);
+
+    /* The next real change is notified as usual. */
+    CHECK_OK(mvvm_sorted_integers_add(t.sorted, 7, NULL));
+    CHECK_EQ(count.calls, 1);
+    CHECK_EQ(count.value, 1);
+    CHECK_OK(mvvm_object_destroy(trigger));
+    CHECK_OK(mvvm_object_destroy(t.sorted));
+    CHECK_OK(mvvm_object_destroy(t.detail));
+    CHECK_OK(mvvm_object_destroy(repository));
+}
+
+typedef struct late_connect {
+    mvvm_object *target;
+    recorder *late;
+    int connect_before_the_change;
+    int done;
+} late_connect;
+
+/* Connects `late` to the target's notify::count in the middle of an outermost call, before or
+ * after changing the count 0 -> 1 in that same call. */
+static void connect_mid_call(mvvm_object *object, const mvvm_list_change *changes, size_t count, void *user_data) {
+    (void)object;
+    (void)changes;
+    (void)count;
+    late_connect *c = user_data;
+    if (c->done++) return;
+    if (c->connect_before_the_change) CONNECT(c->target, "notify::count", on_int64, c->late);
+    CHECK_OK(mvvm_sorted_integers_add(c->target, 3, NULL));
+    if (!c->connect_before_the_change) CONNECT(c->target, "notify::count", on_int64, c->late);
+}
+
+typedef struct bounce {
+    mvvm_object *target;
+    int armed;
+} bounce;
+
+/* When armed: the target's count goes n -> n + 1 -> n within the outermost call. */
+static void bounce_count(mvvm_object *object, const mvvm_list_change *changes, size_t count, void *user_data) {
+    (void)object;
+    (void)changes;
+    (void)count;
+    bounce *b = user_data;
+    if (!b->armed) return;
+    b->armed = 0;
+    int64_t index = -1;
+    CHECK_OK(mvvm_sorted_integers_add(b->target, 1000, &index));
+    CHECK_OK(mvvm_sorted_integers_remove_at(b->target, index));
+}
+
+static void test_a_handler_connected_later_gets_the_first_change_from_its_connect_value(void) {
+    /* The count changes while nobody listens (0 -> 2); then a handler connects at 2. */
+    mvvm_object *vm = new_sorted();
+    mvvm_object *trigger = new_sorted();
+    CHECK_OK(mvvm_sorted_integers_add(vm, 1, NULL));
+    CHECK_OK(mvvm_sorted_integers_add(vm, 2, NULL));
+    recorder late;
+    recorder_reset(&late);
+    CONNECT(vm, "notify::count", on_int64, &late);
+    /* 2 -> 3 -> 2 in one call: back to its connect value, so nothing, although 2 differs
+     * from the value the object had before anyone listened (0). */
+    bounce b = {vm, 1};
+    uint64_t bounce_id = 0;
+    CHECK_OK(mvvm_signal_connect(trigger, "rows-changed", MVVM_CALLBACK(bounce_count), &b, NULL, &bounce_id));
+    CHECK_OK(mvvm_sorted_integers_add(trigger, 1, NULL));
+    CHECK_EQ(b.armed, 0);
+    CHECK_EQ(late.calls, 0);
+    /* The first real change is notified, and so is the change back. */
+    CHECK_OK(mvvm_sorted_integers_add(vm, 5, NULL));
+    CHECK_EQ(late.calls, 1);
+    CHECK_EQ(late.value, 3);
+    CHECK_OK(mvvm_sorted_integers_remove_at(vm, 2));
+    CHECK_EQ(late.calls, 2);
+    CHECK_EQ(late.value, 2);
+
+    /* Two handlers with different starting points: `second` connects at 3, after `late` was
+     * last notified of 2. Going to 2 is a change for `second` only... and for `late`, 3 was
+     * notified meanwhile, so a change for both; a bounce 2 -> 3 -> 2 is a change for neither. */
+    CHECK_OK(mvvm_sorted_integers_add(vm, 9, NULL)); /* 3 */
+    CHECK_EQ(late.calls, 3);
+    recorder second;
+    recorder_reset(&second);
+    CONNECT(vm, "notify::count", on_int64, &second);
+    CHECK_OK(mvvm_sorted_integers_remove_at(vm, 0)); /* 2 */
+    CHECK_EQ(late.calls, 4);
+    CHECK_EQ(late.value, 2);
+    CHECK_EQ(second.calls, 1);
+    CHECK_EQ(second.value, 2);
+    b.armed = 1;
+    CHECK_OK(mvvm_sorted_integers_add(trigger, 1, NULL));
+    CHECK_EQ(b.armed, 0);
+    CHECK_EQ(late.calls, 4);
+    CHECK_EQ(second.calls, 1);
+    CHECK_OK(mvvm_signal_disconnect(bounce_id));
+
+    CHECK_OK(mvvm_object_destroy(trigger));
+    CHECK_OK(mvvm_object_destroy(vm));
+}
+
+/* A second handler connected in the middle of an outermost call, after a change made in that
+ * call: its value at connect time is the new one, so (header, BATCHING: "for a handler
+ * connected since, from the one it had when the handler connected") it is not notified of
+ * that change, while the handler connected before it is. Connected before the change, it is. */
+static void test_a_handler_connected_mid_call_is_notified_relative_to_its_connect_value(void) {
+    mvvm_object *trigger = new_sorted();
+    /* Connected in the middle of a call: after the change, the handler's value is the new
+     * one, so it is not notified of it; before the change, it is. */
+    mvvm_object *target = new_sorted();
+    recorder watcher, after, before;
+    recorder_reset(&watcher);
+    recorder_reset(&after);
+    recorder_reset(&before);
+    CONNECT(target, "notify::count", on_int64, &watcher);
+    late_connect c = {target, &after, 0, 0};
+    uint64_t trigger_id = 0;
+    CHECK_OK(mvvm_signal_connect(trigger, "rows-changed", MVVM_CALLBACK(connect_mid_call), &c, NULL, &trigger_id));
+    CHECK_OK(mvvm_sorted_integers_add(trigger, 1, NULL));
+    CHECK_EQ(c.done, 1);
+    CHECK_EQ(watcher.calls, 1); /* connected at 0: 0 -> 1 */
+    CHECK_EQ(watcher.value, 1);
+    CHECK_EQ(after.calls, 0);   /* connected at 1: no change */
+    int after_calls = after.calls;
+    CHECK_OK(mvvm_signal_disconnect(trigger_id));
+    late_connect d = {target, &before, 1, 0};
+    CHECK_OK(mvvm_signal_connect(trigger, "rows-changed", MVVM_CALLBACK(connect_mid_call), &d, NULL, &trigger_id));
+    CHECK_OK(mvvm_sorted_integers_add(trigger, 1, NULL));
+    CHECK_EQ(d.done, 1);
+    CHECK_EQ(watcher.calls, 2); /* 1 -> 2 */
+    CHECK_EQ(watcher.value, 2);
+    CHECK_EQ(after.calls, after_calls + 1); /* 1 -> 2 */
+    CHECK_EQ(after.value, 2);
+    CHECK_EQ(before.calls, 1);  /* connected at 1, then 1 -> 2 */
+    CHECK_EQ(before.value, 2);
+
+    CHECK_OK(mvvm_object_destroy(target));
+    CHECK_OK(mvvm_object_destroy(trigger));
+}
+
+/* ------------------------------------------------------------------------------------------
  * Argument layouts
  * ---------------------------------------------------------------------------------------- */
 
@@ -793,6 +1040,10 @@ int main(void) {
     RUN_TEST(test_a_handler_may_connect_another_handler);
     RUN_TEST(test_changes_in_one_call_are_coalesced_and_ordered);
     RUN_TEST(test_separate_calls_are_delivered_separately);
+    RUN_TEST(test_setting_a_property_to_its_current_value_is_not_notified);
+    RUN_TEST(test_changed_and_changed_back_within_one_call_is_not_notified);
+    RUN_TEST(test_a_handler_connected_later_gets_the_first_change_from_its_connect_value);
+    RUN_TEST(test_a_handler_connected_mid_call_is_notified_relative_to_its_connect_value);
     RUN_TEST(test_swapped_layout_passes_user_data_first_and_the_object_last);
     RUN_TEST(test_no_object_layout_passes_only_the_arguments_and_user_data);
     RUN_TEST(test_layouts_mix_on_one_signal);

@@ -107,9 +107,12 @@ static void test_on_appear_loads_the_user_into_the_draft(void) {
     CHECK_EQ(f.draft.calls, 1);
     CHECK_STR_EQ(f.draft.text, f.user.text);
     /* is-dirty is derived from both the user and the draft, which both changed in that one
-     * delivery: it is announced once. */
-    CHECK_EQ(f.is_dirty.calls, 1);
-    CHECK_EQ(f.is_dirty.value, 0);
+     * delivery; but it was 0 before the load and is 0 after (the draft is the loaded name):
+     * a notification means a change, so there is none. can-save stays 0 the same way. */
+    CHECK_EQ(f.is_dirty.calls, 0);
+    CHECK_EQ(get_flag(mvvm_user_detail_get_is_dirty, f.vm), 0);
+    CHECK_EQ(f.can_save.calls, 0);
+    CHECK_EQ(f.validation.calls, 0);
     CHECK_EQ(f.error.calls, 0);
     int32_t loaded = 0;
     mvvm_user user;
@@ -391,16 +394,95 @@ static void test_a_failed_load_reports_an_error_and_can_be_retried(void) {
     CHECK_EQ(f.user.calls, 0);
     CHECK_EQ(f.error.calls, 1);
     CHECK(!f.error.string_was_null);
+    char first_message[RECORDER_TEXT];
+    snprintf(first_message, sizeof first_message, "%s", f.error.text);
     int32_t loaded = -1;
     mvvm_user user;
     CHECK_OK(mvvm_user_detail_get_user(f.vm, &loaded, &user));
     CHECK_EQ(loaded, 0);
-    /* on_appear retries after a failure (and fails again here). */
-    int before = f.error.calls;
+    /* on_appear retries after a failure and fails again here, with the very same message:
+     * the error message did not change, so it is not announced again. */
     CHECK_OK(mvvm_user_detail_on_appear(f.vm));
-    PUMP_UNTIL(f.error.calls > before, HARNESS_PUMP_BUDGET);
+    pump_until_idle(10);
+    CHECK_EQ(f.error.calls, 1);
+    const char *message = NULL;
+    CHECK_OK(mvvm_user_detail_get_error_message(f.vm, &message));
+    CHECK_STR_EQ(message, first_message);
     CHECK_OK(mvvm_user_detail_get_user(f.vm, &loaded, &user));
     CHECK_EQ(loaded, 0);
+    teardown(&f);
+}
+
+/* A host repository for the retry test: fetch_user fails with the message the test sets. */
+typedef struct failing_host {
+    int fetches;
+    const char *message; /* NULL: answer with the user */
+    mvvm_status answer_status;
+} failing_host;
+
+static void failing_fetch_user(void *user_data, mvvm_request *request, int64_t user_id) {
+    failing_host *h = user_data;
+    h->fetches++;
+    if (h->message != NULL) {
+        h->answer_status = mvvm_request_fail(request, h->message);
+    } else {
+        mvvm_user user = {user_id, "Loaded At Last", "last@example.com"};
+        h->answer_status = mvvm_request_resolve_user(request, &user);
+    }
+}
+
+static void failing_fetch_users(void *user_data, mvvm_request *request, int64_t page) {
+    (void)user_data;
+    (void)page;
+    mvvm_request_fail(request, "not used");
+}
+
+static void failing_update_user(void *user_data, mvvm_request *request, const mvvm_user *user) {
+    (void)user_data;
+    mvvm_request_resolve_user(request, user);
+}
+
+static void test_a_retried_load_failing_the_same_way_is_not_announced_again(void) {
+    failing_host h = {0, "Offline.", MVVM_OK};
+    mvvm_user_repository_vtable table;
+    memset(&table, 0, sizeof table);
+    table.struct_size = sizeof table;
+    table.fetch_users = failing_fetch_users;
+    table.fetch_user = failing_fetch_user;
+    table.update_user = failing_update_user;
+    fixture f;
+    memset(&f, 0, sizeof f);
+    REQUIRE_OK(mvvm_repository_new_host(&table, NULL, &h, NULL, &f.repository));
+    REQUIRE_OK(mvvm_user_detail_new(f.repository, 8, &f.vm));
+    connect_all(&f);
+
+    load(&f);
+    CHECK_EQ(h.fetches, 1);
+    CHECK_EQ(h.answer_status, MVVM_OK);
+    CHECK_EQ(f.error.calls, 1);
+    CHECK_STR_EQ(f.error.text, "Offline.");
+    /* The retry really asks the repository again, and fails the same way: no notification. */
+    CHECK_OK(mvvm_user_detail_on_appear(f.vm));
+    PUMP_UNTIL(h.fetches == 2, HARNESS_PUMP_BUDGET);
+    pump_until_idle(10);
+    CHECK_EQ(f.error.calls, 1);
+    const char *message = NULL;
+    CHECK_OK(mvvm_user_detail_get_error_message(f.vm, &message));
+    CHECK_STR_EQ(message, "Offline.");
+    /* Another message is a change. */
+    h.message = "Still offline.";
+    CHECK_OK(mvvm_user_detail_on_appear(f.vm));
+    PUMP_UNTIL(f.error.calls == 2, HARNESS_PUMP_BUDGET);
+    CHECK_EQ(h.fetches, 3);
+    CHECK_STR_EQ(f.error.text, "Still offline.");
+    /* And then a load that works. */
+    h.message = NULL;
+    CHECK_OK(mvvm_user_detail_on_appear(f.vm));
+    PUMP_UNTIL(f.user.calls == 1, HARNESS_PUMP_BUDGET);
+    CHECK_EQ(h.fetches, 4);
+    CHECK_EQ(f.user.user_id, 8);
+    CHECK_STR_EQ(f.user.text, "Loaded At Last");
+    CHECK_STR_EQ(draft_of(f.vm), "Loaded At Last");
     teardown(&f);
 }
 
@@ -450,6 +532,7 @@ int main(void) {
     RUN_TEST(test_saving_stores_the_trimmed_draft_and_emits_did_save);
     RUN_TEST(test_a_failed_save_keeps_the_draft);
     RUN_TEST(test_a_failed_load_reports_an_error_and_can_be_retried);
+    RUN_TEST(test_a_retried_load_failing_the_same_way_is_not_announced_again);
     RUN_TEST(test_an_unknown_user_fails_to_load);
     RUN_TEST(test_destroying_the_screen_during_a_save_lands_nothing);
     RUN_TEST(test_a_draft_typed_before_loading_is_replaced_by_the_loaded_name);

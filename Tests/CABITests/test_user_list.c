@@ -83,8 +83,13 @@ static void test_on_appear_loads_the_first_page(void) {
     CHECK_EQ(f.rows.change_sets, 1);
     CHECK_EQ(f.rows.change_count, 1);
     CHECK_CHANGE(&f.rows, 0, MVVM_LIST_RESET, 0, 10);
+    CHECK_EQ(f.count.calls, 1);
     CHECK_EQ(f.count.value, 10);
-    CHECK_EQ(f.has_more.value, 1);
+    /* "has-more-pages" starts at 1 and stays 1: a notification means a change, so none. */
+    CHECK_EQ(f.has_more.calls, 0);
+    int32_t has_more = -1;
+    CHECK_OK(mvvm_user_list_get_has_more_pages(f.vm, &has_more));
+    CHECK_EQ(has_more, 1);
     CHECK_EQ(f.error.calls, 0);
     CHECK_EQ(get_count(f.vm), 10);
     for (int64_t i = 0; i < 10; i++) {
@@ -150,6 +155,7 @@ static void test_displaying_rows_near_the_end_loads_the_next_pages(void) {
         CHECK_EQ(f.count.value, expected_starts[page] + expected_counts[page]);
     }
     CHECK_EQ(get_count(f.vm), 45);
+    CHECK_EQ(f.has_more.calls, 1); /* 1 -> 0 once, with the last page */
     CHECK_EQ(f.has_more.value, 0);
     int32_t has_more = -1;
     CHECK_OK(mvvm_user_list_get_has_more_pages(f.vm, &has_more));
@@ -184,7 +190,11 @@ static void test_refresh_replaces_the_rows_with_the_first_page(void) {
     CHECK_EQ(f.rows.change_sets, 3);
     CHECK_CHANGE(&f.rows, 2, MVVM_LIST_RESET, 0, 10);
     CHECK_EQ(f.count.value, 10);
-    CHECK_EQ(f.has_more.value, 1);
+    /* More pages all along (1 -> 1): never notified. */
+    CHECK_EQ(f.has_more.calls, 0);
+    int32_t has_more = -1;
+    CHECK_OK(mvvm_user_list_get_has_more_pages(f.vm, &has_more));
+    CHECK_EQ(has_more, 1);
     CHECK_EQ(get_count(f.vm), 10);
     teardown(&f);
 }
@@ -259,8 +269,10 @@ static void test_a_failed_page_shows_an_error_until_dismissed(void) {
     finish_load(&f);
     CHECK_CHANGE(&f.rows, 1, MVVM_LIST_INSERT, 10, 10);
     CHECK_EQ(get_count(f.vm), 20);
-    /* Dismissing again is harmless: still no message. */
+    /* Dismissing again is harmless: still no message, and no notification (NULL -> NULL). */
+    int error_calls = f.error.calls;
     CHECK_OK(mvvm_user_list_dismiss_error(f.vm));
+    CHECK_EQ(f.error.calls, error_calls);
     CHECK_OK(mvvm_user_list_get_error_message(f.vm, &message));
     CHECK(message == NULL);
     teardown(&f);

@@ -8,13 +8,18 @@
 #
 # The library directory (holding libmvvm.so) is $MVVM_LIB_DIR, default <repo>/.build/debug.
 # BUILD_DIR (default: a temporary directory) receives the fuzzer binary and the logs.
+# The compiler is $CLANG, default the Swift toolchain's clang (scripts/env.sh, which also gives
+# the sanitizer flags and options, and the sanitizer-report check).
 set -euo pipefail
 
 SECONDS_TO_RUN=${1:?usage: run.sh SECONDS [BUILD_DIR]}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
+MVVM_ROOT=$REPO
+# shellcheck source=../../scripts/env.sh
+. "$REPO/scripts/env.sh"
+mvvm_require_toolchain CLANG
 LIB_DIR=$(cd "${MVVM_LIB_DIR:-$REPO/.build/debug}" && pwd)
-CLANG=${CLANG:-/opt/swift/usr/bin/clang}
 
 if [[ -n "${2:-}" ]]; then
     BUILD_DIR=$2
@@ -37,18 +42,15 @@ trap cleanup EXIT
 FUZZER=$BUILD_DIR/api_fuzzer
 FUZZER_NAME="SWIFT_BACKTRACE=enable=no api_fuzzer"
 echo "fuzz: building $FUZZER against $LIB_DIR/libmvvm.so"
-"$CLANG" -fuse-ld=lld -std=c11 -g -O1 -Wall -Wextra -Werror \
-    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -I"$REPO/Include" "$HERE/api_fuzzer.c" \
+# shellcheck disable=SC2086 # the shared flags split into words
+"$CLANG" -fuse-ld=lld $MVVM_C_WARN -g -O1 \
+    $MVVM_FUZZ_CFLAGS \
+    -I"$MVVM_INCLUDE_DIR" "$HERE/api_fuzzer.c" \
     -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -lpthread -o "$FUZZER"
 
-# The Swift runtime's own crash handler fights with the sanitizers: leave crashes to them.
-export SWIFT_BACKTRACE=enable=no
-# libFuzzer runs a LeakSanitizer check after most inputs (the library frees some memory a
-# little later, from the main queue, so mallocs outnumber frees within one input); a small
-# quarantine and short allocation stacks keep those checks cheap (about 3x more exec/s).
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1:quarantine_size_mb=8:malloc_context_size=12}
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# The fuzzer's ASan/UBSan options (unless set by the caller), and SWIFT_BACKTRACE=enable=no:
+# the Swift runtime's own crash handler fights with the sanitizers, leave crashes to them.
+mvvm_sanitizer_env fuzz
 
 # 1. Regression replay: every committed input, once each.
 INPUTS=()
@@ -63,7 +65,7 @@ if ! (cd "$WORK" && "$FUZZER" -detect_leaks=1 -runs=1 "${INPUTS[@]}") >"$BUILD_D
     echo "fuzz: a corpus or regression input failed (log above)" >&2
     exit 1
 fi
-if grep -qE "ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error:|INVARIANT VIOLATED" "$BUILD_DIR/replay.log"; then
+if ! mvvm_check_sanitizer_log "$BUILD_DIR/replay.log" > /dev/null; then
     cat "$BUILD_DIR/replay.log" >&2
     echo "fuzz: sanitizer report while replaying (log above)" >&2
     exit 1
@@ -90,7 +92,7 @@ fi
 EXECS=${EXECS:-0}
 RATE=$(( ELAPSED > 0 ? EXECS / ELAPSED : EXECS ))
 CRASHES=$(find "$WORK/artifacts" -type f | wc -l)
-if [[ $STATUS -ne 0 || $CRASHES -ne 0 ]] || grep -qE "ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error:|INVARIANT VIOLATED" "$BUILD_DIR/fuzz.log"; then
+if [[ $STATUS -ne 0 || $CRASHES -ne 0 ]] || ! mvvm_check_sanitizer_log "$BUILD_DIR/fuzz.log" > /dev/null; then
     grep -vE "^#[0-9]+\s+(NEW|REDUCE|pulse)|NEW_FUNC|^-+$|Suppressions used|count +bytes template|formWeakReference" "$BUILD_DIR/fuzz.log" | tail -80 >&2 || true
     KEEP=$BUILD_DIR
     if [[ -n "$CLEAN_BUILD_DIR" ]]; then

@@ -123,6 +123,45 @@ final class JSONFileRepositoryTests: XCTestCase {
         XCTAssertTrue(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"comments\" : ["))
     }
 
+    // MARK: Search
+
+    func test_searchUsers_matchesNamesIgnoringCase_inStoredOrder_pagedByPageSize() async throws {
+        let sut = makeSUT()
+        let users = SampleDataGenerator(configuration: seed).allUsers()
+        let expected = users.filter { $0.name.lowercased().contains("a") }
+        XCTAssertGreaterThan(expected.count, 10, "the fixture needs more than one page")
+
+        let first = try await sut.searchUsers(query: "A", page: 1)
+        let second = try await sut.searchUsers(query: "a", page: 2)
+
+        let totalPages = (expected.count + 9) / 10
+        XCTAssertEqual(first, UserPage(users: Array(expected[0..<10]), page: 1, totalPages: totalPages))
+        XCTAssertEqual(second.users, Array(expected[10..<min(20, expected.count)]))
+        let past = await errorThrown { try await sut.searchUsers(query: "a", page: totalPages + 1) }
+        XCTAssertEqual(past as? DomainError, .notFound(what: "page", id: totalPages + 1))
+    }
+
+    func test_searchUsers_seesEditedNames_evenAfterAReopen() async throws {
+        var user = try await makeSUT().fetchUser(id: 7)
+        user.name = "Zelda Quux"
+        _ = try await makeSUT().update(user)
+
+        let reopened = makeSUT()
+        let found = try await reopened.searchUsers(query: "QUUX", page: 1)
+
+        XCTAssertEqual(found, UserPage(users: [user], page: 1, totalPages: 1))
+    }
+
+    func test_searchUsers_withABlankQueryOrNoMatch_givesAnEmptyFirstPage() async throws {
+        let sut = makeSUT()
+        for query in ["", "  ", "no such name"] {
+            let page = try await sut.searchUsers(query: query, page: 1)
+            XCTAssertEqual(page, UserPage(users: [], page: 1, totalPages: 1), query)
+        }
+        let past = await errorThrown { try await sut.searchUsers(query: "", page: 2) }
+        XCTAssertEqual(past as? DomainError, .notFound(what: "page", id: 2))
+    }
+
     // MARK: Errors
 
     func test_pagingEdges_matchTheSampleRepository() async throws {

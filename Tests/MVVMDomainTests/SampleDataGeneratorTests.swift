@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import MVVMDomain
+@testable import MVVMDomain
 
 final class SampleDataGeneratorTests: XCTestCase {
     private let configuration = SampleDataConfiguration(
@@ -47,6 +47,28 @@ final class SampleDataGeneratorTests: XCTestCase {
         }
         XCTAssertEqual(Set(users.map(\.email)).count, users.count)
         XCTAssertGreaterThan(Set(users.map(\.name)).count, 10, "names should vary")
+    }
+
+    func test_names_repeatWithThePeriodOfTheNameTable_andTheFirstPeriodIsAllDifferent() {
+        let period = SampleUserNames.period
+        XCTAssertEqual(period, 576, "24 first names x 24 last names")
+        let generator = SampleDataGenerator(configuration: SampleDataConfiguration(
+            userCount: 3 * period, pageSize: 10, postCount: 0, seed: 2024))
+        let users = generator.allUsers()
+        XCTAssertEqual(Set(users[0..<period].map(\.name)).count, period)
+        for index in [0, 17, 300, period - 1] {
+            XCTAssertEqual(users[index + period].name, users[index].name)
+            XCTAssertEqual(users[index + 2 * period].name, users[index].name)
+            XCTAssertNotEqual(users[index + period].email, users[index].email)
+        }
+    }
+
+    func test_nameLayout_dependsOnTheSeed() {
+        let first = SampleUserNames(seed: 1, stream: 4)
+        let second = SampleUserNames(seed: 2, stream: 4)
+        let period = SampleUserNames.period
+        let differing = (0..<period).filter { first.name(ofUserAt: $0) != second.name(ofUserAt: $0) }
+        XCTAssertGreaterThan(differing.count, period / 2)
     }
 
     func test_posts_countBackFromTheReferenceDate_inWholeSeconds() {

@@ -1,3 +1,4 @@
+import Foundation
 import MVVMBinding
 import MVVMDomain
 import MVVMFeatures
@@ -188,6 +189,163 @@ final class AppCoordinatorTests: XCTestCase {
         XCTAssertNil(weakList)
     }
 
+    // MARK: - Search
+
+    func test_showSearch_fromTheList_pushesTheSearch() async throws {
+        let (sut, _) = makeSUT()
+        sut.start()
+        let list = try XCTUnwrap(listViewModel(of: sut))
+        var events: [String] = []
+        let token = sut.navigation.sink { events.append(Self.describe($0)) }
+
+        sut.showSearch()
+
+        XCTAssertEqual(events, ["push userSearch"])
+        let search = try XCTUnwrap(searchViewModel(of: sut))
+        XCTAssertEqual(sut.stack, [.userList(list), .userSearch(search)])
+        XCTAssertTrue(search.isQueryEmpty)
+        token.cancel()
+    }
+
+    func test_showSearch_unlessTheListIsOnTop_doesNothing() async throws {
+        let (sut, _) = makeSUT()
+        sut.showSearch()
+        XCTAssertEqual(sut.stack, [], "not before start()")
+        sut.start()
+        sut.showSearch()
+
+        sut.showSearch()
+        XCTAssertEqual(sut.stack.count, 2, "not over the search")
+        searchViewModel(of: sut)?.userSelected.send(1)
+        sut.showSearch()
+
+        XCTAssertEqual(sut.stack.count, 3, "not over the detail")
+        XCTAssertEqual(detailViewModel(of: sut)?.userID, 1)
+    }
+
+    func test_selectingASearchResult_pushesItsDetail() async throws {
+        let (sut, _) = makeSUT()
+        sut.start()
+        sut.showSearch()
+        let search = try XCTUnwrap(searchViewModel(of: sut))
+        var events: [String] = []
+        let token = sut.navigation.sink { events.append(Self.describe($0)) }
+
+        search.userSelected.send(2)
+
+        XCTAssertEqual(events, ["push userDetail(2)"])
+        XCTAssertEqual(detailViewModel(of: sut)?.userID, 2)
+        XCTAssertEqual(sut.stack.count, 3)
+        token.cancel()
+    }
+
+    func test_whileTheSearchIsShown_aSelectionOnTheCoveredList_isIgnored() async throws {
+        let (sut, _) = makeSUT()
+        sut.start()
+        let list = try XCTUnwrap(listViewModel(of: sut))
+        await loadRows(of: list)
+        sut.showSearch()
+        let search = try XCTUnwrap(searchViewModel(of: sut))
+
+        list.didSelectRow(at: 0)
+
+        XCTAssertEqual(sut.stack, [.userList(list), .userSearch(search)])
+    }
+
+    func test_flow_listToSearchToDetailToSave_updatesTheListRowAndPopsBackToTheSearch() async throws {
+        let (sut, repository) = makeSUT()
+        sut.start()
+        let list = try XCTUnwrap(listViewModel(of: sut))
+        await loadRows(of: list)
+        sut.showSearch()
+        let search = try XCTUnwrap(searchViewModel(of: sut))
+        search.userSelected.send(2)
+        weak let weakDetail = detailViewModel(of: sut)
+        await openDetail(of: sut)
+        var rowChanges: [ListChange] = []
+        let rowToken = list.rowChanges.sink { rowChanges.append($0) }
+        let popped = expectation(description: "detail popped")
+        var events: [String] = []
+        let navigationToken = sut.navigation.sink { event in
+            events.append(Self.describe(event))
+            popped.fulfill()
+        }
+
+        detailViewModel(of: sut)?.draftName = "Grace Hopper"
+        detailViewModel(of: sut)?.save()
+
+        await fulfillment(of: [popped], timeout: 1)
+        XCTAssertEqual(repository.updatedUsers.map(\.name), ["Grace Hopper"])
+        XCTAssertEqual(rowChanges, [.update(1..<2)])
+        XCTAssertEqual(list.users.map(\.name), ["User 1", "Grace Hopper", "User 3"])
+        XCTAssertEqual(events, ["pop userDetail(2)"])
+        XCTAssertEqual(sut.stack, [.userList(list), .userSearch(search)])
+        XCTAssertNil(weakDetail, "the popped detail is freed")
+        rowToken.cancel()
+        navigationToken.cancel()
+    }
+
+    func test_back_fromTheDetailThenTheSearch_popsOneScreenEachTime_andFreesThem() async throws {
+        let (sut, _) = makeSUT()
+        sut.start()
+        let list = try XCTUnwrap(listViewModel(of: sut))
+        sut.showSearch()
+        weak let weakSearch = searchViewModel(of: sut)
+        searchViewModel(of: sut)?.userSelected.send(3)
+        weak let weakDetail = detailViewModel(of: sut)
+        var events: [String] = []
+        let token = sut.navigation.sink { events.append(Self.describe($0)) }
+
+        sut.back()
+
+        XCTAssertEqual(events, ["pop userDetail(3)"])
+        XCTAssertNil(weakDetail, "the popped detail is freed")
+        XCTAssertEqual(sut.stack.count, 2)
+        XCTAssertNotNil(weakSearch)
+
+        sut.back()
+
+        XCTAssertEqual(events, ["pop userDetail(3)", "pop userSearch"])
+        XCTAssertEqual(sut.stack, [.userList(list)])
+        XCTAssertNil(weakSearch, "the popped search is freed")
+        token.cancel()
+    }
+
+    func test_afterTheSearchWasClosed_theListCanOpenASearchAgain() async throws {
+        let (sut, _) = makeSUT()
+        sut.start()
+        sut.showSearch()
+        let first = try XCTUnwrap(searchViewModel(of: sut))
+        sut.back()
+
+        sut.showSearch()
+
+        let second = try XCTUnwrap(searchViewModel(of: sut))
+        XCTAssertFalse(first === second, "a fresh search each time")
+        XCTAssertEqual(sut.stack.count, 2)
+    }
+
+    // MARK: - Ordering
+
+    func test_aSelection_pushesTheDetailDuringItsDelivery_beforeLaterSubscribersHearIt() async throws {
+        // Documents the order hosts see: the coordinator subscribed to `userSelected` first,
+        // so its push (and the `.push` event) happens inside the list's `send`, before any
+        // subscriber that joined later receives the selected id.
+        let (sut, _) = makeSUT()
+        sut.start()
+        let list = try XCTUnwrap(listViewModel(of: sut))
+        await loadRows(of: list)
+        var order: [String] = []
+        let navigationToken = sut.navigation.sink { order.append(Self.describe($0)) }
+        let selectionToken = list.userSelected.sink { order.append("selected \($0)") }
+
+        list.didSelectRow(at: 1)
+
+        XCTAssertEqual(order, ["push userDetail(2)", "selected 2"])
+        navigationToken.cancel()
+        selectionToken.cancel()
+    }
+
     // MARK: - Helpers
 
     private func makeSUT() -> (AppCoordinator, MockUserRepository) {
@@ -201,6 +359,11 @@ final class AppCoordinatorTests: XCTestCase {
     private func listViewModel(of sut: AppCoordinator) -> UserListViewModel? {
         guard case .userList(let list)? = sut.stack.first else { return nil }
         return list
+    }
+
+    private func searchViewModel(of sut: AppCoordinator) -> UserSearchViewModel<DispatchQueue>? {
+        guard case .userSearch(let search)? = sut.stack.last else { return nil }
+        return search
     }
 
     private func detailViewModel(of sut: AppCoordinator) -> UserDetailViewModel? {
@@ -240,6 +403,7 @@ final class AppCoordinatorTests: XCTestCase {
         switch screen {
         case .userList: return "userList"
         case .userDetail(let detail): return "userDetail(\(detail.userID))"
+        case .userSearch: return "userSearch"
         }
     }
 }

@@ -298,6 +298,79 @@ final class UserDetailViewModelTests: XCTestCase {
         await changes(of: sut.$isSaving) {}
     }
 
+    // MARK: - When errorMessage clears
+
+    func test_aRefusal_clearsAsSoonAsTheDraftChanges() async {
+        let sut = await makeLoadedSUT(name: "Ada")
+        sut.draftName = ""
+        sut.save()
+        XCTAssertEqual(sut.errorMessage, UserNameValidator.Failure.empty.message)
+        var published: [String?] = []
+        let token = sut.$errorMessage.dropFirst().sink { published.append($0) }
+
+        sut.draftName = "G"
+
+        XCTAssertNil(sut.errorMessage, "the refusal was about the previous draft")
+        XCTAssertEqual(published, [nil])
+        sut.draftName = "Gr"
+        XCTAssertEqual(published, [nil], "nothing more to clear")
+        token.cancel()
+    }
+
+    func test_aRefusal_clearsEvenWhenTheNewDraftIsStillInvalid_theValidationMessageSaysWhy() async {
+        let sut = await makeLoadedSUT(name: "Ada")
+        sut.draftName = ""
+        sut.save()
+
+        sut.draftName = "   "
+
+        XCTAssertNil(sut.errorMessage)
+        XCTAssertEqual(sut.validationMessage, UserNameValidator.Failure.empty.message)
+    }
+
+    func test_aMessageSetAfterARefusal_isNotClearedByEditing() async {
+        let sut = await makeLoadedSUT(name: "Ada")
+        sut.draftName = ""
+        sut.save()
+
+        sut.errorMessage = "Set by the host."
+        sut.draftName = "Grace"
+
+        XCTAssertEqual(sut.errorMessage, "Set by the host.")
+    }
+
+    func test_aFailedSave_keepsItsMessageWhileTheDraftIsEdited_untilTheNextSaveAttempt() async {
+        let repository = MockUserRepository(user: UserFixtures.user(id: 5, name: "Ada"))
+        repository.stubbedUpdateError = UserRepositoryStubError(message: "Disk full.")
+        let sut = makeSUT(repository: repository, id: 5)
+        await loaded(sut)
+        sut.draftName = "Grace"
+        let failed = expectation(description: "error shown")
+        let errorToken = sut.$errorMessage.compactMap { $0 }.sink { _ in failed.fulfill() }
+        sut.save()
+        await fulfillment(of: [failed], timeout: 1)
+        errorToken.cancel()
+
+        sut.draftName = "Grace Hopper"
+
+        XCTAssertEqual(sut.errorMessage, "Disk full.", "a repository failure is about the attempt, not the draft")
+        repository.stubbedUpdateError = nil
+        sut.save()
+        XCTAssertNil(sut.errorMessage, "the next attempt clears it")
+        await changes(of: sut.$isSaving) {}
+    }
+
+    func test_aFailedLoad_keepsItsMessageWhileTheDraftIsEdited() async {
+        let repository = MockUserRepository()
+        repository.stubbedFetchUserError = UserRepositoryStubError(message: "Not found.")
+        let sut = makeSUT(repository: repository, id: 5)
+        await changes(of: sut.$errorMessage) { sut.onAppear() }
+
+        sut.draftName = "Grace"
+
+        XCTAssertEqual(sut.errorMessage, "Not found.")
+    }
+
     func test_release_duringALoad_freesTheViewModelAndCancelsTheLoad() async {
         let repository = ControllableUserRepository()
         var sut: UserDetailViewModel? = UserDetailViewModel(repository: repository, id: 5)

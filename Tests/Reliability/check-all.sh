@@ -14,8 +14,9 @@
 #   5. the Swift tests under ThreadSanitizer (`swift test --sanitize=thread`; several minutes).
 #   3 and 4 run against a release build of the library.
 #
-# Works from a fresh clone: paths come from this script's location; the Swift toolchain from
-# PATH, else /opt/swift/usr/bin. Settings (environment):
+# Works from a fresh clone: paths come from this script's location; the Swift toolchain (PATH,
+# else /opt/swift/usr/bin), the C and sanitizer flags, the sanitizer options and the
+# sanitizer-report check from scripts/env.sh. Settings (environment):
 #   SCRATCH         SwiftPM scratch folder of the debug and release library (default <repo>/.build)
 #   TSAN_SCRATCH    scratch folder of the ThreadSanitizer build (default <repo>/.build-tsan)
 #   SWIFT_FLAGS     extra `swift build`/`swift test` flags (default -Xswiftc -warnings-as-errors)
@@ -27,13 +28,14 @@ set -uo pipefail
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo_dir="$(cd "$script_dir/../.." && pwd)"
-if ! command -v swift > /dev/null 2>&1; then export PATH="/opt/swift/usr/bin:$PATH"; fi
-swift_dir="$(dirname "$(command -v swift)")"
-cc="${CC:-$swift_dir/clang}"
-[[ -x "$cc" ]] || cc=clang
+MVVM_ROOT="$repo_dir"
+# shellcheck source=../../scripts/env.sh
+. "$repo_dir/scripts/env.sh"
+mvvm_require_toolchain SWIFT CLANG CLANGXX
+cc="${CC:-$CLANG}"
 scratch="${SCRATCH:-$repo_dir/.build}"
 tsan_scratch="${TSAN_SCRATCH:-$repo_dir/.build-tsan}"
-read -r -a swift_flags <<< "${SWIFT_FLAGS--Xswiftc -warnings-as-errors}"
+read -r -a swift_flags <<< "${SWIFT_FLAGS-$MVVM_SWIFT_FLAGS}"
 out="$scratch/reliability"
 mkdir -p "$out"
 skip=" ${SKIP:-} "
@@ -50,17 +52,10 @@ record() { # step, PASS/FAIL/SKIP, detail
 skipped() { [[ "$skip" == *" $1 "* ]]; }
 section() { echo; echo "==== $1 ($(date -u +%H:%M:%S))"; }
 
-san_flags=(-std=c11 -Wall -Wextra -Werror -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer
-           -fno-sanitize-recover=all -I"$repo_dir/Include")
-# lld when the compiler can use it (gold floods the output with warnings about the sanitizer
-# runtimes' local symbols).
-if echo 'int main(void){return 0;}' | "$cc" -x c - -fuse-ld=lld -o "$out/.probe" > /dev/null 2>&1; then
-    san_flags+=(-fuse-ld=lld)
-fi
-rm -f "$out/.probe"
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=1"
-export LSAN_OPTIONS="suppressions=$repo_dir/Tests/CABITests/lsan.supp:print_suppressions=0"
-export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# shellcheck disable=SC2206,SC2207 # the shared flags split into words
+san_flags=($MVVM_C_WARN -g -O1 $(mvvm_sanitize_cflags "$MVVM_SANITIZE") -I"$MVVM_INCLUDE_DIR"
+           $(mvvm_lld_flag "$cc" "$out"))
+mvvm_sanitizer_env hosts
 
 debug_lib="$scratch/debug"
 release_lib="$scratch/release"
@@ -68,7 +63,7 @@ debug_ok=0
 release_ok=0
 if ! skipped asan || ! skipped hosts; then
     section "debug library"
-    if swift build --package-path "$repo_dir" --scratch-path "$scratch" --product mvvm "${swift_flags[@]}"; then
+    if "$SWIFT" build --package-path "$repo_dir" --scratch-path "$scratch" --product mvvm "${swift_flags[@]}"; then
         debug_ok=1
     else
         record "debug library" FAIL "swift build --product mvvm failed"
@@ -76,7 +71,7 @@ if ! skipped asan || ! skipped hosts; then
 fi
 if ! skipped kill || ! skipped soak; then
     section "release library"
-    if swift build --package-path "$repo_dir" --scratch-path "$scratch" -c release --product mvvm "${swift_flags[@]}"; then
+    if "$SWIFT" build --package-path "$repo_dir" --scratch-path "$scratch" -c release --product mvvm "${swift_flags[@]}"; then
         release_ok=1
     else
         record "release library" FAIL "swift build -c release --product mvvm failed"
@@ -89,11 +84,11 @@ if skipped asan; then
 elif [[ $debug_ok == 1 ]]; then
     section "C ABI tests under ASan+UBSan"
     log="$out/c-tests-asan.log"
-    CC="$cc" CXX="$swift_dir/clang++" MVVM_LIB_DIR="$debug_lib" SANITIZE=address,undefined \
+    CC="$cc" CXX="$CLANGXX" MVVM_LIB_DIR="$debug_lib" SANITIZE="$MVVM_SANITIZE" \
         "$repo_dir/Tests/CABITests/run.sh" "$out/c-tests-asan" 2>&1 | tee "$log"
     status=${PIPESTATUS[0]}
     closing="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)"
-    reports="$(grep -cE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log")"
+    reports="$(mvvm_check_sanitizer_log "$log")"
     if [[ $status == 0 ]]; then
         record "C tests, ASan+UBSan" PASS "${closing:-?}; $reports sanitizer reports"
     else
@@ -113,7 +108,7 @@ run_host() { # name, extra flags...
     local status=0
     timeout --kill-after=5 300 "$program" < /dev/null > "$log" 2>&1 || status=$?
     local reports
-    reports="$(grep -cE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' "$log")"
+    reports="$(mvvm_check_sanitizer_log "$log")"
     if [[ $status == 0 && $reports == 0 ]]; then
         record "$name, ASan+UBSan" PASS "exit 0, $(wc -l < "$log") lines of output, no sanitizer report"
     else
@@ -130,11 +125,12 @@ elif [[ $debug_ok == 1 ]]; then
         read -r -a glib_flags <<< "$(pkg-config --cflags --libs glib-2.0)"
         run_host glib_host "${glib_flags[@]}"
     else
-        record "glib_host, ASan+UBSan" SKIP "glib-2.0 development files missing (apt-get install libglib2.0-dev)"
+        record "glib_host, ASan+UBSan" SKIP "glib-2.0 development files missing (run 'make deps')"
     fi
 fi
 
-release_flags=(-std=c11 -Wall -Wextra -Werror -O2 -I"$repo_dir/Include" -L"$release_lib" -lmvvm
+# shellcheck disable=SC2206
+release_flags=($MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" -L"$release_lib" -lmvvm
                -Wl,-rpath,"$release_lib" -lpthread)
 
 # 3. Kill during save.
@@ -182,17 +178,18 @@ if skipped tsan; then
 else
     section "Swift tests under ThreadSanitizer (several minutes)"
     log="$out/swift-tsan.log"
-    (cd "$repo_dir" && swift test --sanitize=thread --disable-swift-testing --scratch-path "$tsan_scratch" \
+    # shellcheck disable=SC2086
+    (cd "$repo_dir" && "$SWIFT" test $MVVM_SWIFT_TSAN_FLAGS --disable-swift-testing --scratch-path "$tsan_scratch" \
         "${swift_flags[@]}") > "$log" 2>&1
     status=$?
     tail -n 5 "$log"
-    warnings="$(grep -c 'WARNING: ThreadSanitizer' "$log")"
+    warnings="$(mvvm_check_sanitizer_log "$log")"
     executed="$(grep -E 'Executed [0-9]+ tests?, with' "$log" | tail -n 1 | sed 's/^[[:space:]]*//; s/ (.*//')"
     detail="${executed:-no XCTest summary}; $warnings ThreadSanitizer warnings"
     if [[ $status == 0 && $warnings == 0 ]]; then
         record "Swift tests, TSan" PASS "$detail"
     else
-        grep -A 12 'WARNING: ThreadSanitizer' "$log" | head -n 60
+        grep -A 12 -E "$MVVM_SANITIZER_REPORT_RE" "$log" | head -n 60
         record "Swift tests, TSan" FAIL "exit $status; $detail (see $log)"
     fi
 fi

@@ -3,14 +3,20 @@
  *
  * Runs COMMANDS random operations (argv[1], default 1000000; argv[2] is the RNG seed, default
  * 1) against a pool of objects of every type -- user lists, user details, post details,
- * sorted integer lists, stopwatches and coordinators over sample repositories (latency 0; one
- * of them injects a failure every 7th call so the error paths run too), plus command
- * closures. Operations: create and destroy objects and repositories, connect a handler to a
- * random signal of the object (found through mvvm_type_describe(), so every signal of every
- * type is reachable; handlers are picked by the signal's C signature, in all three
- * layouts), disconnect a random connection, run commands, read every getter, and drive the
- * coordinator's screens (select a row, edit, save, back). mvvm_dispatch() runs every 8
- * operations, so loads, saves and stopwatch ticks complete and deliver their signals.
+ * sorted integer lists, stopwatches, coordinators and user searches over sample repositories
+ * (latency 0; one of them injects a failure every 7th call so the error paths run too), plus
+ * command closures. Operations: create objects (through their typed constructors or
+ * mvvm_object_new()) and destroy them and repositories, connect a handler to a random signal
+ * of the object (found through mvvm_type_describe(), so every signal of every type is
+ * reachable; handlers are picked by the signal's C signature, in all three layouts),
+ * disconnect a random connection, run commands, read every getter, type search queries,
+ * drive the coordinator's screens (select a row, edit, save, open the search, back), and
+ * reach every member through the generic entry points (mvvm_object_get/set/invoke/count/
+ * get_item and the _by_name forms, member ids looked up once with mvvm_member_find()).
+ * mvvm_dispatch() runs every 8 operations, so loads, saves and stopwatch ticks complete and
+ * deliver their signals. A search runs 300 ms after its query's last change, longer than most
+ * objects live here: every PAUSE_EVERY operations the loop waits PAUSE_MS (dispatching), so
+ * the searches of the live search screens run and their results arrive.
  *
  * Memory: VmRSS (/proc/self/status) after a warm-up of 10% of the operations, and at the
  * end, both after draining the pending work. Growth is allowed up to the larger of 5% of the
@@ -42,9 +48,12 @@
 #define REPO_COUNT 3
 #define MAX_VALUES 200
 #define MAX_LAPS 50
-#define TYPE_SLOTS 8 /* indexed by mvvm_type (1..7) */
+#define TYPE_SLOTS 9 /* indexed by mvvm_type (1..8) */
+#define LAST_TYPE MVVM_TYPE_USER_SEARCH
 #define GROWTH_PERCENT 5
 #define GROWTH_MIN_KIB (8 * 1024)
+#define PAUSE_EVERY 50000
+#define PAUSE_MS 350
 
 /* ------------------------------------------------------------------------------------------
  * Counters
@@ -59,10 +68,13 @@ static uint64_t destroy_notifies;
 static uint64_t connections_made;
 static uint64_t closures_made, closures_called, closures_freed;
 static uint64_t unexpected;
+static uint64_t generic_calls, objects_new;
+static uint64_t pauses, search_results_seen; /* reads of a search that had results */
+static double paused_seconds, paused_after_warmup; /* left out of the operations/s figures */
 static uint64_t rng_state;
 
 static const char *type_names[TYPE_SLOTS] = {
-    "?", "Repository", "UserList", "UserDetail", "PostDetail", "SortedIntegers", "Stopwatch", "Coordinator",
+    "?", "Repository", "UserList", "UserDetail", "PostDetail", "SortedIntegers", "Stopwatch", "Coordinator", "UserSearch",
 };
 
 static uint64_t next_random(void) { /* SplitMix64 */
@@ -104,6 +116,11 @@ static void on_changes(mvvm_object *o, const mvvm_list_change *c, size_t n, void
     (void)o;
     for (size_t i = 0; i < n; i++)
         if (c[i].kind < MVVM_LIST_RESET || c[i].kind > MVVM_LIST_MOVE) unexpected++;
+    count_delivery(ud);
+}
+static void on_post(mvvm_object *o, const mvvm_post *p, void *ud) {
+    (void)o;
+    if (p != NULL && (p->title == NULL || p->body == NULL || p->author_name == NULL)) unexpected++;
     count_delivery(ud);
 }
 static void on_navigate(mvvm_object *o, int32_t action, mvvm_object *screen, void *ud) {
@@ -158,11 +175,44 @@ static void new_repository(int index) {
 
 static mvvm_object *any_repository(void) { return repos[below(REPO_COUNT)]; }
 
+/* Makes an object of `type` through mvvm_object_new(), from its constructor's arguments. */
+static mvvm_status create_generic(mvvm_type type, mvvm_object **out) {
+    mvvm_value args[2];
+    size_t count = 0;
+    int64_t values[8];
+    memset(args, 0, sizeof args);
+    switch (type) {
+    case MVVM_TYPE_USER_LIST: case MVVM_TYPE_COORDINATOR: case MVVM_TYPE_USER_SEARCH:
+        args[count].kind = MVVM_VALUE_OBJECT;
+        args[count++].as.object = any_repository();
+        break;
+    case MVVM_TYPE_USER_DETAIL: case MVVM_TYPE_POST_DETAIL:
+        args[count].kind = MVVM_VALUE_OBJECT;
+        args[count++].as.object = any_repository();
+        args[count].kind = MVVM_VALUE_INT64;
+        args[count++].as.int64 = 1 + (int64_t)below(type == MVVM_TYPE_USER_DETAIL ? 70 : 12);
+        break;
+    case MVVM_TYPE_SORTED_INTEGERS: {
+        size_t n = below(9);
+        for (size_t i = 0; i < n; i++) values[i] = (int64_t)below(100);
+        args[count].kind = MVVM_VALUE_INT64_ARRAY;
+        args[count++].as.int64_array = (mvvm_int64_array){n ? values : NULL, n};
+        args[count].kind = MVVM_VALUE_UINT64;
+        args[count++].as.uint64 = next_random();
+        break;
+    }
+    default: break;
+    }
+    objects_new++;
+    return mvvm_object_new(type, count ? args : NULL, count, out);
+}
+
 static void create_in(slot *s) {
-    mvvm_type type = (mvvm_type)(MVVM_TYPE_USER_LIST + below(6)); /* USER_LIST..COORDINATOR */
+    mvvm_type type = (mvvm_type)(MVVM_TYPE_USER_LIST + below(7)); /* USER_LIST..USER_SEARCH */
     mvvm_object *object = NULL;
     mvvm_status status = MVVM_OK;
-    switch (type) {
+    if (below(3) == 0) type = (mvvm_type)(-(int)type); /* a third through mvvm_object_new() */
+    switch ((int)type) {
     case MVVM_TYPE_USER_LIST: status = mvvm_user_list_new(any_repository(), &object); break;
     case MVVM_TYPE_USER_DETAIL: status = mvvm_user_detail_new(any_repository(), 1 + (int64_t)below(70), &object); break;
     case MVVM_TYPE_POST_DETAIL: status = mvvm_post_detail_new(any_repository(), 1 + (int64_t)below(12), &object); break;
@@ -175,7 +225,11 @@ static void create_in(slot *s) {
     }
     case MVVM_TYPE_STOPWATCH: status = mvvm_stopwatch_new(&object); break;
     case MVVM_TYPE_COORDINATOR: status = mvvm_coordinator_new(any_repository(), &object); break;
-    default: break;
+    case MVVM_TYPE_USER_SEARCH: status = mvvm_user_search_new(any_repository(), &object); break;
+    default:
+        type = (mvvm_type)(-(int)type);
+        status = create_generic(type, &object);
+        break;
     }
     check(status, "create");
     if (status != MVVM_OK) return;
@@ -220,6 +274,7 @@ static void connect_random(slot *s) {
         if (strcmp(sig, "void (*)(mvvm_object *, const mvvm_user *, void *)") == 0) handler = MVVM_CALLBACK(on_user);
         else if (strcmp(sig, "void (*)(mvvm_object *, const mvvm_list_change *, size_t, void *)") == 0) handler = MVVM_CALLBACK(on_changes);
         else if (strcmp(sig, "void (*)(mvvm_object *, int32_t, mvvm_object *, void *)") == 0) handler = MVVM_CALLBACK(on_navigate);
+        else if (strcmp(sig, "void (*)(mvvm_object *, const mvvm_post *, void *)") == 0) handler = MVVM_CALLBACK(on_post);
     }
     if (handler == NULL) {
         fprintf(stderr, "soak: no handler for signal %s of %s: %s\n", signal->name, info->name, sig);
@@ -245,7 +300,8 @@ static void disconnect_random(slot *s) {
 }
 
 static void closure_random(slot *s) {
-    static const char *commands[TYPE_SLOTS] = {NULL, NULL, "refresh", "save", "toggle-like", "add-new-integer", "lap", "back"};
+    static const char *commands[TYPE_SLOTS] = {NULL, NULL, "refresh", "save", "toggle-like", "add-new-integer", "lap", "back",
+                                               "dismiss-error"};
     if (s->closure_id != 0) {
         if (below(2) == 0) {
             s->closure();
@@ -375,6 +431,34 @@ static void stopwatch_op(mvvm_object *vm, uint64_t r) {
     stats[MVVM_TYPE_STOPWATCH].commands++;
 }
 
+static const char *const search_queries[] = {"a", "an", "Ada", "er", "", "  ", " son ", "\xc3\xbc", "Grace H", "zzz"};
+
+static void user_search_op(mvvm_object *vm, uint64_t r) {
+    int64_t count = 0;
+    check(mvvm_user_search_get_count(vm, &count), "user_search_get_count");
+    switch (r % 6) {
+    case 0: case 1: check(mvvm_user_search_set_query(vm, search_queries[below(10)]), "set_query"); break;
+    case 2: if (count > 0) check(mvvm_user_search_did_display_row(vm, (int64_t)below((uint64_t)count)), "search_did_display_row"); break;
+    case 3: if (count > 0) check(mvvm_user_search_did_select_row(vm, (int64_t)below((uint64_t)count)), "search_did_select_row"); break;
+    case 4: check(mvvm_user_search_dismiss_error(vm), "search_dismiss_error"); break;
+    default: {
+        int32_t v;
+        const char *text;
+        mvvm_user user;
+        check(mvvm_user_search_get_query(vm, &text), "get_query");
+        check(mvvm_user_search_get_is_searching(vm, &v), "get_is_searching");
+        check(mvvm_user_search_get_is_query_empty(vm, &v), "get_is_query_empty");
+        check(mvvm_user_search_get_has_more_pages(vm, &v), "search_get_has_more_pages");
+        check(mvvm_user_search_get_error_message(vm, &text), "search_get_error_message");
+        if (count > 0) check(mvvm_user_search_get_row(vm, (int64_t)below((uint64_t)count), &user), "search_get_row");
+        if (count > 0) search_results_seen++;
+        stats[MVVM_TYPE_USER_SEARCH].getters++;
+        return;
+    }
+    }
+    stats[MVVM_TYPE_USER_SEARCH].commands++;
+}
+
 static void coordinator_op(mvvm_object *coordinator, uint64_t r) {
     int64_t depth = 0;
     check(mvvm_coordinator_get_depth(coordinator, &depth), "get_depth");
@@ -385,17 +469,148 @@ static void coordinator_op(mvvm_object *coordinator, uint64_t r) {
         check(mvvm_object_get_type(top, &type), "object_get_type");
     }
     stats[MVVM_TYPE_COORDINATOR].getters++;
-    switch (r % 4) {
+    switch (r % 5) {
     case 0: check(mvvm_coordinator_start(coordinator), "coordinator_start"); break;
     case 1: check(mvvm_coordinator_back(coordinator), "coordinator_back"); break;
+    case 2: check(mvvm_coordinator_show_search(coordinator), "coordinator_show_search"); break;
     default:
-        /* Drive the screen on top: the list selects rows (pushing a detail), the detail edits
-         * and saves (popping itself on did-save). */
+        /* Drive the screen on top: the list selects rows (pushing a detail), the search types
+         * and selects results (pushing a detail), the detail edits and saves (popping itself
+         * on did-save). */
         if (type == MVVM_TYPE_USER_LIST) user_list_op(top, below(6));
+        else if (type == MVVM_TYPE_USER_SEARCH) user_search_op(top, below(6));
         else if (type == MVVM_TYPE_USER_DETAIL) user_detail_op(top, below(4));
         break;
     }
     stats[MVVM_TYPE_COORDINATOR].commands++;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Generic access: any member of any type by id (as the Python package calls the library)
+ * ---------------------------------------------------------------------------------------- */
+
+static const mvvm_type_info *infos[TYPE_SLOTS];
+
+/* Describes every type and checks that mvvm_member_find() gives each member its index: the ids
+ * a binding looks up once and then calls by. */
+static void look_up_members(void) {
+    for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) {
+        check(mvvm_type_describe((mvvm_type)t, &infos[t]), "type_describe");
+        if (infos[t] == NULL) continue;
+        for (size_t i = 0; i < infos[t]->member_count; i++) {
+            uint32_t id = UINT32_MAX;
+            check(mvvm_member_find((mvvm_type)t, infos[t]->members[i].name, &id), "member_find");
+            if (id != i) unexpected++;
+        }
+    }
+}
+
+/* Checks a value handed out and touches its strings. */
+static void touch_value(const mvvm_value *v, const mvvm_member_shape *shape) {
+    if (shape != NULL && v->kind != (int32_t)shape->value_kind &&
+        !(v->kind == MVVM_VALUE_NONE && (shape->flags & MVVM_MEMBER_NULLABLE)))
+        unexpected++;
+    switch (v->kind) {
+    case MVVM_VALUE_STRING: if (v->as.string == NULL || strlen(v->as.string) > 100000) unexpected++; break;
+    case MVVM_VALUE_USER: if (v->as.user.name == NULL || v->as.user.email == NULL) unexpected++; break;
+    case MVVM_VALUE_POST: if (v->as.post.title == NULL || v->as.post.author_name == NULL) unexpected++; break;
+    case MVVM_VALUE_COMMENT: if (v->as.comment.body == NULL) unexpected++; break;
+    case MVVM_VALUE_BOOL: if (v->as.boolean != 0 && v->as.boolean != 1) unexpected++; break;
+    default: break;
+    }
+}
+
+/* The number of items of the type's first list (for an index argument), or -1. */
+static int64_t first_list_count(slot *s, const mvvm_type_info *info) {
+    for (size_t i = 0; i < info->member_count; i++) {
+        if (info->members[i].kind != MVVM_MEMBER_LIST) continue;
+        int64_t count = -1;
+        mvvm_status status = mvvm_object_count(s->object, (uint32_t)i, &count);
+        check(status, "object_count");
+        return status == MVVM_OK ? count : -1;
+    }
+    return -1;
+}
+
+/* One member of the object through the generic entry points: read a property, set a settable
+ * one, run a command with arguments of its shape, count and read a list, or look a signal or
+ * the constructor up by name. Growth stays bounded as in the typed operations. */
+static void generic_op(slot *s, uint64_t r) {
+    const mvvm_type_info *info = infos[s->type];
+    if (info == NULL || info->member_count == 0 || info->shapes == NULL) return;
+    uint32_t id = (uint32_t)(r % info->member_count);
+    const mvvm_member_info *member = &info->members[id];
+    const mvvm_member_shape *shape = &info->shapes[id];
+    int by_name = (r >> 16) % 4 == 0;
+    mvvm_value value;
+    generic_calls++;
+    switch (member->kind) {
+    case MVVM_MEMBER_PROPERTY:
+        if ((shape->flags & MVVM_MEMBER_SETTABLE) && shape->value_kind == MVVM_VALUE_STRING && below(2) == 0) {
+            static const char *names[] = {"Ada", "Grace Hopper", "", "  ", "\xc3\x89mile Zola", "x"};
+            value.kind = MVVM_VALUE_STRING;
+            value.as.string = s->type == MVVM_TYPE_USER_SEARCH ? search_queries[below(10)] : names[below(6)];
+            check(by_name ? mvvm_object_set_by_name(s->object, member->name, &value) : mvvm_object_set(s->object, id, &value),
+                  "object_set");
+            stats[s->type].commands++;
+        } else {
+            check(by_name ? mvvm_object_get_by_name(s->object, member->name, &value) : mvvm_object_get(s->object, id, &value),
+                  "object_get");
+            touch_value(&value, shape);
+            stats[s->type].getters++;
+        }
+        return;
+    case MVVM_MEMBER_COMMAND: {
+        mvvm_value args[4];
+        size_t n = shape->argument_count < 4 ? shape->argument_count : 4;
+        int64_t items = -1;
+        /* bounded growth: no adds past MAX_VALUES values, no laps past MAX_LAPS */
+        if (s->type == MVVM_TYPE_SORTED_INTEGERS || (s->type == MVVM_TYPE_STOPWATCH && strcmp(member->name, "lap") == 0) ||
+            n > 0)
+            items = first_list_count(s, info);
+        if (s->type == MVVM_TYPE_SORTED_INTEGERS && strncmp(member->name, "add", 3) == 0 && items >= MAX_VALUES) return;
+        if (s->type == MVVM_TYPE_STOPWATCH && strcmp(member->name, "lap") == 0 && items >= MAX_LAPS) return;
+        for (size_t i = 0; i < n; i++) {
+            memset(&args[i], 0, sizeof args[i]);
+            args[i].kind = (int32_t)shape->arguments[i].kind;
+            switch (shape->arguments[i].kind) {
+            case MVVM_VALUE_INT64:
+                if (strcmp(shape->arguments[i].name, "index") == 0) {
+                    if (items <= 0) return;
+                    args[i].as.int64 = (int64_t)below((uint64_t)items);
+                } else {
+                    args[i].as.int64 = (int64_t)below(1000) - 500;
+                }
+                break;
+            case MVVM_VALUE_STRING: args[i].as.string = search_queries[below(10)]; break;
+            default: return; /* no command takes another kind today */
+            }
+        }
+        mvvm_value result;
+        check(by_name ? mvvm_object_invoke_by_name(s->object, member->name, n ? args : NULL, n, &result)
+                      : mvvm_object_invoke(s->object, id, n ? args : NULL, n, &result),
+              "object_invoke");
+        stats[s->type].commands++;
+        return;
+    }
+    case MVVM_MEMBER_LIST: {
+        int64_t count = -1;
+        mvvm_status status = mvvm_object_count(s->object, id, &count);
+        check(status, "object_count");
+        if (status == MVVM_OK && count > 0) {
+            check(mvvm_object_get_item(s->object, id, (int64_t)below((uint64_t)count), &value), "object_get_item");
+            touch_value(&value, shape);
+        }
+        stats[s->type].getters++;
+        return;
+    }
+    default: { /* a signal or the constructor: its id by name, as a binding looks it up */
+        uint32_t found = UINT32_MAX;
+        check(mvvm_member_find(s->type, member->name, &found), "member_find");
+        if (found != id) unexpected++;
+        return;
+    }
+    }
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -417,6 +632,18 @@ static double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Waits PAUSE_MS, dispatching: the debounced searches run and their results land. */
+static void pause_for_searches(void) {
+    double start = now_seconds(), deadline = start + PAUSE_MS / 1000.0;
+    for (int i = 0; i < 100000; i++) {
+        double left = deadline - now_seconds();
+        if (left <= 0) break;
+        check(mvvm_run((int32_t)(left * 1000) + 1, NULL), "mvvm_run");
+    }
+    pauses++;
+    paused_seconds += now_seconds() - start;
 }
 
 /* Runs the pending work until none is left (bounded). */
@@ -442,6 +669,7 @@ static void one_operation(void) {
     case 3: case 4: case 5: case 6: case 7: case 8: connect_random(s); return;
     case 9: case 10: case 11: case 12: case 13: disconnect_random(s); return;
     case 14: case 15: closure_random(s); return;
+    case 16: case 17: case 18: case 19: case 20: case 21: generic_op(s, r >> 8); return;
     default: break;
     }
     r >>= 8;
@@ -452,6 +680,7 @@ static void one_operation(void) {
     case MVVM_TYPE_SORTED_INTEGERS: sorted_integers_op(s->object, r); break;
     case MVVM_TYPE_STOPWATCH: stopwatch_op(s->object, r); break;
     case MVVM_TYPE_COORDINATOR: coordinator_op(s->object, r); break;
+    case MVVM_TYPE_USER_SEARCH: user_search_op(s->object, r); break;
     default: unexpected++; break;
     }
 }
@@ -467,13 +696,16 @@ int main(int argc, char **argv) {
         return 1;
     }
     for (int i = 0; i < REPO_COUNT; i++) new_repository(i);
+    look_up_members();
 
     long rss_start = 0;
     double start = now_seconds(), warm_time = 0;
     for (long long i = 0; i < total; i++) {
         one_operation();
         if (i % 8 == 7) check(mvvm_dispatch(), "mvvm_dispatch");
+        if (i % PAUSE_EVERY == PAUSE_EVERY - 1) pause_for_searches();
         if (i + 1 == warmup) {
+            paused_after_warmup = -paused_seconds;
             drain();
             rss_start = rss_kib();
             warm_time = now_seconds();
@@ -481,8 +713,9 @@ int main(int argc, char **argv) {
     }
     drain();
     long rss_end = rss_kib();
-    double elapsed = now_seconds() - start;
-    double measured = now_seconds() - warm_time;
+    paused_after_warmup += paused_seconds;
+    double elapsed = now_seconds() - start - paused_seconds;
+    double measured = now_seconds() - warm_time - paused_after_warmup;
 
     /* Leave nothing behind: every destroy notifier must have run once by the end. */
     for (int i = 0; i < POOL_SIZE; i++)
@@ -490,12 +723,12 @@ int main(int argc, char **argv) {
     for (int i = 0; i < REPO_COUNT; i++) check(mvvm_object_destroy(repos[i]), "destroy repository");
     check(mvvm_shutdown(), "mvvm_shutdown");
 
-    printf("soak: %lld operations (seed %s), %.1f s, %.0f operations/s\n", total, argc > 2 ? argv[2] : "1",
-           elapsed, (double)total / elapsed);
+    printf("soak: %lld operations (seed %s), %.1f s (plus %.1f s of pauses for searches), %.0f operations/s\n", total,
+           argc > 2 ? argv[2] : "1", elapsed, paused_seconds, (double)total / elapsed);
     printf("%-15s %8s %8s %9s %9s %9s %9s %11s\n", "type", "created", "destroy", "commands", "getters", "connects",
            "disconn", "deliveries");
     int missing = 0;
-    for (int t = MVVM_TYPE_REPOSITORY; t <= MVVM_TYPE_COORDINATOR; t++) {
+    for (int t = MVVM_TYPE_REPOSITORY; t <= LAST_TYPE; t++) {
         type_stats *x = &stats[t];
         printf("%-15s %8" PRIu64 " %8" PRIu64 " %9" PRIu64 " %9" PRIu64 " %9" PRIu64 " %9" PRIu64 " %11" PRIu64 "\n",
                type_names[t], x->created, x->destroyed, x->commands, x->getters, x->connects, x->disconnects,
@@ -508,6 +741,9 @@ int main(int argc, char **argv) {
     printf("soak: closures made %" PRIu64 ", called %" PRIu64 ", freed %" PRIu64 "\n", closures_made,
            closures_called, closures_freed);
     printf("soak: connections %" PRIu64 ", destroy notifications %" PRIu64 "\n", connections_made, destroy_notifies);
+    printf("soak: generic calls %" PRIu64 ", objects made with mvvm_object_new() %" PRIu64 "\n", generic_calls, objects_new);
+    printf("soak: %" PRIu64 " pauses of %d ms, %" PRIu64 " reads of searches with results\n", pauses, PAUSE_MS,
+           search_results_seen);
     long growth = rss_end - rss_start;
     long tolerance = rss_start * GROWTH_PERCENT / 100;
     if (tolerance < GROWTH_MIN_KIB) tolerance = GROWTH_MIN_KIB;
@@ -525,6 +761,7 @@ int main(int argc, char **argv) {
         failed = 1;
     }
     if (missing) { printf("soak: FAIL %d types not fully exercised\n", missing); failed = 1; }
+    if (pauses > 0 && search_results_seen == 0) { printf("soak: FAIL no search ever had results\n"); failed = 1; }
     if (rss_start <= 0 || rss_end <= 0) { printf("soak: FAIL could not read VmRSS\n"); failed = 1; }
     else if (growth > tolerance) { printf("soak: FAIL resident memory grew by %ld KiB (> %ld KiB)\n", growth, tolerance); failed = 1; }
     printf("soak: %s\n", failed ? "FAILED" : "passed");

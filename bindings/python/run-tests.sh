@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the Python bindings' checks: mypy --strict on the package, then pytest.
+# Runs the Python bindings' checks: the stubs are fresh, mypy --strict on the package, then
+# pytest.
 #
 #   swift build --product mvvm            # once, from the repository root
 #   bindings/python/run-tests.sh [pytest args...]
@@ -7,13 +8,17 @@
 # Environment:
 #   MVVM_LIBRARY       libmvvm.so to test (default: <repo>/.build/debug, else .build/release)
 #   MVVM_PYTHON_VENV   the venv to (re)use (default: <repo>/.build/python-venv)
-#   PYTHON             the interpreter that creates the venv (default: python3)
+#   PYTHON             the interpreter that creates the venv (default: python3; Debian's needs
+#                      python3-venv, from `make deps`)
 #   MVVM_SCREENSHOT_DIR  where the Tk example's screenshot goes (default: <repo>/.build/python-screenshots;
 #                      the Tk test runs only if tkinter and xvfb-run are available)
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
+MVVM_ROOT="$REPO"
+# shellcheck source=../../scripts/env.sh
+. "$REPO/scripts/env.sh"
 
 if [[ -z "${MVVM_LIBRARY:-}" ]]; then
     for config in debug release; do
@@ -32,6 +37,7 @@ echo "library: $MVVM_LIBRARY"
 
 VENV="${MVVM_PYTHON_VENV:-$REPO/.build/python-venv}"
 if [[ ! -x "$VENV/bin/python" ]]; then
+    mvvm_require_deps python3-venv
     "${PYTHON:-python3}" -m venv "$VENV"
 fi
 "$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
@@ -39,6 +45,18 @@ fi
 # A regular (non-editable) install: the tests import the installed package, py.typed included.
 "$VENV/bin/python" -m pip install --quiet --force-reinstall --no-deps "$HERE"
 rm -rf "$HERE/build" "$HERE"/*.egg-info
+
+echo "== stubs (mvvm/_generated.pyi against the library's introspection)"
+STUB="$(mktemp)"
+"$VENV/bin/python" -m mvvm._stubgen --output "$STUB"
+if ! diff -u "$HERE/mvvm/_generated.pyi" "$STUB"; then
+    rm -f "$STUB"
+    echo "run-tests.sh: bindings/python/mvvm/_generated.pyi is stale (it does not match the library's" >&2
+    echo "introspection). Regenerate it:" >&2
+    echo "    cd bindings/python && MVVM_LIBRARY=$MVVM_LIBRARY python3 -m mvvm._stubgen" >&2
+    exit 1
+fi
+rm -f "$STUB"
 
 echo "== mypy --strict"
 (cd "$HERE" && "$VENV/bin/python" -m mypy --strict --no-incremental mvvm)

@@ -1,10 +1,10 @@
 /// Reads a `@Published` property without copying its wrapper, for code that reads a property
 /// on every change and knows the property outlives the reader.
 ///
-/// `object.property` copies the property's wrapper out of the object, and copying it retains
-/// and releases the wrapper's shared storage around every read (the lock's atomic operations
-/// keep the optimiser from borrowing it instead). A reader holds that storage unretained, so a
-/// read is the lock and the copy of the value alone.
+/// Inside a class, `object.property` already reads without retaining the wrapper's storage
+/// (see `Published.subscript(_enclosingInstance:wrapped:storage:)`), so ViewModels have no use
+/// for a reader: it is for generic code that holds a property's publisher rather than its
+/// object, and it reads exactly what the getter reads, at the same cost.
 ///
 /// Unsafe in the way `Unmanaged` is: the reader does not keep the property alive. Keep one
 /// only where the property's owner outlives it — a stored property of that same owner, or of

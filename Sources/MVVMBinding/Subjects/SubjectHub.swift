@@ -82,25 +82,50 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
 
     /// Delivers `value` first and stores it only afterwards: `@Published`'s willSet order,
     /// where a subscriber reading the property still sees the old value. Direct observers are
-    /// told last, once the value is stored.
+    /// told last, once the value is stored. Replaying hubs only (`@Published`'s).
+    ///
+    /// `value` is taken owned and moved into the slot (no copy of its own); the value it
+    /// replaces is moved out and released after unlocking, so that a deinit it triggers never
+    /// runs under the lock (it may read or assign this very property).
     @inlinable
-    func sendThenStore(_ value: Output) {
+    func sendThenStore(_ value: __owned Output) {
         lock.lock()
         if !isCompleted && !conduits.isEmpty {
             deliverAndUnlock(value)
             lock.lock()
         }
-        valueSlot?.pointee = value
+        let slot = valueSlot.unsafelyUnwrapped
+        let displaced = slot.move()
+        slot.initialize(to: value)
         let first = firstObservation
         guard moreObservations.isEmpty else {
             let more = moreObservations
             lock.unlock()
+            withExtendedLifetime(displaced) {}
             first?.run()
             for entry in more { entry.observation.run() }
             return
         }
         lock.unlock()
+        withExtendedLifetime(displaced) {}
         first?.run()
+    }
+
+    /// `@Published`'s store when nothing is subscribed (see
+    /// `Published.Storage.exchangeUnobserved(_:)`): with no subscriber and at most one direct
+    /// observation, exchanges `value` with the current value under the lock and returns that
+    /// observation; otherwise changes nothing. Calls nothing.
+    @inlinable @inline(__always)
+    func exchangeUnsubscribed(_ value: inout Output) -> UnobservedAssignment {
+        lock.lock()
+        guard conduits.isEmpty || isCompleted, moreObservations.isEmpty else {
+            lock.unlock()
+            return .declined
+        }
+        swap(&valueSlot.unsafelyUnwrapped.pointee, &value)
+        let observation = firstObservation
+        lock.unlock()
+        return .stored(observation)
     }
 
     /// Adds a direct observer; returns the id that removes it.

@@ -7,6 +7,8 @@ public enum RepositoryOperation: String, CaseIterable, Hashable, Sendable {
     case fetchUser
     /// `UserRepository.update(_:)`.
     case updateUser
+    /// `UserRepository.searchUsers(query:page:)`.
+    case searchUsers
     /// `PostRepository.fetchPost(id:)`.
     case fetchPost
     /// `PostRepository.fetchComments(postId:)`.

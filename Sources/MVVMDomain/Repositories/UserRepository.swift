@@ -7,4 +7,16 @@ public protocol UserRepository: Sendable {
     func fetchUser(id: User.ID) async throws -> User
     /// Stores `user` (matched by id) and returns the stored version.
     func update(_ user: User) async throws -> User
+    /// The page `page` (1-based) of the users whose name contains `query`, ignoring case, in
+    /// the order `fetchUsers` lists them; each page holds the repository's page size of
+    /// matches (the same page size as `fetchUsers`).
+    ///
+    /// Paging works like `fetchUsers`: there is always a page 1, empty (with `totalPages` 1)
+    /// when nothing matches; a page past the last throws `DomainError.notFound`, a page below 1
+    /// `DomainError.invalidInput`. A user edited through `update` matches by its stored name.
+    ///
+    /// The query is matched exactly as given: trimming is the caller's business. An empty or
+    /// blank (whitespace-only) query matches nobody, so it returns an empty page 1; the search
+    /// ViewModel never sends one.
+    func searchUsers(query: String, page: Int) async throws -> UserPage
 }

@@ -6,8 +6,19 @@ import MVVMDomain
 ///
 /// The flow: `start()` pushes the user list; selecting a row pushes that user's detail;
 /// saving the detail updates the list row in place and pops the detail; `back()` pops the top
-/// screen. Every stack change is published on `navigation`, after `stack` changed, so a host
-/// (a C program, Python, a game loop) mirrors it by pushing and popping its views.
+/// screen. From the list, `showSearch()` pushes the user search, whose selection pushes the
+/// detail the same way: list → search → detail, and saving pops back to the search. Every
+/// stack change is published on `navigation`, after `stack` changed, so a host (a C program,
+/// Python, a game loop) mirrors it by pushing and popping its views.
+///
+/// Only the top screen navigates: a selection on a covered screen is ignored.
+///
+/// A push caused by a selection happens during the selection's delivery: the coordinator
+/// subscribed to `userSelected` when it created the screen, before anyone else could, so it
+/// hears the selection first and pushes (and publishes `.push`) synchronously inside the
+/// screen's `send`; subscribers that joined later receive the selected id only after the push
+/// event. A host that needs "selected, then pushed" must reorder the two itself (the C runtime
+/// is to do so in its signal queue).
 ///
 /// The coordinator keeps each screen's ViewModel and its subscriptions exactly as long as the
 /// screen is on the stack: a popped ViewModel is freed as soon as the host lets go of the
@@ -50,7 +61,25 @@ public final class AppCoordinator {
         let list = UserListViewModel(repository: repository)
         var entry = Entry(screen: .userList(list))
         list.userSelected
-            .sink { [weak self] id in self?.showUserDetail(id: id) }
+            .sink { [weak self, weak list] id in
+                guard let self, let list else { return }
+                self.showUserDetail(id: id, from: list)
+            }
+            .store(in: &entry.subscriptions)
+        push(entry)
+    }
+
+    /// Pushes the user search over the list. Does nothing unless the list is the top screen
+    /// (before `start()`, or while a detail or a search is shown).
+    public func showSearch() {
+        guard case .userList? = entries.last?.screen else { return }
+        let search = UserSearchViewModel(repository: repository)
+        var entry = Entry(screen: .userSearch(search))
+        search.userSelected
+            .sink { [weak self, weak search] id in
+                guard let self, let search else { return }
+                self.showUserDetail(id: id, from: search)
+            }
             .store(in: &entry.subscriptions)
         push(entry)
     }
@@ -64,9 +93,10 @@ public final class AppCoordinator {
 
     // MARK: - Flow
 
-    private func showUserDetail(id: User.ID) {
-        // Only the visible list navigates: a second tap racing the first push is ignored.
-        guard case .userList? = entries.last?.screen else { return }
+    /// Pushes the detail of user `id`, selected on the screen showing `source`.
+    private func showUserDetail(id: User.ID, from source: AnyObject) {
+        // Only the visible screen navigates: a second tap racing the first push is ignored.
+        guard let top = entries.last, top.screen.viewModel === source else { return }
         let detail = UserDetailViewModel(repository: repository, id: id)
         var entry = Entry(screen: .userDetail(detail))
         detail.didSave
@@ -82,7 +112,8 @@ public final class AppCoordinator {
         for case .userList(let list) in stack {
             list.replaceUser(user)
         }
-        // Leave the detail only if it is still the top (it might be covered by then).
+        // Leave the detail only if it is still the top (it might be covered by then), back to
+        // the list or the search it was opened from.
         if case .userDetail(let top)? = entries.last?.screen, top === detail {
             pop()
         }

@@ -1,3 +1,6 @@
+import Dispatch
+import MVVMBinding
+
 /// A screen on the coordinator's navigation stack, carrying the ViewModel the host binds its
 /// view to. New features add cases (post detail, stopwatch).
 ///
@@ -7,12 +10,15 @@ public enum Screen: Hashable, Sendable {
     case userList(UserListViewModel)
     /// One user's editable detail.
     case userDetail(UserDetailViewModel)
+    /// Search-as-you-type over users, debounced on the main queue.
+    case userSearch(UserSearchViewModel<DispatchQueue>)
 
     /// The screen's ViewModel, untyped (for identity checks and hosts that store it).
     public var viewModel: AnyObject {
         switch self {
         case .userList(let viewModel): return viewModel
         case .userDetail(let viewModel): return viewModel
+        case .userSearch(let viewModel): return viewModel
         }
     }
 
@@ -21,6 +27,7 @@ public enum Screen: Hashable, Sendable {
         switch (lhs, rhs) {
         case (.userList(let left), .userList(let right)): return left === right
         case (.userDetail(let left), .userDetail(let right)): return left === right
+        case (.userSearch(let left), .userSearch(let right)): return left === right
         default: return false
         }
     }

@@ -58,7 +58,9 @@ public final class StopwatchClock<S: Scheduler>: ObservableObject {
                 tolerance: scheduler.minimumTolerance,
                 options: nil
             ) { [weak self] in
-                // Documented requirement: the scheduler delivers on the main actor.
+                // Correctness, not speed: `Scheduler` actions are plain closures, so the main
+                // actor the documented requirement guarantees is asserted here (a trap, not a
+                // data race, if a scheduler breaks it).
                 MainActor.assumeIsolated { self?.tick(of: currentRun) }
             }
         )

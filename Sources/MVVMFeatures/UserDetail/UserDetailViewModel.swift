@@ -8,11 +8,18 @@ import MVVMDomain
 /// shows `validationMessage` next to the field and `errorMessage` as an alert. `didSave`
 /// tells a coordinator that a new name was stored.
 ///
-/// `canSave` is a stored `@Published` value, recomputed whenever `user`, `draftName` or
-/// `isSaving` change, so hosts subscribe to `$canSave` instead of polling. It holds when the
-/// user is loaded, the draft differs from the stored name (`isDirty`), the draft is valid
-/// and no save is running. The name saved is the draft trimmed of surrounding white space
-/// (see `UserNameValidator` for the rules).
+/// `canSave` and `validationMessage` are stored `@Published` values, recomputed whenever
+/// `user`, `draftName` or `isSaving` change (and published only when they change), so hosts
+/// subscribe to `$canSave` instead of polling. `canSave` holds when the user is loaded, the
+/// draft differs from the stored name (`isDirty`), the draft is valid and no save is running.
+/// The name saved is the draft trimmed of surrounding white space (see `UserNameValidator`
+/// for the rules).
+///
+/// `errorMessage` says why the last attempt failed. When `save()` refused the draft, the
+/// message is about that draft: it clears as soon as the draft is edited (any assignment to
+/// `draftName`). A failed load's or save's message comes from the repository and is about the
+/// attempt, not the draft: it stays while the user edits, until the next save attempt clears
+/// or replaces it, a retried load that fails replaces it, or `dismissError()` clears it.
 @MainActor
 public final class UserDetailViewModel: ObservableObject {
 
@@ -20,16 +27,16 @@ public final class UserDetailViewModel: ObservableObject {
 
     /// The user as last loaded or saved; nil until loaded.
     @Published public private(set) var user: User? {
-        didSet {
-            storedName = user?.name
-            updateDerivedState()
-        }
+        didSet { updateDerivedState() }
     }
 
     /// The name being edited; set by the host as the user types. Starts as the loaded name.
-    /// (Its first value, "", is set in `init`, together with `draftNameReader`.)
-    @Published public var draftName: String {
-        didSet { updateDerivedState() }
+    @Published public var draftName = "" {
+        didSet {
+            // A refusal was about the previous draft.
+            if errorMessageIsRefusal { errorMessage = nil }
+            updateDerivedState()
+        }
     }
 
     /// Whether the user is being loaded.
@@ -37,13 +44,14 @@ public final class UserDetailViewModel: ObservableObject {
 
     /// Whether a save is running.
     @Published public private(set) var isSaving = false {
-        // Only this class sets it, so the plain copy is never stale (see `saveIsRunning`).
-        willSet { saveIsRunning = newValue }
         didSet { updateDerivedState() }
     }
 
-    /// The message of the last failed load or save, or why `save()` refused the draft.
-    @Published public var errorMessage: String?
+    /// The message of the last failed load or save, or why `save()` refused the draft (see
+    /// the type's documentation for when each kind clears).
+    @Published public var errorMessage: String? {
+        didSet { errorMessageIsRefusal = false }
+    }
 
     /// Why the current draft can't be saved, updated as it changes; nil when it can (and
     /// before the user is loaded, so an empty field doesn't complain while loading).
@@ -54,8 +62,8 @@ public final class UserDetailViewModel: ObservableObject {
 
     /// Whether the draft, trimmed, differs from the stored name. False until loaded.
     public var isDirty: Bool {
-        guard let storedName else { return false }
-        return UserNameValidator.trimmed(draftName) != storedName
+        guard let user else { return false }
+        return UserNameValidator.trimmed(draftName) != user.name
     }
 
     // MARK: - Events
@@ -71,15 +79,9 @@ public final class UserDetailViewModel: ObservableObject {
     private let repository: any UserRepository
     private let validator: UserNameValidator
     private var loadTask: Task<Void, Never>?
-    /// `user?.name`, kept beside `user` so that each keystroke compares the draft with it
-    /// without copying the whole user out of its publisher.
-    private var storedName: String?
-    /// `isSaving`, kept as a plain field so that each keystroke reads it without reading the
-    /// publisher back (a read takes the property's lock and retains its storage).
-    private var saveIsRunning = false
-    /// Reads `draftName` on each keystroke without copying its wrapper (this object owns the
-    /// property, so the reader never outlives it).
-    private let draftNameReader: UnsafePublishedReader<String>
+    /// Whether `errorMessage` is `save()`'s refusal of the draft, which editing clears.
+    /// Any other assignment to `errorMessage` resets it.
+    private var errorMessageIsRefusal = false
 
     // MARK: - Init
 
@@ -88,9 +90,6 @@ public final class UserDetailViewModel: ObservableObject {
         self.repository = repository
         self.userID = id
         self.validator = validator
-        let draft = Published(wrappedValue: "")
-        _draftName = draft
-        draftNameReader = draft.projectedValue.unsafeReader
     }
 
     deinit {
@@ -119,10 +118,10 @@ public final class UserDetailViewModel: ObservableObject {
     }
 
     /// Stores the trimmed draft as the user's name. An invalid draft is refused with
-    /// `errorMessage` and the repository is not called; an unchanged draft, a save already
-    /// running or a user not loaded yet make it do nothing. On success `user` and
-    /// `draftName` become the stored user and `didSave` sends it; on failure the draft is
-    /// kept and `errorMessage` says why.
+    /// `errorMessage` (cleared again when the draft is edited) and the repository is not
+    /// called; an unchanged draft, a save already running or a user not loaded yet make it do
+    /// nothing. On success `user` and `draftName` become the stored user and `didSave` sends
+    /// it; on failure the draft is kept and `errorMessage` says why.
     ///
     /// A save still running when the ViewModel is released completes in the repository but
     /// is no longer reported.
@@ -132,6 +131,7 @@ public final class UserDetailViewModel: ObservableObject {
         switch validator.validate(draftName) {
         case .failure(let failure):
             errorMessage = failure.message
+            errorMessageIsRefusal = true
             return
         case .success(let valid):
             name = valid
@@ -189,34 +189,22 @@ public final class UserDetailViewModel: ObservableObject {
         }
     }
 
-    /// What `validationMessage` and `canSave` should be now.
-    private struct DerivedState: Equatable {
-        var validationMessage: String?
-        var canSave = false
-    }
-
-    /// `validationMessage` and `canSave` as last published. Only `updateDerivedState()`
-    /// sets those two properties, so this always matches them; comparing against it saves
-    /// reading both publishers back on every keystroke (each read takes the property's lock).
-    private var publishedDerivedState = DerivedState()
-
-    /// Recomputes `validationMessage` and `canSave`, publishing only real changes.
+    /// Recomputes `validationMessage` and `canSave` from `user`, `draftName` and `isSaving`,
+    /// assigning only what changed.
     private func updateDerivedState() {
-        var next = DerivedState()
-        // Nothing to say before the user is loaded. One validation per change; its trimmed
-        // name also answers isDirty.
-        if storedName != nil {
-            switch validator.validate(draftNameReader.value) {
+        var message: String?
+        var saveable = false
+        // Nothing to say before the user is loaded. One validation: its trimmed name also
+        // answers isDirty.
+        if let user {
+            switch validator.validate(draftName) {
             case .success(let name):
-                next.canSave = name != storedName && !saveIsRunning
-            case .failure(let refused):
-                next.validationMessage = refused.message
+                saveable = name != user.name && !isSaving
+            case .failure(let refusal):
+                message = refusal.message
             }
         }
-        guard next != publishedDerivedState else { return }
-        let previous = publishedDerivedState
-        publishedDerivedState = next
-        if previous.validationMessage != next.validationMessage { validationMessage = next.validationMessage }
-        if previous.canSave != next.canSave { canSave = next.canSave }
+        if validationMessage != message { validationMessage = message }
+        if canSave != saveable { canSave = saveable }
     }
 }

@@ -42,11 +42,11 @@ public struct UserNameValidator: Sendable {
 
     /// The name to save for `draft` (trimmed), or why it is refused.
     public func validate(_ draft: String) -> Result<String, Failure> {
-        if let bounds = Self.printableASCIITrimmedBounds(of: draft) {
+        if let name = Self.trimmedPrintableASCII(draft) {
             // Printable ASCII: one byte is one character and none is forbidden.
-            if bounds.isEmpty { return .failure(.empty) }
-            if bounds.count > maximumLength { return .failure(.tooLong(maximum: maximumLength)) }
-            return .success(Self.slice(draft, bounds))
+            if name.isEmpty { return .failure(.empty) }
+            if name.utf8.count > maximumLength { return .failure(.tooLong(maximum: maximumLength)) }
+            return .success(name)
         }
         let name = Self.trimmed(draft)
         if name.isEmpty { return .failure(.empty) }
@@ -64,7 +64,7 @@ public struct UserNameValidator: Sendable {
     /// NSString and UTF-16 and cost ~6k instructions per keystroke; this returns the string
     /// itself, uncopied, when there is nothing to trim.
     public static func trimmed(_ draft: String) -> String {
-        if let bounds = printableASCIITrimmedBounds(of: draft) { return slice(draft, bounds) }
+        if let name = trimmedPrintableASCII(draft) { return name }
         let scalars = draft.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isWhitespace($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isWhitespace($0) })!
@@ -73,10 +73,10 @@ public struct UserNameValidator: Sendable {
     }
 
     /// For a draft of printable ASCII only (bytes 0x20–0x7E, the common case: its only white
-    /// space is the space), the byte range left after trimming spaces; nil for any other draft.
-    /// Decided from the UTF-8 bytes in one pass, without decoding scalars.
-    @inline(__always)
-    private static func printableASCIITrimmedBounds(of draft: String) -> Range<Int>? {
+    /// space is the space), the draft without leading and trailing spaces (itself, uncopied,
+    /// when it has none); nil for any other draft. Decided from the UTF-8 bytes in one pass,
+    /// without decoding scalars.
+    private static func trimmedPrintableASCII(_ draft: String) -> String? {
         let bounds = draft.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
             var start = 0, end = 0
             for offset in 0..<bytes.count {
@@ -89,13 +89,7 @@ public struct UserNameValidator: Sendable {
             }
             return start..<end
         }
-        return bounds ?? nil
-    }
-
-    /// `draft`'s bytes in `bounds`, which lie on character boundaries; `draft` itself, uncopied,
-    /// when they are all of it.
-    @inline(__always)
-    private static func slice(_ draft: String, _ bounds: Range<Int>) -> String {
+        guard let bounds = bounds ?? nil else { return nil }
         let utf8 = draft.utf8
         if bounds.count == utf8.count { return draft }
         let start = utf8.index(utf8.startIndex, offsetBy: bounds.lowerBound)

@@ -17,8 +17,8 @@ enum HostThread {
     /// `body` must capture nothing (it gets `argument`): a non-capturing closure has no
     /// context to allocate or count, so reinterpreting it costs nothing.
     @inline(__always)
-    static func runChecked<Argument>(_ argument: Argument, _ body: @escaping @MainActor (Argument) -> Void) {
-        assert(isCurrent, "runChecked called off the host thread")
+    static func assumeCurrent<Argument>(_ argument: Argument, _ body: @escaping @MainActor (Argument) -> Void) {
+        assert(isCurrent, "assumeCurrent called off the host thread")
         unsafeBitCast(body, to: ((Argument) -> Void).self)(argument)
     }
 }

@@ -39,20 +39,6 @@ extension Bool {
     var cFlag: Int32 { self ? 1 : 0 }
 }
 
-/// The body every `mvvm_*_new(repository, …, out)` shares: checks the out-pointer and the
-/// repository handle, then registers the object `make` builds over that repository.
-@MainActor
-func objectNew(
-    over repository: OpaquePointer?, into out: UnsafeMutablePointer<OpaquePointer?>?, _ parameter: String,
-    _ make: (RepositoryObject) throws(APIError) -> RuntimeObject
-) -> mvvm_status {
-    apiCall { runtime throws(APIError) in
-        let out = try require(out, parameter)
-        let repository = try runtime.object(repository, as: RepositoryObject.self)
-        out.pointee = runtime.register(try make(repository))
-    }
-}
-
 /// A C id as a Swift `Int`, refused if it does not fit (only possible on 32-bit platforms).
 func checkedID(_ id: Int64, _ parameter: String) throws(APIError) -> Int {
     guard let value = Int(exactly: id) else { throw .invalidArgument("\(parameter) \(id) is not a valid id.") }

@@ -9,11 +9,15 @@ import CMVVM
         let name = try string(from: command, "command")
         let outFunction = try require(outFunction, "out_fn")
         let outID = try require(outID, "out_id")
-        let runnable = (TypeCatalog.description(of: target.type)?.commands ?? []).filter { $0.run != nil }
-        guard let body = runnable.first(where: { $0.name == name })?.run else {
-            let known = runnable.map(\.name).joined(separator: ", ")
-            throw APIError(MVVM_E_UNKNOWN_NAME, "A \(TypeCatalog.name(of: target.type)) has no argument-less command \"\(name)\"; it has: \(known).")
+        let declaration = target.declaration
+        let runnable = declaration.members.indices.filter {
+            declaration.members[$0].kind == .command && declaration.members[$0].arguments.isEmpty
         }
+        guard let member = runnable.first(where: { declaration.members[$0].name == name }) else {
+            let known = runnable.map { declaration.members[$0].name }.joined(separator: ", ")
+            throw APIError(MVVM_E_UNKNOWN_NAME, "A \(declaration.name) has no argument-less command \"\(name)\"; it has: \(known.isEmpty ? "none" : known).")
+        }
+        let body: @MainActor (RuntimeObject) -> Void = { object in _ = try? object.declaration.invoke(member, of: object, []) }
         guard let handle = target.handle, let closure = CommandClosure(target: handle, command: body) else {
             throw APIError(MVVM_E_SYSTEM, "libffi could not allocate a closure.")
         }

@@ -23,12 +23,16 @@ import MVVMDomain
 private func validatedUserTable(_ table: UnsafePointer<mvvm_user_repository_vtable>?) throws(APIError) -> mvvm_user_repository_vtable {
     guard let table else { throw .nullPointer("users") }
     let expected = UInt32(MemoryLayout<mvvm_user_repository_vtable>.size)
+    // Version 0.1's table ended before search_users.
+    let older = UInt32(MemoryLayout<mvvm_user_repository_vtable>.offset(of: \.search_users)!)
     // Read the size alone first: a table of another size may be shorter than ours.
     let size = UnsafeRawPointer(table).load(as: UInt32.self)
-    guard size == expected else {
-        throw .invalidArgument("users->struct_size is \(size), expected sizeof(mvvm_user_repository_vtable) = \(expected).")
+    guard size == expected || size == older else {
+        throw .invalidArgument("users->struct_size is \(size), expected sizeof(mvvm_user_repository_vtable) = \(expected) (or \(older), MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1).")
     }
-    let copy = table.pointee
+    // Copy only the bytes the host's version has; the fields after them stay NULL.
+    var copy = mvvm_user_repository_vtable()
+    withUnsafeMutableBytes(of: &copy) { $0.copyMemory(from: UnsafeRawBufferPointer(start: table, count: Int(size))) }
     var missing: [String] = []
     if copy.fetch_users == nil { missing.append("fetch_users") }
     if copy.fetch_user == nil { missing.append("fetch_user") }

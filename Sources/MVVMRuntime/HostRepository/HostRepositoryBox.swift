@@ -14,6 +14,7 @@ struct HostRepositoryFailure: LocalizedError, Sendable {
 /// repository's task to the host thread).
 enum HostCall: Sendable {
     case fetchUsers(page: Int)
+    case searchUsers(query: String, page: Int)
     case fetchUser(id: Int)
     case updateUser(User)
     case fetchPost(id: Int)
@@ -22,14 +23,14 @@ enum HostCall: Sendable {
 
     var usesPostTable: Bool {
         switch self {
-        case .fetchUsers, .fetchUser, .updateUser: return false
+        case .fetchUsers, .searchUsers, .fetchUser, .updateUser: return false
         case .fetchPost, .fetchComments, .setLiked: return true
         }
     }
 
     var expectedAnswer: HostAnswerKind {
         switch self {
-        case .fetchUsers: return .userPage
+        case .fetchUsers, .searchUsers: return .userPage
         case .fetchUser, .updateUser: return .user
         case .fetchPost, .setLiked: return .post
         case .fetchComments: return .comments
@@ -84,6 +85,9 @@ final class HostRepositoryBox {
         guard !isClosed else {
             throw HostRepositoryFailure(message: "The host repository was shut down: mvvm_shutdown() ended it.")
         }
+        if case .searchUsers = call, users.search_users == nil {
+            throw HostRepositoryFailure(message: "This host repository cannot search: its mvvm_user_repository_vtable has no search_users.")
+        }
         if call.usesPostTable && posts == nil {
             throw HostRepositoryFailure(message: "This host repository has no post table: mvvm_repository_new_host() was given posts = NULL.")
         }
@@ -103,6 +107,9 @@ final class HostRepositoryBox {
         switch call {
         case .fetchUsers(let page):
             users.fetch_users!(userData, cRequest(request), Int64(page))
+        case .searchUsers(let query, let page):
+            // Borrowed for the duration of the call.
+            query.withCString { users.search_users!(userData, cRequest(request), $0, Int64(page)) }
         case .fetchUser(let id):
             users.fetch_user!(userData, cRequest(request), Int64(id))
         case .updateUser(let user):

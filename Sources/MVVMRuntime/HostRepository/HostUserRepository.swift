@@ -29,4 +29,11 @@ final class HostUserRepository: UserRepository {
         }
         return answer
     }
+
+    func searchUsers(query: String, page: Int) async throws -> UserPage {
+        guard case .userPage(let answer) = try await box.perform(.searchUsers(query: query, page: page)) else {
+            preconditionFailure("the request table checks the kind of every answer")
+        }
+        return answer
+    }
 }

@@ -1,66 +1,77 @@
 import CMVVM
+import Dispatch
 import Glibc
+import MVVMFeatures
 
-/// The descriptions of every object type, and their C form for `mvvm_type_describe()`.
-enum TypeCatalog {
-    /// Every type the runtime has, in mvvm_type order.
-    static let descriptions: [TypeDescription] = [
-        RepositoryObject.typeDescription,
-        UserListObject.typeDescription,
-        UserDetailObject.typeDescription,
-        PostDetailObject.typeDescription,
-        SortedIntegersObject.typeDescription,
-        StopwatchObject.typeDescription,
-        CoordinatorObject.typeDescription,
+/// Every exported type's declaration, and their C form for `mvvm_type_describe()`.
+package enum TypeCatalog {
+    /// Every type the runtime has, in mvvm_type order. A new type adds its declaration here.
+    static let declarations: [TypeDeclaration] = [
+        RepositoryObject.declaration,
+        UserListViewModel.declaration,
+        UserDetailViewModel.declaration,
+        PostDetailViewModel.declaration,
+        SortedIntegersViewModel.declaration,
+        StopwatchViewModel.declaration,
+        AppCoordinator.declaration,
+        UserSearchViewModel<DispatchQueue>.declaration,
     ]
 
     static func name(of type: mvvm_type) -> String {
-        descriptions.first { $0.type == type }?.name ?? "object of type \(type.rawValue)"
+        declaration(of: type)?.name ?? "object of type \(type.rawValue)"
     }
 
-    static func description(of type: mvvm_type) -> TypeDescription? {
-        descriptions.first { $0.type == type }
+    static func declaration(of type: mvvm_type) -> TypeDeclaration? {
+        let index = Int(type.rawValue) - 1
+        return declarations.indices.contains(index) ? declarations[index] : nil
     }
 
     /// The C tables, built once on first use (thread-safe: a lazy global) and never freed.
-    private static let cTables: CTables = CTables(descriptions)
+    private static let cTables: CTables = CTables(declarations)
 
     static func cInfo(of type: mvvm_type) -> UnsafePointer<mvvm_type_info>? {
         cTables.infos[type.rawValue]
     }
 }
 
-/// Static C copies of the descriptions. Immutable after construction, so sharing the
+/// Static C copies of the declarations. Immutable after construction, so sharing the
 /// pointers across threads is safe.
 private struct CTables: @unchecked Sendable {
     let infos: [UInt32: UnsafePointer<mvvm_type_info>]
 
-    init(_ descriptions: [TypeDescription]) {
+    init(_ declarations: [TypeDeclaration]) {
         var infos: [UInt32: UnsafePointer<mvvm_type_info>] = [:]
-        for description in descriptions {
-            var members: [mvvm_member_info] = []
-            for property in description.properties {
-                members.append(mvvm_member_info(
-                    name: StaticCStrings.make(property.name), kind: MVVM_MEMBER_PROPERTY,
-                    function: StaticCStrings.make(property.getter), c_signature: StaticCStrings.make(property.getterSignature)))
-            }
-            for command in description.commands {
-                members.append(mvvm_member_info(
-                    name: StaticCStrings.make(command.name), kind: MVVM_MEMBER_COMMAND,
-                    function: StaticCStrings.make(command.function), c_signature: StaticCStrings.make(command.signature)))
-            }
-            for signal in description.signals {
-                members.append(mvvm_member_info(
-                    name: StaticCStrings.make(signal.name), kind: MVVM_MEMBER_SIGNAL,
-                    function: nil, c_signature: StaticCStrings.make(signal.shape.cSignature)))
-            }
+        for (position, declaration) in declarations.enumerated() {
+            precondition(Int(declaration.type.rawValue) == position + 1, "declarations are listed in mvvm_type order")
+            let members = declaration.members
             let table = UnsafeMutablePointer<mvvm_member_info>.allocate(capacity: max(members.count, 1))
-            table.initialize(from: members, count: members.count)
+            let shapes = UnsafeMutablePointer<mvvm_member_shape>.allocate(capacity: max(members.count, 1))
+            for (index, member) in members.enumerated() {
+                (table + index).initialize(to: mvvm_member_info(
+                    name: StaticCStrings.make(member.name), kind: mvvm_member_kind(UInt32(member.kind.rawValue)),
+                    function: member.function.map(StaticCStrings.make), c_signature: StaticCStrings.make(member.cSignature)))
+                var arguments: UnsafeMutablePointer<mvvm_argument_info>?
+                if !member.arguments.isEmpty {
+                    arguments = .allocate(capacity: member.arguments.count)
+                    for (i, argument) in member.arguments.enumerated() {
+                        (arguments! + i).initialize(to: mvvm_argument_info(
+                            name: StaticCStrings.make(argument.name), kind: mvvm_value_kind(UInt32(argument.valueKind.rawValue))))
+                    }
+                }
+                var flags: UInt32 = 0
+                if member.isSettable { flags |= MVVM_MEMBER_SETTABLE.rawValue }
+                if member.isNullable { flags |= MVVM_MEMBER_NULLABLE.rawValue }
+                (shapes + index).initialize(to: mvvm_member_shape(
+                    value_kind: mvvm_value_kind(UInt32(member.valueKind.rawValue)), flags: flags,
+                    enum_name: member.enumName.map(StaticCStrings.make), related: member.relatedName.map(StaticCStrings.make),
+                    count: member.countName.map(StaticCStrings.make), argument_count: member.arguments.count,
+                    arguments: arguments.map { UnsafePointer($0) }, doc: StaticCStrings.make(member.doc)))
+            }
             let info = UnsafeMutablePointer<mvvm_type_info>.allocate(capacity: 1)
             info.initialize(to: mvvm_type_info(
-                type: description.type, name: StaticCStrings.make(description.name),
-                member_count: members.count, members: table))
-            infos[description.type.rawValue] = UnsafePointer(info)
+                type: declaration.type, name: StaticCStrings.make(declaration.name),
+                member_count: members.count, members: table, shapes: shapes))
+            infos[declaration.type.rawValue] = UnsafePointer(info)
         }
         self.infos = infos
     }

@@ -1,5 +1,6 @@
 import CMVVM
 import MVVMBinding
+import MVVMDomain
 
 /// An event waiting for the end of the current call. Holds copies, so it stays valid however
 /// the ViewModel changes before delivery.
@@ -8,6 +9,11 @@ enum PendingEvent {
     case int64(Int, Int64)
     case user(Int, id: Int64, name: String, email: String)
     case navigate(Int, action: Int32, screen: OpaquePointer?)
+
+    /// A user-carrying event, holding a copy of the user.
+    static func user(_ index: Int, _ user: User) -> PendingEvent {
+        .user(index, id: Int64(user.id), name: user.name, email: user.email)
+    }
 
     var signalIndex: Int {
         switch self {

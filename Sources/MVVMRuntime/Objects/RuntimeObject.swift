@@ -4,9 +4,9 @@ import MVVMBinding
 /// What the runtime keeps for every handle: the object's type, its signals and connections,
 /// the changes waiting for the end of the current call, and the strings its getters lent out.
 ///
-/// Subclasses wrap one ViewModel (or repository, or the coordinator): they subscribe to its
-/// publishers with `observe(_:announcing:)` / `subscribe(to:_:)`, call `queueEvent(_:)`, and
-/// answer `withCurrentValue(of:_:)`.
+/// `ViewModelObject` wraps one ViewModel and wires it from its type's declaration; the
+/// repository and the coordinator add state of their own. What a property notification
+/// carries is read through the declaration (`withCurrentValue(of:_:)`).
 ///
 /// The state below is confined to the main actor and only read or assigned, never held
 /// `inout` across a call, so the per-access dynamic exclusivity check Swift would otherwise
@@ -14,6 +14,8 @@ import MVVMBinding
 @MainActor
 class RuntimeObject {
     let type: mvvm_type
+    /// The type's declaration: its members, signals and how to read them.
+    let declaration: TypeDeclaration
     let signals: [SignalSpec]
     @exclusivity(unchecked) private(set) var handle: Handle? {
         didSet { handlePointer = handle?.pointer }
@@ -33,6 +35,9 @@ class RuntimeObject {
     /// costs one AND.
     @exclusivity(unchecked) private var connectedSignals: UInt64 = 0
     @exclusivity(unchecked) private var dirtyProperties: UInt64 = 0
+    /// Per property notification, the value last announced (or current when its first handler
+    /// connected): a change back to it is not announced. Empty until a handler connects.
+    @exclusivity(unchecked) private var announced: [Value] = []
     @exclusivity(unchecked) private var pendingEvents: [PendingEvent] = []
     /// Whether the object sits in the runtime's queue of objects with pending deliveries.
     @exclusivity(unchecked) var isQueuedForDelivery = false
@@ -47,10 +52,10 @@ class RuntimeObject {
 
     /// The type tag comes from the class, so a tag names exactly one class (see
     /// `Runtime.object(_:as:)`).
-    init(signals: [SignalSpec]) {
-        precondition(signals.count <= 64, "pending properties are a 64-bit mask")
+    init(declaration: TypeDeclaration) {
         self.type = Self.objectType
-        self.signals = signals
+        self.declaration = declaration
+        self.signals = declaration.signals
         self.connections = Array(repeating: [], count: signals.count)
     }
 
@@ -78,40 +83,35 @@ class RuntimeObject {
 
     // MARK: - Subscriptions
 
-    /// Marks the properties announced by `signals` changed on every value `publisher` sends
-    /// (a ViewModel's `$property`).
-    ///
-    /// The closure holds `self` `unowned(unsafe)`: the subscription is cancelled by
-    /// `invalidate()` or, at the latest, when this object's deinit releases it, and ViewModels
-    /// publish on the main actor, so no value can arrive once the object is gone; a checked
-    /// `unowned` would cost two atomic operations per value on the signal path.
-    func observe<P: Publisher>(_ publisher: P, announcing signals: Int...) where P.Failure == Never {
-        let mask = Self.mask(signals)
-        publisher.sink { [unowned(unsafe) self] _ in propertiesChanged(mask) }.store(in: &subscriptions)
-    }
-
-    /// `observe` for a `@Published` property: a direct observation (`PublishedObservation`)
-    /// rather than a subscription, with this object, unretained, as its context and the mask
-    /// as its token. Removed by `invalidate()` or this object's deinit, like a subscription,
-    /// so the context never outlives the object.
-    func observe<Value>(_ property: Published<Value>.Publisher, announcing signals: Int...) {
+    /// Marks the signals in `mask` changed after every assignment of a `@Published`
+    /// property: a direct observation (`PublishedObservation`) rather than a subscription,
+    /// with this object, unretained, as its context and the mask as its token. Removed by
+    /// `invalidate()` or this object's deinit, like a subscription, so the context never
+    /// outlives the object.
+    func observe<Value>(_ property: Published<Value>.Publisher, mask: UInt64) {
         let observation = PublishedObservation(
-            context: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), token: Self.mask(signals)
+            context: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), token: mask
         ) { context, mask in
             // ViewModels are @MainActor: their properties are assigned, and this runs, on the
             // host thread, inside an API call whose entry checked it.
-            HostThread.runChecked((context, mask)) { context, mask in
+            HostThread.assumeCurrent((context, mask)) { context, mask in
                 Unmanaged<RuntimeObject>.fromOpaque(context).withGuaranteedInstance { $0.propertiesChanged(mask) }
             }
         }
         property.addObservation(observation).store(in: &subscriptions)
     }
 
-    /// Calls `receive` with every value `publisher` sends until the object is invalidated
-    /// (events, or changes that need more than a mark). `receive` must not hold `self`
-    /// strongly: capture it `unowned(unsafe)`, safe for the reason given at `observe`.
-    func subscribe<P: Publisher>(to publisher: P, _ receive: @escaping (P.Output) -> Void) where P.Failure == Never {
-        publisher.sink(receiveValue: receive).store(in: &subscriptions)
+    /// Calls `receive` with this object and every value `publisher` sends, until the object
+    /// is invalidated (events, list changes).
+    ///
+    /// The one place the object is captured `unowned(unsafe)`: the subscription is cancelled
+    /// by `invalidate()` or, at the latest, when this object's deinit releases it, and
+    /// ViewModels publish on the main actor, so no value can arrive once the object is gone;
+    /// a checked `unowned` would cost two atomic operations per value on the signal path.
+    func subscribe<P: Publisher>(
+        to publisher: P, _ receive: @escaping @MainActor (RuntimeObject, P.Output) -> Void
+    ) where P.Failure == Never {
+        publisher.sink { [unowned(unsafe) self] value in receive(self, value) }.store(in: &subscriptions)
     }
 
     // MARK: - Connections
@@ -126,6 +126,11 @@ class RuntimeObject {
     }
 
     func add(_ connection: Connection) {
+        let index = connection.signalIndex
+        if signals[index].isPropertyNotification && connections[index].isEmpty {
+            if announced.isEmpty { announced = Array(repeating: .none, count: signals.count) }
+            announced[index] = declaration.notificationValue(index, of: self)
+        }
         connections[connection.signalIndex].append(Unmanaged.passUnretained(connection))
         connectedSignals |= Self.mask([connection.signalIndex])
     }
@@ -183,10 +188,15 @@ class RuntimeObject {
         Runtime.scheduleDelivery(of: self)
     }
 
-    /// Subclass hook: the current value of the property announced by signal `index`,
-    /// handed to `body` (pointers inside are valid only during `body`).
-    func withCurrentValue(of index: Int, _ body: (SignalValue) -> Void) {
-        fatalError("\(Swift.type(of: self)) announces property \(signals[index].name) but has no value for it")
+    /// Announces the property of signal `index` if its value differs from the one last
+    /// announced (the header's notify rule).
+    private func announceProperty(_ index: Int) {
+        let value = declaration.notificationValue(index, of: self)
+        guard value != announced[index] else { return }
+        value.withSignalValue(as: signals[index].shape) { emit(index, $0) }
+        // Stored after the emission (a handler that changes it again marks it anew, and the
+        // next round compares with what this one announced); the object may be gone by then.
+        if isAlive { announced[index] = consume value }
     }
 
     /// Delivers what is pending. A handler may destroy this object: delivery stops then.
@@ -203,7 +213,7 @@ class RuntimeObject {
         while remaining != 0, isAlive {
             let index = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            withCurrentValue(of: index) { emit(index, $0) }
+            announceProperty(index)
         }
         guard let events else { return }
         for event in events where isAlive {

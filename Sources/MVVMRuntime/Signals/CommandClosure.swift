@@ -58,7 +58,7 @@ private func commandClosureTrampoline(
     _ arguments: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, _ box: UnsafeMutableRawPointer?
 ) {
     guard HostThread.isCurrent, let box else { return }
-    HostThread.runChecked(box) { box in
+    HostThread.assumeCurrent(box) { box in
         Unmanaged<CommandClosure>.fromOpaque(box).takeUnretainedValue().fire()
     }
 }

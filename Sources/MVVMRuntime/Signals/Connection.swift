@@ -72,6 +72,7 @@ final class Connection {
     private typealias Int64Handler = @convention(c) (OpaquePointer?, Int64, UnsafeMutableRawPointer?) -> Void
     private typealias StringHandler = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void
     private typealias UserHandler = @convention(c) (OpaquePointer?, UnsafePointer<mvvm_user>?, UnsafeMutableRawPointer?) -> Void
+    private typealias PostHandler = @convention(c) (OpaquePointer?, UnsafePointer<mvvm_post>?, UnsafeMutableRawPointer?) -> Void
     private typealias ChangesHandler = @convention(c) (OpaquePointer?, UnsafePointer<mvvm_list_change>?, Int, UnsafeMutableRawPointer?) -> Void
     private typealias NavigateHandler = @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
 
@@ -82,6 +83,7 @@ final class Connection {
         case .int64(let v): unsafeBitCast(handler, to: Int64Handler.self)(object, v, userData)
         case .string(let v): unsafeBitCast(handler, to: StringHandler.self)(object, v, userData)
         case .user(let v): unsafeBitCast(handler, to: UserHandler.self)(object, v, userData)
+        case .post(let v): unsafeBitCast(handler, to: PostHandler.self)(object, v, userData)
         case .changes(let p, let n): unsafeBitCast(handler, to: ChangesHandler.self)(object, p, n, userData)
         case .navigate(let a, let s): unsafeBitCast(handler, to: NavigateHandler.self)(object, a, s, userData)
         }
@@ -100,6 +102,7 @@ final class Connection {
         case .int64(let v): description.set(index, v); index += 1
         case .string(let v): description.set(index, v); index += 1
         case .user(let v): description.set(index, v); index += 1
+        case .post(let v): description.set(index, v); index += 1
         case .changes(let p, let n):
             description.set(index, p)
             description.set(index + 1, UInt64(n))

@@ -13,6 +13,8 @@ enum SignalShape {
     case string
     /// (mvvm_object *, const mvvm_user *, void *)
     case user
+    /// (mvvm_object *, const mvvm_post *, void *)
+    case post
     /// (mvvm_object *, const mvvm_list_change *, size_t, void *)
     case changes
     /// (mvvm_object *, int32_t, mvvm_object *, void *)
@@ -29,6 +31,7 @@ enum SignalShape {
         case .int64: return ["int64_t"]
         case .string: return ["const char *"]
         case .user: return ["const mvvm_user *"]
+        case .post: return ["const mvvm_post *"]
         case .changes: return ["const mvvm_list_change *", "size_t"]
         case .navigate: return ["int32_t", "mvvm_object *"]
         }
@@ -39,7 +42,7 @@ enum SignalShape {
         switch self {
         case .int32: return [mvvm_ffi_type_sint32()]
         case .int64: return [mvvm_ffi_type_sint64()]
-        case .string, .user: return [mvvm_ffi_type_pointer()]
+        case .string, .user, .post: return [mvvm_ffi_type_pointer()]
         case .changes: return [mvvm_ffi_type_pointer(), mvvm_ffi_type_uint64()]
         case .navigate: return [mvvm_ffi_type_sint32(), mvvm_ffi_type_pointer()]
         }
@@ -52,6 +55,7 @@ enum SignalValue {
     case int64(Int64)
     case string(UnsafePointer<CChar>?)
     case user(UnsafePointer<mvvm_user>?)
+    case post(UnsafePointer<mvvm_post>?)
     case changes(UnsafePointer<mvvm_list_change>?, Int)
     case navigate(Int32, OpaquePointer?)
 }

@@ -65,6 +65,13 @@ final class ControllableUserRepository: UserRepository {
     private(set) var fetchUsersCalls: [Call<Int, UserPage>] = []
     private(set) var fetchUserCalls: [Call<User.ID, User>] = []
     private(set) var updateCalls: [Call<User, User>] = []
+    private(set) var searchUsersCalls: [Call<SearchArguments, UserPage>] = []
+
+    /// What one `searchUsers` call asked for.
+    struct SearchArguments: Equatable {
+        let query: String
+        let page: Int
+    }
 
     private var waiters: [(condition: (ControllableUserRepository) -> Bool, expectation: XCTestExpectation)] = []
 
@@ -95,6 +102,13 @@ final class ControllableUserRepository: UserRepository {
         return try await call.wait()
     }
 
+    func searchUsers(query: String, page: Int) async throws -> UserPage {
+        let call = Call<SearchArguments, UserPage>(argument: SearchArguments(query: query, page: page))
+        searchUsersCalls.append(call)
+        checkWaiters()
+        return try await call.wait()
+    }
+
     private func checkWaiters() {
         let ready = waiters.filter { $0.condition(self) }
         waiters.removeAll { waiter in ready.contains { $0.expectation === waiter.expectation } }
@@ -117,5 +131,10 @@ extension XCTestCase {
     /// Waits until `repository` received at least `count` `fetchUsers` calls.
     func waitForFetchUsersCalls(_ count: Int, on repository: ControllableUserRepository) async {
         await waitForCalls(on: repository) { $0.fetchUsersCalls.count >= count }
+    }
+
+    /// Waits until `repository` received at least `count` `searchUsers` calls.
+    func waitForSearchUsersCalls(_ count: Int, on repository: ControllableUserRepository) async {
+        await waitForCalls(on: repository) { $0.searchUsersCalls.count >= count }
     }
 }

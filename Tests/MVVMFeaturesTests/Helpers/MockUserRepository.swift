@@ -5,8 +5,9 @@ import MVVMDomain
 /// Main-actor isolated like the ViewModels under test, so tests read and set it directly.
 /// Each method throws its `stubbed*Error` when set. Otherwise `fetchUsers` answers
 /// `stubbedPages[page]`, `fetchUser` answers `stubbedUser` or `stubbedUserForID(id)`, and
-/// `update` echoes the user it was given unless `stubbedUpdateResult` is set; a missing stub
-/// throws `UserRepositoryStubError`.
+/// `update` echoes the user it was given unless `stubbedUpdateResult` is set, and
+/// `searchUsers` answers `stubbedSearchPages[page]` whatever the query; a missing stub throws
+/// `UserRepositoryStubError`.
 @MainActor
 final class MockUserRepository: UserRepository {
     var stubbedPages: [Int: UserPage] = [:]
@@ -17,6 +18,9 @@ final class MockUserRepository: UserRepository {
     var stubbedFetchUserError: (any Error)?
     var stubbedUpdateResult: User?
     var stubbedUpdateError: (any Error)?
+    /// Answers `searchUsers(query:page:)` by page number, for any query.
+    var stubbedSearchPages: [Int: UserPage] = [:]
+    var stubbedSearchUsersError: (any Error)?
 
     private(set) var fetchUsersCallCount = 0
     private(set) var requestedPages: [Int] = []
@@ -24,6 +28,9 @@ final class MockUserRepository: UserRepository {
     private(set) var requestedUserIDs: [User.ID] = []
     private(set) var updateCallCount = 0
     private(set) var updatedUsers: [User] = []
+    private(set) var searchUsersCallCount = 0
+    private(set) var searchedQueries: [String] = []
+    private(set) var requestedSearchPages: [Int] = []
 
     init(pages: [UserPage] = [], user: User? = nil) {
         for page in pages { stubbedPages[page.page] = page }
@@ -52,5 +59,16 @@ final class MockUserRepository: UserRepository {
         updatedUsers.append(user)
         if let stubbedUpdateError { throw stubbedUpdateError }
         return stubbedUpdateResult ?? user
+    }
+
+    func searchUsers(query: String, page: Int) async throws -> UserPage {
+        searchUsersCallCount += 1
+        searchedQueries.append(query)
+        requestedSearchPages.append(page)
+        if let stubbedSearchUsersError { throw stubbedSearchUsersError }
+        guard let result = stubbedSearchPages[page] else {
+            throw UserRepositoryStubError(message: "No search page \(page).")
+        }
+        return result
     }
 }

@@ -2,9 +2,11 @@
  * terminal_host.c: a terminal host for libmvvm that owns its loop.
  *
  * The program drives the coordinator flow (user list -> select -> detail -> edit -> save ->
- * back) and the stopwatch on the built-in sample data, and prints every change the library
- * announces through its signals. It never calls mvvm_run(): its own poll() loop watches the
- * library's descriptor (mvvm_get_fd()) -- and stdin in interactive mode -- and calls
+ * back), the search flow (list -> search -> type a query -> select a result -> detail ->
+ * rename -> save, back to the search -> back to the list) and the stopwatch on the built-in
+ * sample data, and prints every change the library announces through its signals, and what
+ * the screens show. It never calls mvvm_run(): its own poll() loop watches the library's
+ * descriptor (mvvm_get_fd()) -- and stdin in interactive mode -- and calls
  * mvvm_dispatch() when the descriptor is readable. That is the pattern of any host that owns
  * its loop (a game loop, an epoll server, a toolkit).
  *
@@ -17,7 +19,9 @@
  *   terminal_host --interactive   reads commands from stdin (type `help`).
  *
  * Also shown: a libffi command closure (the stopwatch's "button-tapped" command as a plain
- * void (*)(void)) and a connection in GObject's swapped layout (MVVM_CONNECT_SWAPPED).
+ * void (*)(void)), a connection in GObject's swapped layout (MVVM_CONNECT_SWAPPED), and the
+ * generic entry points (a pushed screen's "on-appear" found by name with mvvm_member_find()
+ * and run with mvvm_object_invoke()).
  *
  * Build (from the repository root):
  *   clang -std=c11 -Wall -Wextra -Werror bindings/c/examples/terminal_host.c -I Include \
@@ -45,6 +49,11 @@
 #ifndef MAX_WAIT_ITERATIONS
 #define MAX_WAIT_ITERATIONS 100000
 #endif
+/* The search the script types, the result it opens and the name it gives that user. */
+#define SEARCH_QUERY "an"
+#define SEARCH_PICK 1
+#define SEARCH_PICK_TEXT "1"
+#define SEARCH_RENAME "Grace Hopper"
 /* Print notify::elapsed-text at most every this many ticks. */
 #define TICK_PRINT_EVERY 10
 /* How many row names a rows-changed line shows. */
@@ -63,6 +72,7 @@ typedef struct app {
     /* The screens on the coordinator's stack that the host knows about (NULL when absent). */
     mvvm_object *list;
     mvvm_object *detail;
+    mvvm_object *search;
     mvvm_object *stopwatch;
     /* The libffi closure for the stopwatch's "button-tapped" command. */
     mvvm_command_fn button_tapped;
@@ -72,6 +82,12 @@ typedef struct app {
     int list_loading_notes;
     int rows_changed;
     int users_selected;
+    int query_notes;
+    int search_rows_changed;
+    int search_selected;
+    int searching; /* last notify::is-searching value */
+    int searching_notes;
+    int64_t picked_id; /* the user the script opens from the search */
     int pushes;
     int pops;
     int user_loaded;
@@ -144,6 +160,7 @@ static const char *type_name(mvvm_type type) {
     case MVVM_TYPE_SORTED_INTEGERS: return "SortedIntegers";
     case MVVM_TYPE_STOPWATCH: return "Stopwatch";
     case MVVM_TYPE_COORDINATOR: return "Coordinator";
+    case MVVM_TYPE_USER_SEARCH: return "UserSearch";
     }
     return "?";
 }
@@ -186,15 +203,18 @@ static void on_list_error(mvvm_object *vm, const char *message, void *user_data)
     printf("  [list] notify::error-message = %s\n", message ? message : "(none)");
 }
 
+/* A typed row getter: mvvm_user_list_get_row or mvvm_user_search_get_row. */
+typedef mvvm_status (*row_getter)(mvvm_object *vm, int64_t index, mvvm_user *out_user);
+
 /* Prints up to MAX_NAMES_SHOWN names of rows start..start+count-1 (the rows as they are now,
  * which is what a view reads after applying the change set). */
-static void print_row_names(mvvm_object *vm, int64_t start, int64_t count) {
+static void print_row_names(mvvm_object *vm, row_getter get_row, int64_t start, int64_t count) {
     int64_t shown = count < MAX_NAMES_SHOWN ? count : MAX_NAMES_SHOWN;
     printf(" (");
     for (int64_t i = 0; i < shown; i++) {
         mvvm_user user;
-        mvvm_status status = mvvm_user_list_get_row(vm, start + i, &user);
-        if (!ok(status, "mvvm_user_list_get_row")) {
+        mvvm_status status = get_row(vm, start + i, &user);
+        if (!ok(status, "get_row")) {
             the_app.handler_failures++;
             break;
         }
@@ -203,12 +223,9 @@ static void print_row_names(mvvm_object *vm, int64_t start, int64_t count) {
     printf("%s)", count > shown ? ", ..." : "");
 }
 
-static void on_rows_changed(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count, void *user_data) {
-    app *a = user_data;
-    int64_t rows = 0;
-    a->rows_changed++;
-    CHECK_IN_HANDLER(mvvm_user_list_get_count(vm, &rows));
-    printf("  [list] rows-changed: %zu change(s), now %" PRId64 " rows\n", change_count, rows);
+/* Prints a change set of a list of users (the user list's rows, the search's results). */
+static void print_user_changes(mvvm_object *vm, row_getter get_row, int64_t rows, const mvvm_list_change *changes,
+                               size_t change_count) {
     for (size_t i = 0; i < change_count; i++) {
         const mvvm_list_change *c = &changes[i];
         printf("         %s start=%" PRId64 " count=%" PRId64, change_kind_name(c->kind), c->start, c->count);
@@ -217,10 +234,10 @@ static void on_rows_changed(mvvm_object *vm, const mvvm_list_change *changes, si
         case MVVM_LIST_RESET:
         case MVVM_LIST_INSERT:
         case MVVM_LIST_UPDATE:
-            if (c->count > 0 && c->start + c->count <= rows) print_row_names(vm, c->start, c->count);
+            if (c->count > 0 && c->start + c->count <= rows) print_row_names(vm, get_row, c->start, c->count);
             break;
         case MVVM_LIST_MOVE:
-            if (c->count < rows) print_row_names(vm, c->count, 1);
+            if (c->count < rows) print_row_names(vm, get_row, c->count, 1);
             break;
         default:
             break;
@@ -229,11 +246,72 @@ static void on_rows_changed(mvvm_object *vm, const mvvm_list_change *changes, si
     }
 }
 
+static void on_rows_changed(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count, void *user_data) {
+    app *a = user_data;
+    int64_t rows = 0;
+    a->rows_changed++;
+    CHECK_IN_HANDLER(mvvm_user_list_get_count(vm, &rows));
+    printf("  [list] rows-changed: %zu change(s), now %" PRId64 " rows\n", change_count, rows);
+    print_user_changes(vm, mvvm_user_list_get_row, rows, changes, change_count);
+}
+
 static void on_user_selected(mvvm_object *vm, int64_t user_id, void *user_data) {
     app *a = user_data;
     (void)vm;
     a->users_selected++;
     printf("  [list] user-selected: user id %" PRId64 "\n", user_id);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Signal handlers: user search
+ * ---------------------------------------------------------------------------------------- */
+
+static void on_search_query(mvvm_object *vm, const char *query, void *user_data) {
+    app *a = user_data;
+    (void)vm;
+    a->query_notes++;
+    printf("  [search] notify::query = \"%s\"\n", query);
+}
+
+static void on_search_is_searching(mvvm_object *vm, int32_t searching, void *user_data) {
+    app *a = user_data;
+    (void)vm;
+    a->searching = searching;
+    a->searching_notes++;
+    /* What a view shows: a spinner while the repository is asked. */
+    if (searching)
+        printf("  [search] notify::is-searching = 1: searching\u2026\n");
+    else
+        printf("  [search] notify::is-searching = 0\n");
+}
+
+static void on_search_query_empty(mvvm_object *vm, int32_t empty, void *user_data) {
+    (void)vm;
+    (void)user_data;
+    printf("  [search] notify::is-query-empty = %d%s\n", empty, empty ? " (a hint instead of results)" : "");
+}
+
+static void on_search_error(mvvm_object *vm, const char *message, void *user_data) {
+    (void)vm;
+    (void)user_data;
+    printf("  [search] notify::error-message = %s\n", message ? message : "(none)");
+}
+
+static void on_search_rows_changed(mvvm_object *vm, const mvvm_list_change *changes, size_t change_count,
+                                   void *user_data) {
+    app *a = user_data;
+    int64_t rows = 0;
+    a->search_rows_changed++;
+    CHECK_IN_HANDLER(mvvm_user_search_get_count(vm, &rows));
+    printf("  [search] rows-changed: %zu change(s), now %" PRId64 " results\n", change_count, rows);
+    print_user_changes(vm, mvvm_user_search_get_row, rows, changes, change_count);
+}
+
+static void on_search_selected(mvvm_object *vm, int64_t user_id, void *user_data) {
+    app *a = user_data;
+    (void)vm;
+    a->search_selected++;
+    printf("  [search] user-selected: user id %" PRId64 "\n", user_id);
 }
 
 /* ------------------------------------------------------------------------------------------
@@ -295,6 +373,19 @@ static void on_did_save(mvvm_object *vm, const mvvm_user *saved, void *user_data
 
 static void connect_list(app *a, mvvm_object *list);
 static void connect_detail(app *a, mvvm_object *detail);
+static void connect_search(app *a, mvvm_object *search);
+
+/* Every screen the coordinator pushes appears: the host calls its "on-appear" command when it
+ * shows it. For a type without typed code here, the command is looked up by name through the
+ * generic entry points; a type without one (the user search, which waits for a query) has
+ * nothing to load. */
+static void screen_appears(mvvm_object *screen, mvvm_type type) {
+    uint32_t member = 0;
+    mvvm_status status = mvvm_member_find(type, "on-appear", &member);
+    if (status == MVVM_E_UNKNOWN_NAME) return;
+    CHECK_IN_HANDLER(status);
+    if (status == MVVM_OK) CHECK_IN_HANDLER(mvvm_object_invoke(screen, member, NULL, 0, NULL));
+}
 
 static void on_navigate_swapped(app *a, int32_t action, mvvm_object *screen, mvvm_object *coordinator) {
     int64_t depth = 0;
@@ -314,6 +405,12 @@ static void on_navigate_swapped(app *a, int32_t action, mvvm_object *screen, mvv
             a->detail = screen;
             connect_detail(a, screen);
             CHECK_IN_HANDLER(mvvm_user_detail_on_appear(screen));
+        } else {
+            if (type == MVVM_TYPE_USER_SEARCH) {
+                a->search = screen;
+                connect_search(a, screen);
+            }
+            screen_appears(screen, type);
         }
     } else if (action == MVVM_NAVIGATION_POP) {
         /* The popped handle is already invalid: compare it, never call with it. */
@@ -322,6 +419,9 @@ static void on_navigate_swapped(app *a, int32_t action, mvvm_object *screen, mvv
         if (screen == a->detail) {
             which = "UserDetail";
             a->detail = NULL;
+        } else if (screen == a->search) {
+            which = "UserSearch";
+            a->search = NULL;
         } else if (screen == a->list) {
             which = "UserList";
             a->list = NULL;
@@ -416,6 +516,15 @@ static void connect_detail(app *a, mvvm_object *detail) {
     connect_or_count(detail, "notify::validation-message", MVVM_CALLBACK(on_detail_message), "validation-message");
     connect_or_count(detail, "notify::error-message", MVVM_CALLBACK(on_detail_message), "error-message");
     connect_or_count(detail, "did-save", MVVM_CALLBACK(on_did_save), a);
+}
+
+static void connect_search(app *a, mvvm_object *search) {
+    connect_or_count(search, "notify::query", MVVM_CALLBACK(on_search_query), a);
+    connect_or_count(search, "notify::is-searching", MVVM_CALLBACK(on_search_is_searching), a);
+    connect_or_count(search, "notify::is-query-empty", MVVM_CALLBACK(on_search_query_empty), a);
+    connect_or_count(search, "notify::error-message", MVVM_CALLBACK(on_search_error), a);
+    connect_or_count(search, "rows-changed", MVVM_CALLBACK(on_search_rows_changed), a);
+    connect_or_count(search, "user-selected", MVVM_CALLBACK(on_search_selected), a);
 }
 
 static void connect_stopwatch(app *a, mvvm_object *stopwatch) {
@@ -513,6 +622,46 @@ static void pump_for(app *a, int ms) {
 
 static void step(const char *text) { printf("\n> %s\n", text); }
 
+/* What the search screen shows now: the query, a spinner, the error, the result count and
+ * the first `max_rows` results (read through the typed getters, as a view would). */
+static void show_search_screen(app *a, int64_t max_rows) {
+    const char *query = NULL, *error = NULL;
+    int32_t searching = 0, empty = 0, more = 0;
+    int64_t count = 0;
+    CHECK(mvvm_user_search_get_is_searching(a->search, &searching));
+    CHECK(mvvm_user_search_get_is_query_empty(a->search, &empty));
+    CHECK(mvvm_user_search_get_has_more_pages(a->search, &more));
+    CHECK(mvvm_user_search_get_count(a->search, &count));
+    CHECK(mvvm_user_search_get_error_message(a->search, &error));
+    /* Read last: a getter's string is borrowed until the next getter call on the object. */
+    CHECK(mvvm_user_search_get_query(a->search, &query));
+    printf("  search screen: [%s]", query);
+    if (searching) printf(" searching\u2026");
+    if (empty) printf(" (type to search)\n");
+    else printf(" %" PRId64 " result(s)%s\n", count, more ? ", more below" : "");
+    if (error) printf("    error: %s\n", error);
+    for (int64_t i = 0; i < count && i < max_rows; i++) {
+        mvvm_user user;
+        CHECK(mvvm_user_search_get_row(a->search, i, &user));
+        printf("    %3" PRId64 "  #%-4" PRId64 " %-24s %s\n", i, user.id, user.name, user.email);
+    }
+    if (count > max_rows && max_rows > 0) printf("    ... %" PRId64 " more\n", count - max_rows);
+}
+
+/* Prints the list's row of user `user_id`, if the list has loaded it. */
+static void show_list_row_of(app *a, int64_t user_id) {
+    int64_t count = 0;
+    CHECK(mvvm_user_list_get_count(a->list, &count));
+    for (int64_t i = 0; i < count; i++) {
+        mvvm_user user;
+        CHECK(mvvm_user_list_get_row(a->list, i, &user));
+        if (user.id != user_id) continue;
+        printf("  list screen: row %" PRId64 " is #%" PRId64 " %s <%s>\n", i, user.id, user.name, user.email);
+        return;
+    }
+    printf("  list screen: user #%" PRId64 " is not among the %" PRId64 " loaded rows\n", user_id, count);
+}
+
 /* ------------------------------------------------------------------------------------------
  * Setup
  * ---------------------------------------------------------------------------------------- */
@@ -599,6 +748,90 @@ static int run_script(app *a) {
     CHECK(mvvm_coordinator_back(a->coordinator));
     wait_for(a, "navigate pop", &a->pops, target);
 
+    step("show-search: the coordinator pushes the user search over the list (it has no on-appear: it waits for a query)");
+    {
+        int64_t depth = 0;
+        target = a->pushes + 1;
+        CHECK(mvvm_coordinator_show_search(a->coordinator));
+        if (a->pushes != target || !a->search) fail("navigate push of the user search did not arrive with show-search");
+        CHECK(mvvm_coordinator_get_depth(a->coordinator, &depth));
+        if (depth != 2) fail("depth %" PRId64 " after show-search, expected 2", depth);
+        show_search_screen(a, 0);
+    }
+
+    step("type \"" SEARCH_QUERY "\", one keystroke per call: notify::query at once, one search 300 ms after the last key");
+    {
+        char typed[sizeof SEARCH_QUERY] = "";
+        int searches = a->searching_notes;
+        int64_t started = now_ms();
+        target = a->search_rows_changed + 1;
+        for (size_t i = 0; i < sizeof SEARCH_QUERY - 1; i++) {
+            typed[i] = SEARCH_QUERY[i];
+            typed[i + 1] = '\0';
+            CHECK(mvvm_user_search_set_query(a->search, typed));
+        }
+        if (a->query_notes < (int)(sizeof SEARCH_QUERY - 1)) fail("notify::query did not arrive with each keystroke");
+        if (a->search_rows_changed != target - 1) fail("results arrived before the debounce");
+        wait_for(a, "rows-changed (search results)", &a->search_rows_changed, target);
+        if (now_ms() - started < 300) fail("results arrived after %" PRId64 " ms, before the 300 ms debounce", now_ms() - started);
+        if (a->searching) wait_for(a, "notify::is-searching = 0", &a->searching_notes, a->searching_notes + 1);
+        if (a->searching_notes - searches > 2) fail("%d is-searching changes: more than one search ran", a->searching_notes - searches);
+        show_search_screen(a, 5);
+    }
+
+    step("more results: the last result is displayed, so the next page of the search loads");
+    {
+        int64_t count = 0;
+        int32_t more = 0;
+        CHECK(mvvm_user_search_get_has_more_pages(a->search, &more));
+        if (!more) fail("the query \"" SEARCH_QUERY "\" has a single page of results; the script expects more");
+        CHECK(mvvm_user_search_get_count(a->search, &count));
+        target = a->search_rows_changed + 1;
+        CHECK(mvvm_user_search_did_display_row(a->search, count - 1));
+        wait_for(a, "rows-changed (next page of results)", &a->search_rows_changed, target);
+        if (a->searching) wait_for(a, "notify::is-searching = 0", &a->searching_notes, a->searching_notes + 1);
+        show_search_screen(a, 0);
+    }
+
+    step("select result " SEARCH_PICK_TEXT ": user-selected, then the coordinator pushes its detail, which loads");
+    {
+        mvvm_user picked;
+        int selected = a->search_selected + 1;
+        CHECK(mvvm_user_search_get_row(a->search, SEARCH_PICK, &picked));
+        a->picked_id = picked.id;
+        target = a->user_loaded + 1;
+        CHECK(mvvm_user_search_did_select_row(a->search, SEARCH_PICK));
+        if (a->search_selected != selected || !a->detail) fail("user-selected / navigate push did not arrive with the selection");
+        wait_for(a, "notify::user (detail loaded)", &a->user_loaded, target);
+    }
+
+    step("rename: draft name \"" SEARCH_RENAME "\"");
+    target = a->draft_notes + 1;
+    CHECK(mvvm_user_detail_set_draft_name(a->detail, SEARCH_RENAME));
+    wait_for(a, "notify::draft-name", &a->draft_notes, target);
+    if (!a->can_save) fail("can-save is not 1 after a valid edit");
+
+    step("save: did-save, the list's row updated, and the coordinator pops back to the search");
+    {
+        int64_t depth = 0;
+        int pops = a->pops + 1;
+        target = a->saves + 1;
+        CHECK(mvvm_user_detail_save(a->detail));
+        wait_for(a, "did-save", &a->saves, target);
+        wait_for(a, "navigate pop", &a->pops, pops);
+        if (a->detail || !a->search) fail("after the save, the search is not the top screen");
+        CHECK(mvvm_coordinator_get_depth(a->coordinator, &depth));
+        if (depth != 2) fail("depth %" PRId64 " after the save, expected 2", depth);
+        show_search_screen(a, 5);
+    }
+
+    step("back: the coordinator pops the search; the list is on top again");
+    target = a->pops + 1;
+    CHECK(mvvm_coordinator_back(a->coordinator));
+    wait_for(a, "navigate pop", &a->pops, target);
+    if (a->search || !a->list) fail("the search screen is still known after the pop");
+    show_list_row_of(a, a->picked_id);
+
     step("stopwatch start (through the libffi command closure, a plain void (*)(void))");
     target = a->running_notes + 1;
     a->button_tapped();
@@ -645,8 +878,8 @@ static int run_script(app *a) {
     teardown(a);
     if (a->destroy_notifications != 1) fail("the navigate connection's destroy notifier ran %d times, expected 1", a->destroy_notifications);
     printf("  destroy notifier of the navigate connection ran once\n");
-    printf("\nOK: %d pushes, %d pops, %d rows-changed, %d ticks, %d laps-changed\n", a->pushes, a->pops,
-           a->rows_changed, a->ticks, a->laps_changed);
+    printf("\nOK: %d pushes, %d pops, %d rows-changed, %d search rows-changed, %d ticks, %d laps-changed\n", a->pushes,
+           a->pops, a->rows_changed, a->search_rows_changed, a->ticks, a->laps_changed);
     return 0;
 }
 
@@ -657,11 +890,14 @@ static int run_script(app *a) {
 static void print_help(void) {
     printf("commands:\n"
            "  list        show the loaded rows\n"
-           "  open N      select row N (opens its detail)\n"
+           "  search      open the user search (from the list)\n"
+           "  /TEXT       type TEXT into the search (`/` alone clears it); also `query TEXT`\n"
+           "  results     show the search's results\n"
+           "  open N      select row N of the list or of the search (opens its detail)\n"
            "  name TEXT   set the detail's draft name\n"
            "  save        save the draft\n"
            "  back        pop the top screen\n"
-           "  more        display the last row (loads the next page)\n"
+           "  more        display the last row of the list or the search (loads the next page)\n"
            "  start       start the stopwatch (libffi closure)\n"
            "  lap         record a lap\n"
            "  stop        stop the stopwatch (libffi closure)\n"
@@ -673,6 +909,12 @@ static void print_help(void) {
 static int need_list(app *a) {
     if (a->list) return 1;
     printf("no user list on screen\n");
+    return 0;
+}
+
+static int need_search(app *a) {
+    if (a->search) return 1;
+    printf("no search screen open (use `search` on the list)\n");
     return 0;
 }
 
@@ -688,6 +930,12 @@ static int handle_command(app *a, char *line) {
     while (*line == ' ' || *line == '\t') line++;
     size_t length = strlen(line);
     while (length > 0 && (line[length - 1] == ' ' || line[length - 1] == '\r' || line[length - 1] == '\t')) line[--length] = '\0';
+    if (*line == '/') { /* a keystroke in the search field: the whole rest of the line, spaces included */
+        if (need_search(a)) ok(mvvm_user_search_set_query(a->search, line + 1), "mvvm_user_search_set_query");
+        a->handler_failures = 0;
+        fflush(stdout);
+        return 1;
+    }
     argument = strchr(line, ' ');
     if (argument) {
         *argument++ = '\0';
@@ -710,11 +958,23 @@ static int handle_command(app *a, char *line) {
             }
             printf("  (%" PRId64 " rows)\n", count);
         }
+    } else if (!strcmp(line, "search")) {
+        if (a->search) printf("the search is already open\n");
+        else if (a->detail) printf("close the detail first (`back`): the search opens from the list\n");
+        else ok(mvvm_coordinator_show_search(a->coordinator), "mvvm_coordinator_show_search");
+    } else if (!strcmp(line, "query")) {
+        if (need_search(a)) ok(mvvm_user_search_set_query(a->search, argument ? argument : ""), "mvvm_user_search_set_query");
+    } else if (!strcmp(line, "results")) {
+        if (need_search(a)) show_search_screen(a, INT64_MAX);
     } else if (!strcmp(line, "open")) {
         char *end = NULL;
         long long index = argument ? strtoll(argument, &end, 10) : 0;
         if (!argument || end == argument || *end != '\0')
             printf("usage: open N\n");
+        else if (a->detail)
+            printf("a detail screen is open (use `back`)\n");
+        else if (a->search) /* the search covers the list: its results are what the user sees */
+            ok(mvvm_user_search_did_select_row(a->search, index), "mvvm_user_search_did_select_row");
         else if (need_list(a))
             ok(mvvm_user_list_did_select_row(a->list, index), "mvvm_user_list_did_select_row");
     } else if (!strcmp(line, "name")) {
@@ -725,7 +985,10 @@ static int handle_command(app *a, char *line) {
         ok(mvvm_coordinator_back(a->coordinator), "mvvm_coordinator_back");
     } else if (!strcmp(line, "more")) {
         int64_t count = 0;
-        if (need_list(a) && ok(mvvm_user_list_get_count(a->list, &count), "mvvm_user_list_get_count") && count > 0)
+        if (a->search && !a->detail) {
+            if (ok(mvvm_user_search_get_count(a->search, &count), "mvvm_user_search_get_count") && count > 0)
+                ok(mvvm_user_search_did_display_row(a->search, count - 1), "mvvm_user_search_did_display_row");
+        } else if (need_list(a) && ok(mvvm_user_list_get_count(a->list, &count), "mvvm_user_list_get_count") && count > 0)
             ok(mvvm_user_list_did_display_row(a->list, count - 1), "mvvm_user_list_did_display_row");
     } else if (!strcmp(line, "start") || !strcmp(line, "stop")) {
         int want_running = !strcmp(line, "start");

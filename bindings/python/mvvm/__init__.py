@@ -7,20 +7,14 @@ handlers with ``obj.connect("notify::loading", fn)``; pump the runtime with
 
 from __future__ import annotations
 
+from . import _classes  # installs the class resolver; builds nothing until a class is used
 from ._asyncio import AsyncioAttachment, asyncio_attach, asyncio_detach
 from ._core import (
     CommandClosure,
-    ConnectFlags,
     Connection,
-    ListChangeKind,
-    Loading,
-    MemberKind,
     MvvmObject,
-    Navigation,
-    ObjectType,
     Runtime,
     SignalSpec,
-    ViewState,
     abi_version,
     describe,
     last_error_message,
@@ -28,6 +22,16 @@ from ._core import (
     status_name,
     version,
     version_string,
+)
+from ._enums import (
+    ConnectFlags,
+    ListChangeKind,
+    Loading,
+    MemberFlags,
+    MemberKind,
+    Navigation,
+    ValueKind,
+    ViewState,
 )
 from ._ffi import ABI_VERSION
 from .errors import (
@@ -49,25 +53,20 @@ from .errors import (
     WrongThreadError,
     WrongTypeError,
 )
-from .viewmodels import (
-    Coordinator,
-    PostDetail,
-    Repository,
-    SortedIntegers,
-    Stopwatch,
-    UserDetail,
-    UserList,
-)
 
 # Imported on first use (PEP 562), not by `import mvvm`: the value dataclasses and host
 # repositories need dataclasses, inspect and typing, which cost more than the rest of the
 # package's import together (`import mvvm` + runtime start is measured against PyGObject's
 # import in Benchmarks/python). `from mvvm import User` and `mvvm.User` work as before.
+# The classes of the library's types (Repository, UserList, ..., and ObjectType) are built
+# from the library's introspection when first used (see _classes.py).
 _LAZY = {
+    "ArgumentInfo": "._values",
     "Comment": "._values",
     "IndexedView": "._values",
     "ListChange": "._values",
     "MemberInfo": "._values",
+    "MemberShape": "._values",
     "Post": "._values",
     "TypeInfo": "._values",
     "User": "._values",
@@ -75,40 +74,61 @@ _LAZY = {
     "UserPage": ".host",
 }
 
+__all__: list[str] = [
+    "ABI_VERSION", "AbiMismatchError", "ArgumentInfo", "AsyncioAttachment", "CommandClosure",
+    "Comment", "ConnectFlags", "Connection", "FfiError", "HostRepository", "IndexedView",
+    "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error", "LibraryNotFoundError",
+    "ListChange", "ListChangeKind", "Loading", "MemberFlags", "MemberInfo", "MemberKind",
+    "MemberShape", "MvvmError", "MvvmObject", "Navigation", "NotFoundError",
+    "NotInitializedError", "OSFailureError", "OutOfRangeError", "Post", "ReentrancyError",
+    "Runtime", "SignalSpec", "StateError", "Status", "TypeInfo", "UnknownNameError", "User",
+    "UserPage", "ValueKind", "ViewState", "WrongThreadError", "WrongTypeError", "abi_version",
+    "asyncio_attach", "asyncio_detach", "describe", "last_error_message", "live_callbacks",
+    "status_name", "version", "version_string",
+]
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
 
 if TYPE_CHECKING:
-    from . import host
-    from ._values import Comment, IndexedView, ListChange, MemberInfo, Post, TypeInfo, User
+    from . import _generated, host, viewmodels
+    from ._generated import *  # noqa: F403  (ObjectType, Repository, UserList, ...)
+
+    __all__ += _generated.__all__
+    from ._values import (
+        ArgumentInfo,
+        Comment,
+        IndexedView,
+        ListChange,
+        MemberInfo,
+        MemberShape,
+        Post,
+        TypeInfo,
+        User,
+    )
     from .host import HostRepository, UserPage
 else:
+    # `from mvvm import *` also gives the built classes: __all__ comes from __getattr__,
+    # which can name them (asking the library) when it is asked.
+    _STATIC = __all__
+    del __all__
 
     def __getattr__(name: str) -> object:
         import importlib
 
-        if name == "host":  # the submodule, as when __init__ imported it
-            return importlib.import_module(".host", __name__)
+        if name in ("host", "viewmodels"):  # the submodules, as when __init__ imported them
+            return importlib.import_module("." + name, __name__)
+        if name == "__all__":
+            return _STATIC + _classes.names()
         module = _LAZY.get(name)
         if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module, __name__), name)
+            value = _classes.resolve(name)  # a class of the library's types, or AttributeError
+        else:
+            value = getattr(importlib.import_module(module, __name__), name)
         globals()[name] = value  # later lookups are plain module attributes
         return value
 
     def __dir__() -> list[str]:
-        return sorted(set(globals()) | set(_LAZY) | {"host"})
+        return sorted(set(globals()) | set(_LAZY) | {"host", "viewmodels"} | set(_classes.names()))
 
 
-__all__ = [
-    "ABI_VERSION", "AbiMismatchError", "AsyncioAttachment", "CommandClosure", "Comment", "ConnectFlags",
-    "Connection", "Coordinator", "FfiError", "HostRepository", "UserPage", "IndexedView", "InvalidArgumentError",
-    "InvalidHandleError", "InvalidUtf8Error", "LibraryNotFoundError", "ListChange",
-    "ListChangeKind", "Loading", "MemberInfo", "MemberKind", "MvvmError", "MvvmObject",
-    "Navigation", "NotFoundError", "NotInitializedError", "OSFailureError", "ObjectType",
-    "OutOfRangeError", "Post", "PostDetail", "ReentrancyError", "Repository", "Runtime",
-    "SignalSpec", "SortedIntegers", "StateError", "Status", "Stopwatch", "TypeInfo",
-    "UnknownNameError", "User", "UserDetail", "UserList", "ViewState", "WrongThreadError",
-    "WrongTypeError", "abi_version", "asyncio_attach", "asyncio_detach", "describe",
-    "last_error_message", "live_callbacks", "status_name", "version", "version_string",
-]
 __version__ = "0.1.0"

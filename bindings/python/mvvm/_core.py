@@ -8,9 +8,18 @@ import math
 import threading
 import weakref
 from ctypes import POINTER, byref, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint64, c_void_p
-from enum import IntEnum
 
-from . import _ffi
+from . import _enums, _ffi
+from ._enums import (
+    ConnectFlags,
+    ListChangeKind,
+    Loading,
+    MemberFlags,
+    MemberKind,
+    Navigation,
+    ValueKind,
+    ViewState,
+)
 from ._ffi import C, STATE, handler_exception
 from .errors import MvvmError, NotFoundError, NotInitializedError
 
@@ -22,91 +31,75 @@ if TYPE_CHECKING:
     from typing import Any, ClassVar, Final, TypeVar
 
     from . import _values
-    from ._values import IndexedView, ListChange, MemberInfo, TypeInfo, User
+    from ._generated import ObjectType
+    from ._values import ListChange, Post, TypeInfo, User
 
     Handler = Callable[..., object]
     Converter = Callable[["MvvmObject", tuple[Any, ...]], tuple[Any, ...]]
     _O = TypeVar("_O", bound="MvvmObject")
 else:
-    # The value dataclasses, imported on first use (see _values.py).
+    # The value dataclasses, imported on first use (see _values.py; it does not import this
+    # module, so there is no import cycle).
     _values = _ffi.Lazy("mvvm._values")
 
     def __getattr__(name: str) -> object:
         # They were defined here before: mvvm._core.User (e.g. in old pickles) still works.
         if name in ("Comment", "IndexedView", "ListChange", "MemberInfo", "Post", "TypeInfo", "User"):
             return getattr(_values, name)
+        if name == "ObjectType":
+            return _enums.object_type_enum()
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# ---------------------------------------------------------------------------------------
-# Enumerations (the value types are in _values.py)
-# ---------------------------------------------------------------------------------------
-
-
-class ObjectType(IntEnum):
-    REPOSITORY = 1
-    USER_LIST = 2
-    USER_DETAIL = 3
-    POST_DETAIL = 4
-    SORTED_INTEGERS = 5
-    STOPWATCH = 6
-    COORDINATOR = 7
-
-
-class Loading(IntEnum):
-    NONE = 0
-    FULL_SCREEN = 1
-    NEXT_PAGE = 2
-
-
-class ViewState(IntEnum):
-    IDLE = 0
-    LOADING = 1
-    LOADED = 2
-    EMPTY = 3
-    FAILED = 4
-
-
-class Navigation(IntEnum):
-    PUSH = 1
-    POP = 2
-
-
-class ListChangeKind(IntEnum):
-    RESET = 1
-    INSERT = 2
-    REMOVE = 3
-    UPDATE = 4
-    MOVE = 5
-
-
-class MemberKind(IntEnum):
-    PROPERTY = 1
-    COMMAND = 2
-    SIGNAL = 3
-
-
-class ConnectFlags(IntEnum):
-    DEFAULT = 0
-    SWAPPED = 1
-    NO_OBJECT = 2
+__all__ = [
+    "CommandClosure", "ConnectFlags", "Connection", "ListChangeKind", "Loading", "MemberFlags",
+    "MemberKind", "MvvmObject", "Navigation", "Runtime", "SignalSpec", "ValueKind", "ViewState",
+    "abi_version", "describe", "last_error_message", "live_callbacks", "status_name", "version",
+    "version_string",
+]
 
 
 def describe(object_type: ObjectType | int) -> TypeInfo:
-    """mvvm_type_describe(): the static description of a type."""
+    """mvvm_type_describe(): the static description of a type, each member with its shape
+    (a member's id is its index in ``members``)."""
     out = POINTER(_ffi.TypeInfo)()
     C.mvvm_type_describe(int(object_type), byref(out))
     info = out.contents
-    members = tuple(
-        _values.MemberInfo(
-            _ffi.decode(m.name) or "",
-            MemberKind(m.kind),
-            _ffi.decode(m.function),
-            _ffi.decode(m.c_signature) or "",
+    decode = _ffi.decode
+    members = []
+    for i in range(int(info.member_count)):
+        m = info.members[i]
+        shape = None
+        if info.shapes:
+            s = info.shapes[i]
+            shape = _values.MemberShape(
+                _value_kind(s.value_kind),
+                MemberFlags(s.flags),
+                decode(s.enum_name),
+                decode(s.related),
+                decode(s.count),
+                tuple(
+                    _values.ArgumentInfo(decode(a.name) or "", _value_kind(a.kind))
+                    for a in (s.arguments[j] for j in range(int(s.argument_count)))
+                ),
+                decode(s.doc) or "",
+            )
+        kind: MemberKind | int
+        try:
+            kind = MemberKind(m.kind)
+        except ValueError:  # a kind from a newer library
+            kind = int(m.kind)
+        members.append(
+            _values.MemberInfo(decode(m.name) or "", kind, decode(m.function), decode(m.c_signature) or "", shape)  # type: ignore[arg-type]
         )
-        for m in (info.members[i] for i in range(int(info.member_count)))
-    )
-    return _values.TypeInfo(ObjectType(info.type), _ffi.decode(info.name) or "", members)
+    return _values.TypeInfo(_enums.object_type(info.type), decode(info.name) or "", tuple(members))
+
+
+def _value_kind(raw: int) -> ValueKind:
+    try:
+        return ValueKind(raw)
+    except ValueError:  # a kind from a newer library
+        return raw  # type: ignore[return-value]
 
 
 def version() -> int:
@@ -277,7 +270,7 @@ def _one_value(value: Callable[[Any], object]) -> Converter:
     return convert
 
 
-def _enum_value(e: type[IntEnum]) -> Callable[[int], int]:
+def _enum_value(e: type[_enums.Enum]) -> Callable[[int], int]:
     def value(raw: int) -> int:
         try:
             return e(raw)
@@ -289,6 +282,10 @@ def _enum_value(e: type[IntEnum]) -> Callable[[int], int]:
 
 def _user_value(ptr: Any) -> User | None:
     return _values.User._from_c(ptr.contents) if ptr else None
+
+
+def _post_value(ptr: Any) -> Post | None:
+    return _values.Post._from_c(ptr.contents) if ptr else None
 
 
 def _changes(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -320,19 +317,63 @@ _T_I32 = _ffi.callback_type(c_void_p, c_int32, c_void_p)
 _T_I64 = _ffi.callback_type(c_void_p, c_int64, c_void_p)
 _T_STR = _ffi.callback_type(c_void_p, c_char_p, c_void_p)
 _T_USER = _ffi.callback_type(c_void_p, POINTER(_ffi.User), c_void_p)
+_T_POST = _ffi.callback_type(c_void_p, POINTER(_ffi.Post), c_void_p)
 _T_CHANGES = _ffi.callback_type(c_void_p, POINTER(_ffi.ListChange), c_size_t, c_void_p)
 _T_NAV = _ffi.callback_type(c_void_p, c_int32, c_void_p, c_void_p)
 
+I32: Final = SignalSpec(_P.format("int32_t"), _T_I32, value=int)
 I32_BOOL: Final = SignalSpec(_P.format("int32_t"), _T_I32, value=bool)
 I64: Final = SignalSpec(_P.format("int64_t"), _T_I64, value=int)
 STR: Final = SignalSpec(_P.format("const char *"), _T_STR, value=_ffi.decode)
 USER: Final = SignalSpec(_P.format("const mvvm_user *"), _T_USER, value=_user_value)
+POST: Final = SignalSpec(_P.format("const mvvm_post *"), _T_POST, value=_post_value)
 CHANGES: Final = SignalSpec(_P.format("const mvvm_list_change *, size_t"), _T_CHANGES, _changes)
 NAVIGATE: Final = SignalSpec(_P.format("int32_t, mvvm_object *"), _T_NAV, _navigate)
 
+#: The signal shapes the package maps, by the C arguments between the object and user_data
+#: (the 7 shapes of the library's signals; a signal of another shape cannot be connected).
+SIGNAL_SHAPES: Final[dict[str, SignalSpec]] = {
+    "int32_t": I32,
+    "int64_t": I64,
+    "const char *": STR,
+    "const mvvm_user *": USER,
+    "const mvvm_post *": POST,
+    "const mvvm_list_change *, size_t": CHANGES,
+    "int32_t, mvvm_object *": NAVIGATE,
+}
+_ENUM_SPECS: dict[type[_enums.Enum], SignalSpec] = {}
 
-def i32_enum(e: type[IntEnum]) -> SignalSpec:
-    return SignalSpec(_P.format("int32_t"), _T_I32, value=_enum_value(e))
+
+def signal_arguments(c_signature: str) -> str | None:
+    """The C arguments of a handler of ``c_signature`` between the object and user_data
+    ("int32_t" of "void (*)(mvvm_object *, int32_t, void *)"), or None for another layout."""
+    head, tail = "void (*)(mvvm_object *, ", ", void *)"
+    if c_signature.startswith(head) and c_signature.endswith(tail):
+        return c_signature[len(head):-len(tail)]
+    return None
+
+
+def signal_spec(
+    c_signature: str, value_kind: int = ValueKind.NONE, enum: type[_enums.Enum] | None = None
+) -> SignalSpec | None:
+    """The SignalSpec of a signal from its C signature (mvvm_member_info.c_signature). An int32
+    value becomes ``enum`` when given (the C enum of the property it announces), a bool for a
+    BOOL property, else an int. None for a shape the package does not know."""
+    args = signal_arguments(c_signature)
+    spec = SIGNAL_SHAPES.get(args) if args is not None else None
+    if spec is I32:
+        if enum is not None:
+            return i32_enum(enum)
+        if value_kind == ValueKind.BOOL:
+            return I32_BOOL
+    return spec
+
+
+def i32_enum(e: type[_enums.Enum]) -> SignalSpec:
+    spec = _ENUM_SPECS.get(e)
+    if spec is None:
+        spec = _ENUM_SPECS[e] = SignalSpec(_P.format("int32_t"), _T_I32, value=_enum_value(e))
+    return spec
 
 
 class _Slot:
@@ -488,13 +529,42 @@ def _trampoline(spec: SignalSpec, conn: Connection, owner: weakref.ref[MvvmObjec
 # ---------------------------------------------------------------------------------------
 
 
+#: mvvm_type -> the Python class of that type: _classes.class_for, installed by it when it is
+#: imported (with the package), so that this module needs no import of it.
+_class_for: Callable[[int], type[MvvmObject]] | None = None
+
+
+def set_class_resolver(resolver: Callable[[int], type[MvvmObject]]) -> None:
+    global _class_for
+    _class_for = resolver
+
+
+def class_for(object_type: int) -> type[MvvmObject]:
+    """The class of objects of ``object_type`` (MvvmObject without a resolver)."""
+    cls = MvvmObject._wrappers.get(object_type)
+    if cls is None and _class_for is not None:
+        cls = _class_for(object_type)
+    return cls or MvvmObject
+
+
+def wrap(handle: int, runtime: Runtime, parent: object, owned: bool) -> MvvmObject:
+    """A wrapper of the class of ``handle``'s type (mvvm_object_get_type())."""
+    out = c_int(0)
+    C.mvvm_object_get_type(handle, byref(out))
+    return class_for(out.value)._wrap(handle, runtime, parent, owned)
+
+
 class MvvmObject:
     """Base of every library object wrapper. ``close()`` destroys the C object (also on
-    garbage collection, for objects the host created)."""
+    garbage collection, for objects the host created).
+
+    The classes of the library's types (UserList, ...) are built from mvvm_type_describe()
+    at first use (see _classes.py); ``_member_ids`` maps their member names to ids."""
 
     object_type: ClassVar[ObjectType]
     signals: ClassVar[dict[str, SignalSpec]] = {}
-    _wrappers: ClassVar[dict[ObjectType, type[MvvmObject]]] = {}
+    _wrappers: ClassVar[dict[int, type[MvvmObject]]] = {}
+    _member_ids: ClassVar[dict[str, int]] = {}
 
     _handle: int
     _runtime: Runtime
@@ -522,12 +592,6 @@ class MvvmObject:
         obj._setup(handle, runtime, parent, owned)
         return obj
 
-    @staticmethod
-    def _new_handle(fn: Callable[..., Any], *args: Any) -> int:
-        out = c_void_p()
-        fn(*args, byref(out))
-        return int(out.value or 0)
-
     @property
     def handle(self) -> int:
         """The raw mvvm_object * (an int), e.g. for another binding."""
@@ -550,13 +614,13 @@ class MvvmObject:
         """mvvm_object_get_type()."""
         out = c_int(0)
         C.mvvm_object_get_type(self._handle, byref(out))
-        return ObjectType(out.value)
+        return _enums.object_type(out.value)
 
     def connect(self, signal: str, handler: Handler) -> Connection:
         """Connects ``handler`` to ``signal`` (e.g. "notify::loading"); it is called with the
         signal's arguments as Python values (the object itself is not passed)."""
         spec = self.signals.get(signal)
-        name = _ffi.encode(signal)
+        name = _ffi.encode(signal, "signal")
         if spec is None:
             # Let the library name the error (UnknownNameError) for a name we do not know.
             out = c_uint64(0)
@@ -595,7 +659,7 @@ class MvvmObject:
         the argument-less command ``command`` (e.g. "refresh"), for C toolkits."""
         fn = c_void_p()
         out_id = c_uint64(0)
-        C.mvvm_command_closure_new(self._handle, _ffi.encode(command), byref(fn), byref(out_id))
+        C.mvvm_command_closure_new(self._handle, _ffi.encode(command, "command"), byref(fn), byref(out_id))
         return CommandClosure(command, int(fn.value or 0), int(out_id.value), self)
 
     @property
@@ -639,22 +703,27 @@ class MvvmObject:
     def _navigated(self, action: Navigation | int, handle: int | None) -> Any:
         return None
 
-    # getters: ``fn`` names the C getter; getattr(C, ...) is one attribute read once bound.
+    def _wrap_object(self, handle: int | None) -> MvvmObject | None:
+        """An object handed out by this one (an MVVM_VALUE_OBJECT): a wrapper it does not
+        own (the coordinator overrides this to keep one wrapper per screen)."""
+        if not handle:
+            return None
+        return wrap(handle, self._runtime, self, False)
 
-    def _get_i32(self, fn: str) -> int:
-        out = c_int32(0)
-        getattr(C, fn)(self._handle, byref(out))
-        return out.value
+    # Generic access by member name, for hand-written overrides (the built classes bind
+    # their members' ids once instead).
 
-    def _get_i64(self, fn: str) -> int:
+    def _list_count(self, list_name: str) -> int:
+        """mvvm_object_count() of the list ``list_name``."""
         out = c_int64(0)
-        getattr(C, fn)(self._handle, byref(out))
-        return out.value
+        C.mvvm_object_count(self._handle, self._member_ids[list_name], byref(out))
+        return int(out.value)
 
-    def _get_str(self, fn: str) -> str | None:
-        out = c_char_p()
-        getattr(C, fn)(self._handle, byref(out))
-        return _ffi.decode(out.value)
+    def _list_item(self, list_name: str, index: int) -> _ffi.Value:
+        """mvvm_object_get_item() of the list ``list_name`` (the raw value)."""
+        out = _ffi.Value()
+        C.mvvm_object_get_item(self._handle, self._member_ids[list_name], index, byref(out))
+        return out
 
     def __repr__(self) -> str:
         state = " closed" if self._closed else ""

@@ -2,6 +2,10 @@
 
 Every ``argtypes``/``restype``/``errcheck`` of the package comes from :data:`PROTOTYPES`;
 ``tests/test_prototypes.py`` parses ``Include/mvvm.h`` and fails when this table disagrees.
+The table holds the functions that are not per ViewModel type: the runtime, signals,
+introspection, the generic entry points (``mvvm_object_get/set/invoke/...``), repository
+constructors and the host request answers. The typed per-type functions are not used: every
+member of every type is reached by its id through the generic entry points (see _classes.py).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from ctypes import (
     CFUNCTYPE,
     POINTER,
     Structure,
+    Union,
     c_char_p,
     c_double,
     c_int,
@@ -106,19 +111,68 @@ class MemberInfo(Structure):
     ]
 
 
+class ArgumentInfo(Structure):
+    _fields_ = [("name", c_char_p), ("kind", c_int)]
+
+
+class MemberShape(Structure):
+    _fields_ = [
+        ("value_kind", c_int),
+        ("flags", c_uint32),
+        ("enum_name", c_char_p),
+        ("related", c_char_p),
+        ("count", c_char_p),
+        ("argument_count", c_size_t),
+        ("arguments", POINTER(ArgumentInfo)),
+        ("doc", c_char_p),
+    ]
+
+
 class TypeInfo(Structure):
     _fields_ = [
         ("type", c_int),
         ("name", c_char_p),
         ("member_count", c_size_t),
         ("members", POINTER(MemberInfo)),
+        ("shapes", POINTER(MemberShape)),
     ]
+
+
+class Int64Array(Structure):
+    _fields_ = [("items", POINTER(c_int64)), ("count", c_size_t)]
+
+
+class ValueUnion(Union):
+    """mvvm_value's union ``as``."""
+
+    _fields_ = [
+        ("boolean", c_int32),
+        ("int32", c_int32),
+        ("int64", c_int64),
+        ("uint64", c_uint64),
+        ("real", c_double),
+        ("string", c_char_p),
+        ("user", User),
+        ("post", Post),
+        ("comment", Comment),
+        ("object", c_void_p),
+        ("int64_array", Int64Array),
+    ]
+
+
+class Value(Structure):
+    """mvvm_value. The union (``as`` in C, a Python keyword) is anonymous here: ``v.string``
+    is ``v.as.string``, one field access instead of a union object per read."""
+
+    _anonymous_ = ("as_",)
+    _fields_ = [("kind", c_int32), ("as_", ValueUnion)]
 
 
 FetchFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64)
 UpdateUserFn = CFUNCTYPE(None, c_void_p, RequestPtr, POINTER(User))
 SetLikedFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64, c_int32)
 CancelFn = CFUNCTYPE(None, c_void_p, RequestPtr)
+SearchUsersFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_char_p, c_int64)
 
 
 class UserRepositoryVTable(Structure):
@@ -128,7 +182,12 @@ class UserRepositoryVTable(Structure):
         ("fetch_user", FetchFn),
         ("update_user", UpdateUserFn),
         ("cancel", CancelFn),
+        ("search_users", SearchUsersFn),
     ]
+
+
+#: MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1: the table's size before search_users.
+USER_REPOSITORY_VTABLE_SIZE_0_1: Final = UserRepositoryVTable.search_users.offset
 
 
 class PostRepositoryVTable(Structure):
@@ -151,7 +210,7 @@ _I32 = c_int32
 _I64 = c_int64
 _PI32 = POINTER(c_int32)
 _PI64 = POINTER(c_int64)
-_PSTR = POINTER(c_char_p)
+_PV = POINTER(Value)
 
 if TYPE_CHECKING:
     Prototype: TypeAlias = tuple[Any, tuple[Any, ...]]
@@ -186,65 +245,17 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
     "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),
     "mvvm_repository_new_json_file": (Status, (c_char_p, _PO)),
-    # user list
-    "mvvm_user_list_new": (Status, (_O, _PO)),
-    "mvvm_user_list_on_appear": (Status, (_O,)),
-    "mvvm_user_list_refresh": (Status, (_O,)),
-    "mvvm_user_list_did_display_row": (Status, (_O, _I64)),
-    "mvvm_user_list_did_select_row": (Status, (_O, _I64)),
-    "mvvm_user_list_dismiss_error": (Status, (_O,)),
-    "mvvm_user_list_get_count": (Status, (_O, _PI64)),
-    "mvvm_user_list_get_row": (Status, (_O, _I64, POINTER(User))),
-    "mvvm_user_list_get_loading": (Status, (_O, _PI32)),
-    "mvvm_user_list_get_has_more_pages": (Status, (_O, _PI32)),
-    "mvvm_user_list_get_error_message": (Status, (_O, _PSTR)),
-    # user detail
-    "mvvm_user_detail_new": (Status, (_O, _I64, _PO)),
-    "mvvm_user_detail_on_appear": (Status, (_O,)),
-    "mvvm_user_detail_set_draft_name": (Status, (_O, c_char_p)),
-    "mvvm_user_detail_save": (Status, (_O,)),
-    "mvvm_user_detail_get_user": (Status, (_O, _PI32, POINTER(User))),
-    "mvvm_user_detail_get_draft_name": (Status, (_O, _PSTR)),
-    "mvvm_user_detail_get_is_saving": (Status, (_O, _PI32)),
-    "mvvm_user_detail_get_is_dirty": (Status, (_O, _PI32)),
-    "mvvm_user_detail_get_can_save": (Status, (_O, _PI32)),
-    "mvvm_user_detail_get_validation_message": (Status, (_O, _PSTR)),
-    "mvvm_user_detail_get_error_message": (Status, (_O, _PSTR)),
-    # post detail
-    "mvvm_post_detail_new": (Status, (_O, _I64, _PO)),
-    "mvvm_post_detail_on_appear": (Status, (_O,)),
-    "mvvm_post_detail_toggle_like": (Status, (_O,)),
-    "mvvm_post_detail_get_state": (Status, (_O, _PI32)),
-    "mvvm_post_detail_get_post": (Status, (_O, POINTER(Post))),
-    "mvvm_post_detail_get_comment_count": (Status, (_O, _PI64)),
-    "mvvm_post_detail_get_comment": (Status, (_O, _I64, POINTER(Comment))),
-    "mvvm_post_detail_get_is_liked": (Status, (_O, _PI32)),
-    "mvvm_post_detail_get_likes_count": (Status, (_O, _PI64)),
-    "mvvm_post_detail_get_error_message": (Status, (_O, _PSTR)),
-    # sorted integers
-    "mvvm_sorted_integers_new": (Status, (_PI64, c_size_t, c_uint64, _PO)),
-    "mvvm_sorted_integers_add_new_integer": (Status, (_O,)),
-    "mvvm_sorted_integers_add": (Status, (_O, _I64, _PI64)),
-    "mvvm_sorted_integers_remove_at": (Status, (_O, _I64)),
-    "mvvm_sorted_integers_get_count": (Status, (_O, _PI64)),
-    "mvvm_sorted_integers_get_value": (Status, (_O, _I64, _PI64)),
-    # stopwatch
-    "mvvm_stopwatch_new": (Status, (_PO,)),
-    "mvvm_stopwatch_button_tapped": (Status, (_O,)),
-    "mvvm_stopwatch_lap": (Status, (_O,)),
-    "mvvm_stopwatch_reset": (Status, (_O,)),
-    "mvvm_stopwatch_get_elapsed_text": (Status, (_O, _PSTR)),
-    "mvvm_stopwatch_get_button_text": (Status, (_O, _PSTR)),
-    "mvvm_stopwatch_get_is_running": (Status, (_O, _PI32)),
-    "mvvm_stopwatch_get_is_lap_enabled": (Status, (_O, _PI32)),
-    "mvvm_stopwatch_get_lap_count": (Status, (_O, _PI64)),
-    "mvvm_stopwatch_get_lap": (Status, (_O, _I64, _PSTR)),
-    # coordinator
-    "mvvm_coordinator_new": (Status, (_O, _PO)),
-    "mvvm_coordinator_start": (Status, (_O,)),
-    "mvvm_coordinator_back": (Status, (_O,)),
-    "mvvm_coordinator_get_depth": (Status, (_O, _PI64)),
-    "mvvm_coordinator_get_screen": (Status, (_O, _I64, _PO)),
+    # generic access: every member of every type, by the ids of mvvm_type_describe()
+    "mvvm_member_find": (Status, (Enum, c_char_p, POINTER(c_uint32))),
+    "mvvm_object_new": (Status, (Enum, _PV, c_size_t, _PO)),
+    "mvvm_object_get": (Status, (_O, c_uint32, _PV)),
+    "mvvm_object_set": (Status, (_O, c_uint32, _PV)),
+    "mvvm_object_invoke": (Status, (_O, c_uint32, _PV, c_size_t, _PV)),
+    "mvvm_object_count": (Status, (_O, c_uint32, _PI64)),
+    "mvvm_object_get_item": (Status, (_O, c_uint32, _I64, _PV)),
+    "mvvm_object_get_by_name": (Status, (_O, c_char_p, _PV)),
+    "mvvm_object_set_by_name": (Status, (_O, c_char_p, _PV)),
+    "mvvm_object_invoke_by_name": (Status, (_O, c_char_p, _PV, c_size_t, _PV)),
     # host-implemented repositories (optional: see OPTIONAL)
     "mvvm_repository_new_host": (
         Status,
@@ -310,6 +321,13 @@ def _errcheck(status: int, func: Any, args: tuple[Any, ...]) -> int:
 
 
 def _check_slow(status: int, func: Any) -> int:
+    return check(status, getattr(func, "__name__", ""))
+
+
+def check(status: int, where: str) -> int:
+    """What the errcheck does after a call, for callers that test ``status or
+    STATE.pending or STATE.graveyard`` themselves (see :func:`unchecked`): raises the status's
+    exception (its message prefixed with ``where``), or a handler's stored exception."""
     if status == 0:
         # Success, but the outermost call on the host thread re-raises what a handler raised
         # and frees the thunks C released meanwhile.
@@ -318,7 +336,7 @@ def _check_slow(status: int, func: Any) -> int:
     raw = _lib.mvvm_last_error_message() if _lib is not None else None
     message = raw.decode("utf-8", "replace") if raw else ""
     raise_pending()
-    raise errors.from_status(status, message, getattr(func, "__name__", ""))
+    raise errors.from_status(status, message, where)
 
 
 # ---------------------------------------------------------------------------------------
@@ -328,7 +346,7 @@ def _check_slow(status: int, func: Any) -> int:
 
 class _Library(ctypes.CDLL):
     """The loaded libmvvm. Each function gets its prototype from :data:`PROTOTYPES` on first
-    use (``lib.mvvm_x``), then stays an instance attribute: binding all ~80 at load costs
+    use (``lib.mvvm_x``), then stays an instance attribute: binding all ~40 at load costs
     ~0.5 ms of the start, and a program uses a few dozen."""
 
     def __getattr__(self, name: str) -> Any:
@@ -427,6 +445,26 @@ def lib() -> _Library:
     )
 
 
+_UNCHECKED: dict[str, Any] = {}
+
+
+def unchecked(name: str) -> Any:
+    """The function ``name`` with the table's argtypes and no errcheck (a function object of
+    its own, made once): it returns the status as an int. For the generated per-member calls (_classes.py), which
+    check inline: ``if status or STATE.pending or STATE.graveyard: check(status, where)``,
+    one test on the success path instead of a Python errcheck call per call."""
+    fn = _UNCHECKED.get(name)
+    if fn is None:
+        restype, argtypes = PROTOTYPES[name]
+        if restype is not Status:
+            raise ValueError(f"{name} returns no mvvm_status")
+        fn = lib()[name]
+        fn.argtypes = argtypes
+        fn.restype = c_int
+        _UNCHECKED[name] = fn
+    return fn
+
+
 class _Functions:
     """``C.mvvm_x``: the library's bound function, loading the library on first use. After
     the first use of a name it is a plain instance attribute, so a call reads one attribute
@@ -474,12 +512,24 @@ def decode(raw: bytes | None) -> str | None:
     return None if raw is None else raw.decode("utf-8", "replace")
 
 
-def encode(text: str) -> bytes:
-    """UTF-8 of ``text``; lone surrogates raise :class:`errors.InvalidUtf8Error`."""
+def encode(text: str, what: str = "the string") -> bytes:
+    """UTF-8 of ``text``; lone surrogates raise :class:`errors.InvalidUtf8Error`, anything but
+    a str (bytes included) a TypeError naming ``what``."""
     try:
         return text.encode()  # UTF-8; naming the codec costs a lookup per call
     except UnicodeEncodeError as exc:
-        raise errors.InvalidUtf8Error(7, f"string is not valid UTF-8: {exc}") from exc
+        raise utf8_error(exc) from exc
+    except AttributeError:
+        raise not_a_str(what, text) from None
+
+
+def utf8_error(exc: UnicodeEncodeError) -> errors.InvalidUtf8Error:
+    return errors.InvalidUtf8Error(7, f"string is not valid UTF-8: {exc}")
+
+
+def not_a_str(what: str, value: object) -> TypeError:
+    hint = " (decode bytes first)" if isinstance(value, (bytes, bytearray, memoryview)) else ""
+    return TypeError(f"{what} must be a str, not {type(value).__name__}{hint}")
 
 
 def callback_type(*argtypes: Any) -> Callable[..., Any]:

@@ -3,17 +3,20 @@
 Imported on first use, not by ``import mvvm``: dataclasses (with the inspect module it
 imports) and building the classes cost more than the rest of the package's import together.
 ``mvvm.User`` and friends resolve here through ``mvvm.__getattr__``; the package's own code
-reaches them through ``_ffi.Lazy``.
+imports this module where it first needs it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Callable, Generic, Iterator, TypeVar, overload
+from typing import TYPE_CHECKING, Callable, Generic, Iterator, TypeVar, overload
 
 from . import _ffi
-from ._core import ListChangeKind, MemberKind, ObjectType
+from ._enums import ListChangeKind, MemberFlags, MemberKind, ValueKind
+
+if TYPE_CHECKING:
+    from ._generated import ObjectType
 
 T = TypeVar("T")
 
@@ -50,6 +53,19 @@ class Post:
     liked_by_current_user: bool
     comments_count: int
 
+    @staticmethod
+    def _from_c(c: _ffi.Post) -> Post:
+        return Post(
+            int(c.id),
+            _ffi.decode(c.title) or "",
+            _ffi.decode(c.body) or "",
+            _ffi.decode(c.author_name) or "",
+            float(c.created_at),
+            int(c.likes_count),
+            bool(c.liked_by_current_user),
+            int(c.comments_count),
+        )
+
 
 @dataclass(frozen=True)
 class Comment:
@@ -57,13 +73,50 @@ class Comment:
     author_name: str
     body: str
 
+    @staticmethod
+    def _from_c(c: _ffi.Comment) -> Comment:
+        return Comment(int(c.id), _ffi.decode(c.author_name) or "", _ffi.decode(c.body) or "")
+
+
+@dataclass(frozen=True)
+class ArgumentInfo:
+    """One argument of a command or constructor (mvvm_argument_info)."""
+
+    name: str
+    kind: ValueKind
+
+
+@dataclass(frozen=True)
+class MemberShape:
+    """What a member reads, takes and returns (mvvm_member_shape)."""
+
+    value_kind: ValueKind
+    flags: MemberFlags
+    enum_name: str | None
+    related: str | None
+    count: str | None
+    arguments: tuple[ArgumentInfo, ...]
+    doc: str
+
+    @property
+    def settable(self) -> bool:
+        return bool(self.flags & MemberFlags.SETTABLE)
+
+    @property
+    def nullable(self) -> bool:
+        return bool(self.flags & MemberFlags.NULLABLE)
+
 
 @dataclass(frozen=True)
 class MemberInfo:
+    """One member of a type (mvvm_member_info, with its shape). Its id is its index in
+    :attr:`TypeInfo.members`."""
+
     name: str
     kind: MemberKind
     function: str | None
     c_signature: str
+    shape: MemberShape | None = None
 
 
 @dataclass(frozen=True)
@@ -72,9 +125,19 @@ class TypeInfo:
     name: str
     members: tuple[MemberInfo, ...]
 
+    def member_id(self, name: str) -> int:
+        """The id of the member named ``name`` (its index in ``members``); KeyError if none."""
+        for i, m in enumerate(self.members):
+            if m.name == name:
+                return i
+        raise KeyError(f"{self.name} has no member {name!r}")
+
 
 class IndexedView(Sequence[T], Generic[T]):
-    """A live sequence over a C list: len() asks the count, [i] reads one row in O(1)."""
+    """A live sequence over a C list: len() asks the count, [i] reads one row in O(1).
+    Equal to a list, tuple or view with the same items (compared when asked)."""
+
+    __hash__ = None  # type: ignore[assignment]  # live, so unhashable like a list
 
     def __init__(self, count: Callable[[], int], get: Callable[[int], T]) -> None:
         self._count = count
@@ -101,3 +164,11 @@ class IndexedView(Sequence[T], Generic[T]):
     def __iter__(self) -> Iterator[T]:
         for i in range(len(self)):
             yield self._get(i)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple, IndexedView)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"<mvvm.IndexedView of {len(self)} items>"

@@ -4,6 +4,11 @@ Subclass :class:`HostRepository` and implement its methods with plain ``def`` (a
 once), ``async def`` (run as a task on the asyncio loop; cancelled when nobody waits any
 more) or by returning a :class:`concurrent.futures.Future` (answered from the thread that
 completes it). Raising fails the request with the exception's text, which the ViewModel shows.
+
+An ``async def`` method needs a running asyncio loop that the runtime is attached to
+(:func:`mvvm.asyncio_attach`), or ``loop=`` given to :meth:`mvvm.Repository.host`: the task
+runs on that loop, and its answer reaches the ViewModel through the runtime's descriptor,
+which only an attached loop (or ``runtime.run()``) dispatches.
 """
 
 from __future__ import annotations
@@ -14,23 +19,26 @@ import itertools
 from collections.abc import Awaitable, Sequence
 from ctypes import POINTER, byref, c_size_t, c_void_p
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Final, Union
+from typing import TYPE_CHECKING, Any, Callable, Final, Union, cast
 
-from . import _ffi
+from . import _core, _ffi
 from ._core import Runtime
 from ._ffi import STATE, handler_exception
 from ._values import Comment, Post, User
 from .errors import InvalidUtf8Error, MvvmError, NotFoundError
-from .viewmodels import Repository
 
 if TYPE_CHECKING:
     # Imported where used: `import mvvm` should not pay for asyncio (see _asyncio.py).
     import asyncio
 
+    from ._generated import Repository
+
 
 @dataclass(frozen=True)
 class UserPage:
-    """An answer to fetch_users: the users of page ``page`` (1-based) of ``total_pages``."""
+    """An answer to fetch_users and search_users: ``users``, the users of page ``page``
+    (1-based, the page asked for) out of ``total_pages`` pages (0 or more; the list asks for
+    the next page while ``page < total_pages``)."""
 
     users: Sequence[User]
     page: int
@@ -43,7 +51,11 @@ Answer = Union[Any, Awaitable[Any]]
 class HostRepository:
     """Base class of a repository implemented in Python. The user methods are required;
     the post methods are optional as a whole (without them post screens fail with a clear
-    message)."""
+    message), and so is search_users (without it every search fails with a clear message).
+
+    ``cancelled(kind)`` is told when nobody waits for a request any more; ``kind`` is the
+    name of the method that got it: "fetch_users", "fetch_user", "update_user",
+    "search_users", "fetch_post", "fetch_comments" or "set_liked" ("" if unknown)."""
 
     def fetch_users(self, page: int) -> UserPage | Awaitable[UserPage] | Any:
         raise NotImplementedError
@@ -63,6 +75,11 @@ class HostRepository:
     def set_liked(self, post_id: int, liked: bool) -> Post | Awaitable[Post] | Any:
         raise NotImplementedError
 
+    def search_users(self, query: str, page: int) -> UserPage | Awaitable[UserPage] | Any:
+        """Page ``page`` (1-based) of the users whose name contains ``query`` (trimmed, never
+        empty), ignoring case. Optional."""
+        raise NotImplementedError
+
     def cancelled(self, kind: str) -> None:
         """Called when nobody waits for a request of method ``kind`` any more (its task or
         future was already cancelled)."""
@@ -70,6 +87,10 @@ class HostRepository:
     @classmethod
     def implements_posts(cls) -> bool:
         return cls.fetch_post is not HostRepository.fetch_post
+
+    @classmethod
+    def implements_search(cls) -> bool:
+        return cls.search_users is not HostRepository.search_users
 
 
 def available() -> bool:
@@ -100,9 +121,9 @@ def _c_post(post: Post, keep: list[bytes]) -> _ffi.Post:
 def _resolve(kind: str, request: int, value: Any) -> None:
     L = _ffi.lib()
     keep: list[bytes] = []
-    if kind == "fetch_users":
+    if kind in ("fetch_users", "search_users"):
         if not isinstance(value, UserPage):
-            raise TypeError(f"fetch_users must answer a UserPage, not {type(value).__name__}")
+            raise TypeError(f"{kind} must answer a UserPage, not {type(value).__name__}")
         arr = (_ffi.User * max(1, len(value.users)))(*[_c_user(u, keep) for u in value.users])
         L.mvvm_request_resolve_user_page(
             request, ctypes.cast(arr, POINTER(_ffi.User)), c_size_t(len(value.users)),
@@ -161,12 +182,20 @@ class _Bridge:
         self.pending: dict[int, Any] = {}  # request -> task/future
         self.kinds: dict[int, str] = {}
         fetch = _ffi.FetchFn
+        # Without search_users the entry stays NULL: the library then fails every search
+        # with a message the search screen shows.
+        search = (
+            _ffi.SearchUsersFn(self._entry("search_users", lambda a: (_ffi.decode(a[0]) or "", int(a[1]))))
+            if type(impl).implements_search()
+            else _ffi.SearchUsersFn()
+        )
         self.users = _ffi.UserRepositoryVTable(
             ctypes.sizeof(_ffi.UserRepositoryVTable),
             fetch(self._entry("fetch_users", lambda a: (int(a[0]),))),
             fetch(self._entry("fetch_user", lambda a: (int(a[0]),))),
             _ffi.UpdateUserFn(self._entry("update_user", lambda a: (User._from_c(a[0].contents),))),
             _ffi.CancelFn(self._cancel),
+            search,
         )
         self.posts: _ffi.PostRepositoryVTable | None = None
         if type(impl).implements_posts():
@@ -213,7 +242,8 @@ class _Bridge:
                         result.close()
                     raise RuntimeError(
                         f"{type(self.impl).__name__}.{kind} is async but no asyncio loop runs; "
-                        "pass loop= to Repository.host() or attach the runtime to a loop"
+                        "run the runtime in a loop (mvvm.asyncio_attach(runtime) inside "
+                        "asyncio.run()) or pass loop= to Repository.host()"
                     ) from None
             result = asyncio.ensure_future(result, loop=loop)
         if hasattr(result, "add_done_callback") and hasattr(result, "cancel"):
@@ -273,14 +303,11 @@ def live_host_repositories() -> int:
     return len(_BRIDGES)
 
 
-def new_host_repository(
-    impl: HostRepository,
-    runtime: Runtime | None = None,
-    loop: asyncio.AbstractEventLoop | None = None,
-) -> Repository:
-    """mvvm_repository_new_host() over ``impl``. ``loop`` runs ``async def`` methods
-    (default: the loop running when a method is called)."""
-    rt = runtime or Runtime.current()
+def new_host_handle(impl: HostRepository, loop: asyncio.AbstractEventLoop | None = None) -> int:
+    """mvvm_repository_new_host() over ``impl``: the new repository's handle. ``loop`` runs
+    ``async def`` methods (default: the loop running when a method is called)."""
+    if not isinstance(impl, HostRepository):
+        raise TypeError(f"a host repository must be a mvvm.HostRepository, not {type(impl).__name__}")
     bridge = _Bridge(impl, loop)
     key = next(_keys)
     _BRIDGES[key] = bridge
@@ -296,8 +323,21 @@ def new_host_repository(
     except BaseException:
         _BRIDGES.pop(key, None)
         raise
-    repo = Repository._wrap(int(out.value or 0), rt, impl, True)
-    return repo
+    return int(out.value or 0)
 
 
-__all__ = ["HostRepository", "UserPage", "available", "new_host_repository", "live_host_repositories", "MvvmError"]
+def new_host_repository(
+    impl: HostRepository,
+    runtime: Runtime | None = None,
+    loop: asyncio.AbstractEventLoop | None = None,
+) -> Repository:
+    """mvvm.Repository.host(impl, runtime, loop)."""
+    rt = runtime or Runtime.current()
+    # The Repository class, which the package resolves from the handle's type.
+    return cast("Repository", _core.wrap(new_host_handle(impl, loop), rt, impl, True))
+
+
+__all__ = [
+    "HostRepository", "UserPage", "available", "new_host_handle", "new_host_repository",
+    "live_host_repositories", "MvvmError",
+]

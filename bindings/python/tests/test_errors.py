@@ -73,8 +73,8 @@ def test_invalid_handle_after_close(runtime: mvvm.Runtime) -> None:
 
 def test_wrong_type(runtime: mvvm.Runtime) -> None:
     sw = mvvm.Stopwatch(runtime)
-    with pytest.raises(mvvm.WrongTypeError):
-        _ffi.lib().mvvm_user_list_refresh(sw.handle)
+    with pytest.raises(mvvm.WrongTypeError, match="Stopwatch, not a Repository"):
+        mvvm.UserList(sw)  # type: ignore[arg-type]
 
 
 def test_not_found_on_unknown_connection(runtime: mvvm.Runtime) -> None:
@@ -87,8 +87,11 @@ def test_invalid_utf8_from_lone_surrogate(repo: mvvm.Repository) -> None:
     with pytest.raises(mvvm.InvalidUtf8Error):
         d.draft_name = "bad \udc80"
     # and the library's own check of raw bytes
+    value = _ffi.Value()
+    value.kind = mvvm.ValueKind.STRING
+    value.string = b"\xff\xfe"
     with pytest.raises(mvvm.InvalidUtf8Error):
-        _ffi.lib().mvvm_user_detail_set_draft_name(d.handle, b"\xff\xfe")
+        _ffi.C.mvvm_object_set_by_name(d.handle, b"draft-name", ctypes.byref(value))
 
 
 def test_invalid_argument(runtime: mvvm.Runtime) -> None:
@@ -137,7 +140,7 @@ def test_not_initialized_after_shutdown() -> None:
     with pytest.raises((mvvm.NotInitializedError, mvvm.InvalidHandleError)):
         sw.button_tapped()
     with pytest.raises(mvvm.NotInitializedError):
-        _ffi.lib().mvvm_stopwatch_new(ctypes.byref(ctypes.c_void_p()))
+        _ffi.C.mvvm_object_new(mvvm.ObjectType.STOPWATCH, None, 0, ctypes.byref(ctypes.c_void_p()))
 
 
 def test_reentrancy_from_handler_is_reraised(runtime: mvvm.Runtime) -> None:

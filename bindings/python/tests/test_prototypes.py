@@ -1,9 +1,17 @@
-"""The prototype table against Include/mvvm.h, and the signal tables against the library."""
+"""The prototype table and structs against Include/mvvm.h, and the built classes' signal
+tables against the library.
+
+The table holds every function of the header except the per-type ones (the generated
+sections, whose functions the package reaches through the generic entry points); those are
+exactly the functions the library's introspection names."""
 
 from __future__ import annotations
 
 import ctypes
+import os
 import re
+import shutil
+import subprocess
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
 from pathlib import Path
 from typing import Any
@@ -27,6 +35,7 @@ C_TYPES: dict[str, Any] = {
     "int *": POINTER(c_int),
     "int32_t *": POINTER(c_int32),
     "int64_t *": POINTER(c_int64),
+    "uint32_t *": POINTER(c_uint32),
     "uint64_t *": POINTER(c_uint64),
     "const int64_t *": POINTER(c_int64),
     "const char *": c_char_p,
@@ -47,6 +56,8 @@ C_TYPES: dict[str, Any] = {
     "const mvvm_post *": POINTER(_ffi.Post),
     "mvvm_comment *": POINTER(_ffi.Comment),
     "const mvvm_comment *": POINTER(_ffi.Comment),
+    "mvvm_value *": POINTER(_ffi.Value),
+    "const mvvm_value *": POINTER(_ffi.Value),
     "mvvm_sample_options *": POINTER(_ffi.SampleOptions),
     "const mvvm_sample_options *": POINTER(_ffi.SampleOptions),
     "const mvvm_user_repository_vtable *": POINTER(_ffi.UserRepositoryVTable),
@@ -55,10 +66,28 @@ C_TYPES: dict[str, Any] = {
     "const mvvm_api **": POINTER(c_void_p),
 }
 
+#: C struct -> its ctypes mirror (mvvm_value's union is checked with it).
+STRUCTS: dict[str, Any] = {
+    "mvvm_user": _ffi.User,
+    "mvvm_post": _ffi.Post,
+    "mvvm_comment": _ffi.Comment,
+    "mvvm_list_change": _ffi.ListChange,
+    "mvvm_sample_options": _ffi.SampleOptions,
+    "mvvm_member_info": _ffi.MemberInfo,
+    "mvvm_argument_info": _ffi.ArgumentInfo,
+    "mvvm_member_shape": _ffi.MemberShape,
+    "mvvm_type_info": _ffi.TypeInfo,
+    "mvvm_int64_array": _ffi.Int64Array,
+    "mvvm_value": _ffi.Value,
+    "mvvm_user_repository_vtable": _ffi.UserRepositoryVTable,
+    "mvvm_post_repository_vtable": _ffi.PostRepositoryVTable,
+}
+
 PROTO = re.compile(
     r"^(?P<ret>(?:const\s+)?[a-z_0-9]+(?:\s*\*)?)\s*(?P<name>mvvm_[a-z_0-9]+)\((?P<args>[^;]*?)\);",
     re.M | re.S,
 )
+GENERATED = re.compile(r"/\* BEGIN GENERATED sections.*?/\* END GENERATED sections \*/", re.S)
 
 
 def _norm(c_type: str) -> str:
@@ -74,8 +103,12 @@ def _param_type(param: str) -> str:
     return _norm(m.group(1))
 
 
+def _uncomment(text: str) -> str:
+    return re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+
+
 def parse_header(text: str) -> dict[str, tuple[str, list[str]]]:
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = _uncomment(text)
     out: dict[str, tuple[str, list[str]]] = {}
     for m in PROTO.finditer(text):
         args = m.group("args").strip()
@@ -84,45 +117,129 @@ def parse_header(text: str) -> dict[str, tuple[str, list[str]]]:
     return out
 
 
+def header_functions() -> tuple[dict[str, tuple[str, list[str]]], set[str]]:
+    """Every function of the header, and the names of the per-type ones (generated sections)."""
+    text = HEADER.read_text()
+    sections = GENERATED.findall(text)
+    assert len(sections) == 1, "the header's generated per-type sections were not found"
+    return parse_header(text), set(parse_header(sections[0]))
+
+
+def introspected_functions() -> set[str]:
+    """The typed functions the library's introspection names: members' `function`, and the
+    typed count getter of a list that no property counts (its shape's `count`, e.g.
+    "comment-count": the getter beside the list's item getter)."""
+    names: set[str] = set()
+    for t in mvvm.ObjectType:
+        members = mvvm.describe(t).members
+        properties = {m.name for m in members if m.kind == mvvm.MemberKind.PROPERTY}
+        names |= {m.function for m in members if m.function}
+        for m in members:
+            count = m.shape.count if m.shape else None
+            if m.kind == mvvm.MemberKind.LIST and m.function and count and count not in properties:
+                names.add(m.function.rsplit("_get_", 1)[0] + "_get_" + count.replace("-", "_"))
+    return names
+
+
 def test_header_parses() -> None:
-    funcs = parse_header(HEADER.read_text())
-    assert len(funcs) >= 80
-    assert funcs["mvvm_user_list_get_row"] == ("mvvm_status", ["mvvm_object *", "int64_t", "mvvm_user *"])
+    funcs, per_type = header_functions()
+    assert len(funcs) >= 80 and len(per_type) >= 50
+    assert funcs["mvvm_object_get_item"] == (
+        "mvvm_status", ["mvvm_object *", "uint32_t", "int64_t", "mvvm_value *"]
+    )
     assert funcs["mvvm_version_string"] == ("const char *", [])
+    assert "mvvm_user_list_get_row" in per_type and "mvvm_object_get" not in per_type
 
 
-def test_every_header_function_is_in_the_table() -> None:
-    funcs = parse_header(HEADER.read_text())
-    missing = sorted(set(funcs) - set(_ffi.PROTOTYPES))
+def test_the_table_has_every_function_but_the_per_type_ones() -> None:
+    funcs, per_type = header_functions()
+    missing = sorted(set(funcs) - per_type - set(_ffi.PROTOTYPES))
     assert not missing, f"functions of mvvm.h missing from mvvm/_ffi.py PROTOTYPES: {missing}"
     extra = sorted(set(_ffi.PROTOTYPES) - set(funcs))
     assert not extra, f"PROTOTYPES has functions mvvm.h does not declare: {extra}"
+    typed = sorted(set(_ffi.PROTOTYPES) & per_type)
+    assert not typed, f"PROTOTYPES has per-type functions (use the generic entry points): {typed}"
 
 
-@pytest.mark.parametrize("name", sorted(parse_header(HEADER.read_text())))
+def test_per_type_functions_are_the_introspected_ones() -> None:
+    # What the package does not bind, the library describes: every typed function is a
+    # member's `function`, so every member is reachable through the generic entry points.
+    _, per_type = header_functions()
+    assert per_type == introspected_functions()
+
+
+@pytest.mark.parametrize("name", sorted(_ffi.PROTOTYPES))
 def test_prototype_types_match_header(name: str) -> None:
-    ret, params = parse_header(HEADER.read_text())[name]
+    funcs, _ = header_functions()
+    ret, params = funcs[name]
     restype, argtypes = _ffi.PROTOTYPES[name]
     assert C_TYPES[ret] is restype, f"{name}: return {ret} vs {restype}"
     expected = [C_TYPES[p] for p in params]
     assert list(argtypes) == expected, f"{name}: {params} vs {argtypes}"
 
 
+def _struct_body(text: str, c_name: str) -> str:
+    m = re.search(r"typedef struct %s \{(.*?)\} %s;" % (c_name, c_name), text, re.S)
+    assert m, c_name
+    return m.group(1)
+
+
+def _field_names(body: str) -> list[str]:
+    """The declared names of a struct body: plain fields, function pointers, a nested
+    union (as its name; its fields are returned by the caller separately)."""
+    names: list[str] = []
+    body = re.sub(r"union\s*\{.*?\}\s*([a-z_0-9]+)\s*;", r"union_ \1;", body, flags=re.S)
+    for decl in body.split(";"):
+        decl = decl.strip()
+        if not decl:
+            continue
+        fn = re.search(r"\(\*\s*([a-z_0-9]+)\)", decl)
+        names.append(fn.group(1) if fn else re.findall(r"[a-z_0-9]+", decl)[-1])
+    return names
+
+
 def test_struct_layouts_match_header() -> None:
-    text = re.sub(r"/\*.*?\*/", "", HEADER.read_text(), flags=re.S)
-    for c_name, struct in [
-        ("mvvm_user", _ffi.User),
-        ("mvvm_post", _ffi.Post),
-        ("mvvm_comment", _ffi.Comment),
-        ("mvvm_list_change", _ffi.ListChange),
-        ("mvvm_sample_options", _ffi.SampleOptions),
-        ("mvvm_member_info", _ffi.MemberInfo),
-        ("mvvm_type_info", _ffi.TypeInfo),
-    ]:
-        m = re.search(r"typedef struct %s \{(.*?)\} %s;" % (c_name, c_name), text, re.S)
-        assert m, c_name
-        names = re.findall(r"\*?([a-z_]+);", m.group(1))
-        assert names == [f[0] for f in struct._fields_], c_name
+    text = _uncomment(HEADER.read_text())
+    for c_name, struct in STRUCTS.items():
+        names = _field_names(_struct_body(text, c_name))
+        ours = [f[0] for f in struct._fields_]
+        if struct is _ffi.Value:
+            ours = ["as" if n == "as_" else n for n in ours]
+        assert names == ours, c_name
+    union = re.search(r"union\s*\{(.*?)\}\s*as\s*;", _struct_body(text, "mvvm_value"), re.S)
+    assert union
+    assert _field_names(union.group(1)) == [f[0] for f in _ffi.ValueUnion._fields_]
+
+
+def _c_compiler() -> str | None:
+    for cc in (os.environ.get("CC"), "cc", "clang", "gcc", "/opt/swift/usr/bin/clang"):
+        if cc and shutil.which(cc):
+            return cc
+    return None
+
+
+@pytest.mark.skipif(_c_compiler() is None, reason="no C compiler to measure the header's structs")
+def test_struct_sizes_and_offsets_match_the_compiler(tmp_path: Path) -> None:
+    """sizeof and every offsetof of the mirrored structs, as a C compiler lays them out."""
+    lines = ["#include <stdio.h>", "#include <stddef.h>", '#include "mvvm.h"', "int main(void) {"]
+    expected: list[str] = []
+    for c_name, struct in STRUCTS.items():
+        lines.append(f'printf("%zu\\n", sizeof({c_name}));')
+        expected.append(str(ctypes.sizeof(struct)))
+        for field, *_ in struct._fields_:
+            c_field = "as" if field == "as_" else field
+            lines.append(f'printf("%zu\\n", offsetof({c_name}, {c_field}));')
+            expected.append(str(getattr(struct, field).offset))
+    lines.append(f'printf("%zu\\n", (size_t)MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1);')
+    expected.append(str(_ffi.USER_REPOSITORY_VTABLE_SIZE_0_1))
+    lines += ["return 0;", "}"]
+    src, exe = tmp_path / "layout.c", tmp_path / "layout"
+    src.write_text("\n".join(lines) + "\n")
+    cc = _c_compiler()
+    assert cc is not None
+    subprocess.run([cc, "-I", str(HEADER.parent), str(src), "-o", str(exe)], check=True, timeout=120)
+    out = subprocess.run([str(exe)], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout.split() == expected
 
 
 def test_required_functions_are_exported() -> None:
@@ -148,13 +265,32 @@ def test_status_enum_matches_header() -> None:
 
 
 @pytest.mark.parametrize(
-    "cls",
-    [mvvm.Repository, mvvm.UserList, mvvm.UserDetail, mvvm.PostDetail, mvvm.SortedIntegers,
-     mvvm.Stopwatch, mvvm.Coordinator],
+    "prefix, enum",
+    [
+        ("MVVM_TYPE_", mvvm.ObjectType),
+        ("MVVM_LOADING_", mvvm.Loading),
+        ("MVVM_VIEW_STATE_", mvvm.ViewState),
+        ("MVVM_NAVIGATION_", mvvm.Navigation),
+        ("MVVM_LIST_", mvvm.ListChangeKind),
+        ("MVVM_MEMBER_", mvvm.MemberKind),
+        ("MVVM_VALUE_", mvvm.ValueKind),
+        ("MVVM_CONNECT_", mvvm.ConnectFlags),
+    ],
 )
-def test_signal_tables_match_library(cls: type[mvvm.MvvmObject]) -> None:
-    info = mvvm.describe(cls.object_type)
+def test_enums_match_header(prefix: str, enum: Any) -> None:
+    text = _uncomment(HEADER.read_text())
+    found = {m.group(1): int(m.group(2)) for m in re.finditer(rf"\b{prefix}([A-Z_0-9]+) = (\d+),", text)}
+    if enum is mvvm.MemberKind:  # MVVM_MEMBER_ also prefixes the flags
+        found = {k: v for k, v in found.items() if k not in ("SETTABLE", "NULLABLE")}
+    assert found == {e.name: e.value for e in enum}
+
+
+@pytest.mark.parametrize("object_type", list(mvvm.ObjectType), ids=lambda t: t.name)
+def test_signal_tables_match_library(object_type: mvvm.ObjectType) -> None:
+    cls = getattr(mvvm, mvvm.describe(object_type).name)
+    assert cls.object_type is object_type
+    info = mvvm.describe(object_type)
     lib_signals = {m.name: m.c_signature for m in info.members if m.kind == mvvm.MemberKind.SIGNAL}
-    assert set(lib_signals) == set(cls.signals)
+    assert set(lib_signals) == set(cls.signals)  # every shape of today's library is mapped
     for name, spec in cls.signals.items():
         assert spec.c_signature == lib_signals[name], name

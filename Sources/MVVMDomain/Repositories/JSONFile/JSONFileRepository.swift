@@ -82,6 +82,24 @@ public actor JSONFileRepository: UserRepository, PostRepository {
         return state.snapshot.users[index]
     }
 
+    /// The 1-based `page` of the users whose name contains `query`, ignoring case, in stored
+    /// order. A blank query matches nobody (an empty page 1). Scans every stored user: this
+    /// store holds what a person edits by hand, not millions of records.
+    ///
+    /// - Throws: `DomainError.notFound` past the last page, `DomainError.invalidInput` for
+    ///   `page < 1`, `DomainError.corruptStore`/`.storageFailure` if the file cannot be used,
+    ///   or `CancellationError`.
+    public func searchUsers(query: String, page: Int) async throws -> UserPage {
+        try Task.checkCancellation()
+        let users = try loadedState().snapshot.users
+        let matches = NameMatching.isBlank(query)
+            ? [] : users.filter { NameMatching.name($0.name, contains: query) }
+        let range = try Paging.indices(ofPage: page, count: matches.count, pageSize: pageSize)
+        return UserPage(
+            users: Array(matches[range]), page: page,
+            totalPages: Paging.totalPages(count: matches.count, pageSize: pageSize))
+    }
+
     /// Writes `user` over the stored user with the same id and returns it once it is on disk.
     ///
     /// - Throws: `DomainError.notFound` for an unknown id, `DomainError.invalidInput` for a

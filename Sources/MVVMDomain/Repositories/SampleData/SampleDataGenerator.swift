@@ -2,21 +2,28 @@ import Foundation
 
 /// Produces the sample users, posts and comments a `SampleDataConfiguration` describes.
 ///
-/// Every record is a pure function of the configuration and the record's index: nothing is
-/// cached and nothing depends on other records, so record 999 999 costs the same as record 0
-/// and a million-user configuration costs nothing until users are asked for.
+/// Every record is a pure function of the configuration and the record's index: nothing
+/// depends on other records, so record 999 999 costs the same as record 0 and a million-user
+/// configuration costs nothing until users are asked for. The only thing built up front is
+/// the seed's table of user names (`SampleUserNames`, 576 entries), which lets a search find
+/// matching users without generating the others.
 public struct SampleDataGenerator: Sendable {
     /// The configuration the data is generated from.
     public let configuration: SampleDataConfiguration
 
+    /// Which name each user gets: a seeded permutation of all first × last name pairs,
+    /// repeating every `SampleUserNames.period` users.
+    let userNames: SampleUserNames
+
     /// A generator for `configuration`.
     public init(configuration: SampleDataConfiguration) {
         self.configuration = configuration
+        self.userNames = SampleUserNames(seed: configuration.seed, stream: Stream.userNames.rawValue)
     }
 
     /// Separate random streams per record kind, so user 3 and post 3 are unrelated.
     private enum Stream: UInt64 {
-        case user = 1, post = 2, comment = 3
+        case user = 1, post = 2, comment = 3, userNames = 4
     }
 
     private func randomSource(_ stream: Stream, _ index: Int) -> SplitMix64 {
@@ -27,12 +34,14 @@ public struct SampleDataGenerator: Sendable {
 
     /// The user at zero-based `index`, whose id is `index + 1`.
     ///
+    /// The name comes from `userNames` (it depends only on the seed and `index % 576`); the
+    /// e-mail domain from the user's own random stream.
+    ///
     /// - Precondition: `0 <= index < configuration.userCount`.
     public func user(at index: Int) -> User {
         precondition((0..<configuration.userCount).contains(index), "user index out of range")
         var random = randomSource(.user, index)
-        let first = random.pick(SampleWords.firstNames)
-        let last = random.pick(SampleWords.lastNames)
+        let (first, last) = userNames.parts(ofUserAt: index)
         let domain = random.pick(SampleWords.emailDomains)
         let id = index + 1
         // The id in the address keeps emails unique although names repeat.

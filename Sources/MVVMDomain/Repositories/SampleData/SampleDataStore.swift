@@ -20,6 +20,9 @@ public actor SampleDataStore {
     /// How many users have been generated so far. Instrumentation that lets tests prove
     /// paging is O(pageSize), without timing anything.
     private(set) var generatedUserCount = 0
+    /// How many names searches have compared with their query so far. Instrumentation that
+    /// lets tests prove a search costs the same at a thousand and at a million users.
+    private(set) var examinedNameCount = 0
 
     private struct LikeState {
         var liked: Bool
@@ -64,6 +67,29 @@ public actor SampleDataStore {
         }
         editedUsers[user.id] = user
         return user
+    }
+
+    /// The 1-based `page` of the users whose current name (an edit's stored name, else the
+    /// generated one) contains `query`, ignoring case, in id order. A blank query matches
+    /// nobody: page 1 is empty.
+    ///
+    /// Costs O(pageSize) generated users, not O(userCount): the 576 generated names are
+    /// matched once per call, and the matches on the page are computed by arithmetic (see
+    /// `SampleUserMatches`), so the work is bounded by `576 + edits + pageSize` whatever the
+    /// number of users.
+    ///
+    /// - Throws: `DomainError.invalidInput` for `page < 1`; `DomainError.notFound` past the
+    ///   last page (there is always a page 1, empty when nothing matches).
+    public func searchUsers(query: String, page: Int) throws(DomainError) -> UserPage {
+        let matches = SampleUserMatches(
+            query: query, names: generator.userNames, userCount: configuration.userCount,
+            edits: editedUsers)
+        examinedNameCount += matches.examinedNameCount
+        let ranks = try Paging.indices(
+            ofPage: page, count: matches.count, pageSize: configuration.pageSize)
+        return UserPage(
+            users: matches.indices(ofMatches: ranks).map(currentUser(at:)), page: page,
+            totalPages: Paging.totalPages(count: matches.count, pageSize: configuration.pageSize))
     }
 
     private func userIndex(of id: User.ID) -> Int? {

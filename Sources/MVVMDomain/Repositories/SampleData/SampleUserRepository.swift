@@ -49,6 +49,17 @@ public final class SampleUserRepository: UserRepository {
         return try await store.user(id: id)
     }
 
+    /// The 1-based `page` of the users whose name contains `query`, ignoring case, in id
+    /// order; edited users match by their stored name. A blank query gives an empty page 1.
+    /// Costs O(pageSize) however many users there are (see `SampleDataStore.searchUsers`).
+    ///
+    /// - Throws: `DomainError.notFound` past the last page, `DomainError.invalidInput` for
+    ///   `page < 1`, an injected failure, or `CancellationError`.
+    public func searchUsers(query: String, page: Int) async throws -> UserPage {
+        try await conditions.begin(.searchUsers, callNumber: calls.next())
+        return try await store.searchUsers(query: query, page: page)
+    }
+
     /// Stores `user` over the existing user with the same id; later fetches see it.
     ///
     /// - Throws: `DomainError.notFound` for an unknown id, `DomainError.invalidInput` for a

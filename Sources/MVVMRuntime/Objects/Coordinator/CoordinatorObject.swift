@@ -5,69 +5,64 @@ import MVVMFeatures
 /// The C face of an `AppCoordinator`. Each pushed screen's ViewModel gets a handle owned by
 /// the coordinator; popping destroys it.
 @MainActor
-final class CoordinatorObject: RuntimeObject {
-    override class var objectType: mvvm_type { MVVM_TYPE_COORDINATOR }
-
-    enum Signal {
-        static let navigate = 0
-    }
-
-    nonisolated static let typeDescription = TypeDescription(
-        type: MVVM_TYPE_COORDINATOR, name: "Coordinator",
-        properties: [],
-        commands: [
-            .command("start", "mvvm_coordinator_start", run: { ($0 as! CoordinatorObject).coordinator.start() }),
-            .command("back", "mvvm_coordinator_back", run: { ($0 as! CoordinatorObject).coordinator.back() }),
-        ],
-        events: [.event("navigate", .navigate)])
-
-
-    let coordinator: AppCoordinator
-    private let repository: RepositoryObject
-    private var subscription: AnyCancellable?
+final class CoordinatorObject: ViewModelObject<AppCoordinator> {
+    private var navigationSignal: Int { AppCoordinator.declaration.eventSignals[0] }
     /// The handles of the stack's screens, root first.
     private(set) var screens: [RuntimeObject] = []
+    /// Popped screens whose pending signals must reach the host before they are destroyed.
+    private var poppedAwaitingDelivery: [RuntimeObject] = []
 
-    init(coordinator: AppCoordinator, repository: RepositoryObject) {
-        self.coordinator = coordinator
-        self.repository = repository
-        super.init(signals: Self.typeDescription.signals)
-        subscription = coordinator.navigation.sink { [unowned self] event in
+    override init(viewModel: AppCoordinator, repository: RepositoryObject?) {
+        super.init(viewModel: viewModel, repository: repository)
+        subscribe(to: viewModel.navigation) { object, event in
+            let coordinator = unsafeDowncast(object, to: CoordinatorObject.self)
             switch event {
-            case .push(let screen): push(screen)
-            case .pop: pop()
+            case .push(let screen): coordinator.push(screen)
+            case .pop: coordinator.pop()
             }
         }
     }
 
+    /// The "screen" list reads the handles kept here, not the ViewModel.
+    override func count(of list: ViewModelDeclaration<AppCoordinator>.List) throws(APIError) -> Int {
+        screens.count
+    }
+
+    override func item(of list: ViewModelDeclaration<AppCoordinator>.List, at index: Int) throws(APIError) -> Value {
+        .object(screens[index].handle?.pointer)
+    }
+
     private func push(_ screen: Screen) {
         guard let runtime = Runtime.current else { return }
-        let object: RuntimeObject
-        switch screen {
-        case .userList(let viewModel): object = UserListObject(viewModel: viewModel, repository: nil)
-        case .userDetail(let viewModel): object = UserDetailObject(viewModel: viewModel, repository: nil)
+        // Every screen's ViewModel is a declared type: its object follows from the declaration.
+        guard let viewModel = screen.viewModel as? any DeclaredViewModel else {
+            preconditionFailure("\(Swift.type(of: screen.viewModel)) has no declaration (Sources/MVVMRuntime/Declarations)")
         }
+        let object = Self.object(for: viewModel)
+        // The coordinator hears a selection before the selecting screen's own subscriber
+        // (it subscribed first): queue that screen now, so its "user-selected" is delivered
+        // before this "navigate", in the order the two happened.
+        if let selecting = screens.last { Runtime.scheduleDelivery(of: selecting) }
         object.isOwnedByCoordinator = true
         let handle = runtime.register(object)
         screens.append(object)
-        queueEvent(.navigate(Signal.navigate, action: Int32(MVVM_NAVIGATION_PUSH.rawValue), screen: handle))
+        queueEvent(.navigate(navigationSignal, action: Int32(MVVM_NAVIGATION_PUSH.rawValue), screen: handle))
     }
 
     private func pop() {
         guard let runtime = Runtime.current, let object = screens.popLast(), let handle = object.handle else { return }
-        queueEvent(.navigate(Signal.navigate, action: Int32(MVVM_NAVIGATION_POP.rawValue), screen: handle.pointer))
+        queueEvent(.navigate(navigationSignal, action: Int32(MVVM_NAVIGATION_POP.rawValue), screen: handle.pointer))
         guard runtime.isInsideCall else { return runtime.destroy(object) }
         // The screen may itself have caused the pop (the detail's did-save), and may still be
-        // announcing it: `AppCoordinator` hears did-save before this runtime's own subscriber
-        // does, so the event is queued only after this pop. Keep the screen alive until the
-        // delivery: what it announced, did-save included, reaches the host first; the handle
-        // dies just before the pop event.
+        // announcing it: keep it alive until the delivery, so what it announced reaches the
+        // host first; the handle dies just before the pop event.
         poppedAwaitingDelivery.append(object)
         Runtime.scheduleDelivery(of: self)
     }
 
-    /// Popped screens whose pending signals must reach the host before they are destroyed.
-    private var poppedAwaitingDelivery: [RuntimeObject] = []
+    private static func object<VM: DeclaredViewModel>(for viewModel: VM) -> RuntimeObject {
+        ViewModelObject(viewModel: viewModel, repository: nil)
+    }
 
     override func deliverPending() {
         let popped = poppedAwaitingDelivery
@@ -80,7 +75,6 @@ final class CoordinatorObject: RuntimeObject {
     }
 
     override func tearDown() {
-        subscription = nil
         let owned = screens + poppedAwaitingDelivery
         screens.removeAll()
         poppedAwaitingDelivery.removeAll()

@@ -1,13 +1,15 @@
 import CMVVM
 import MVVMDomain
 
-/// A repository handle: the user and post repositories ViewModels are built over.
+/// A repository handle: the user and post repositories ViewModels are built over. Made by its
+/// own constructors (sample data, JSON file, host), not from a declaration's.
 @MainActor
 final class RepositoryObject: RuntimeObject {
     override class var objectType: mvvm_type { MVVM_TYPE_REPOSITORY }
 
-    nonisolated static let typeDescription = TypeDescription(
-        type: MVVM_TYPE_REPOSITORY, name: "Repository", properties: [], commands: [], events: [])
+    nonisolated static let declaration = TypeDeclaration(
+        type: MVVM_TYPE_REPOSITORY, name: "Repository", cPrefix: "repository", handleName: "repository",
+        summary: "Where ViewModels get and store their data.", members: [])
 
     let users: any UserRepository
     let posts: any PostRepository
@@ -15,6 +17,6 @@ final class RepositoryObject: RuntimeObject {
     init(users: any UserRepository, posts: any PostRepository) {
         self.users = users
         self.posts = posts
-        super.init(signals: Self.typeDescription.signals)
+        super.init(declaration: Self.declaration)
     }
 }

@@ -1,0 +1,62 @@
+/// The names of generated users, laid out so that a search can find its matches by arithmetic
+/// instead of by generating users.
+///
+/// Every (first name, last name) pair of `SampleWords` is used once per period of
+/// `period = firstNames.count * lastNames.count` users (576): user `i` gets the pair
+/// `pairs[i % period]`, where `pairs` is a shuffle of `0..<period` chosen by the seed, and pair
+/// `p` is first name `p / lastNames.count` with last name `p % lastNames.count`. So a name is
+/// a pure function of `(seed, i)`, the first 576 users all have different names, and user `i`
+/// has the same name as user `i + period`.
+///
+/// That periodicity is what makes searching a million users cheap: which names contain a
+/// query is decided once per query for the `period` residues (`matchingResidues(of:)`), and
+/// the `k`-th matching user is then `(k / m) * period + residues[k % m]` for the `m` matching
+/// residues, without looking at any other user.
+struct SampleUserNames: Sendable {
+    /// How many users it takes for the names to repeat: one of every first × last pair.
+    static let period = SampleWords.firstNames.count * SampleWords.lastNames.count
+
+    /// `pairs[r]`: the pair index of the users whose index leaves remainder `r` modulo
+    /// `period`. A permutation of `0..<period`, so the mapping is invertible.
+    private let pairs: [Int]
+    /// `names[r]`: the full name of pair `pairs[r]`, built once so searches compare strings
+    /// without assembling them.
+    private let names: [String]
+
+    /// The names under `seed`: a Fisher–Yates shuffle of the pairs driven by its own random
+    /// stream, so the layout never depends on the standard library's shuffling.
+    init(seed: UInt64, stream: UInt64) {
+        var random = SplitMix64(seed: seed, stream: stream, index: 0)
+        var pairs = Array(0..<Self.period)
+        for last in pairs.indices.dropFirst().reversed() {
+            pairs.swapAt(last, random.int(below: last + 1))
+        }
+        self.pairs = pairs
+        self.names = pairs.map { pair in
+            let (first, last) = Self.words(ofPair: pair)
+            return "\(first) \(last)"
+        }
+    }
+
+    /// The first and last name of the user at zero-based `index`.
+    func parts(ofUserAt index: Int) -> (first: String, last: String) {
+        Self.words(ofPair: pairs[index % Self.period])
+    }
+
+    /// The full name ("First Last") of the user at zero-based `index`.
+    func name(ofUserAt index: Int) -> String {
+        names[index % Self.period]
+    }
+
+    /// The residues `r` in `0..<period`, ascending, whose name contains `query` ignoring case:
+    /// every user whose index is `r` modulo `period` has that name. Examines each of the
+    /// `period` names once, whatever the number of users.
+    func matchingResidues(of query: String) -> [Int] {
+        names.indices.filter { NameMatching.name(names[$0], contains: query) }
+    }
+
+    private static func words(ofPair pair: Int) -> (first: String, last: String) {
+        let lastNames = SampleWords.lastNames
+        return (SampleWords.firstNames[pair / lastNames.count], lastNames[pair % lastNames.count])
+    }
+}

@@ -1,0 +1,330 @@
+import CMVVM
+import MVVMBinding
+import MVVMDomain
+
+/// C spellings shared by the member shapes below.
+private func snake(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
+private func statusSignature(_ parameters: [String]) -> String {
+    "mvvm_status (*)(\(parameters.joined(separator: ", ")))"
+}
+
+extension ViewModelDeclaration {
+    /// A property: read with a getter, announced by "notify::NAME", optionally settable.
+    struct Property {
+        let name: String
+        let doc: String
+        let kind: ValueKind
+        let isNullable: Bool
+        let enumName: String?
+        /// The typed getter's output parameter names.
+        let outNames: [String]
+        /// For a nullable struct read by a typed getter with a single output: the message of
+        /// the MVVM_E_STATE it gives while the value is absent.
+        let absentMessage: String?
+        /// Reads and writes the value of the object's ViewModel: closures over the object, built
+        /// here where the ViewModel's type is concrete, so a call goes through one closure of
+        /// ours and the declaration's own.
+        let read: MemberAccess.Read
+        let write: MemberAccess.Write?
+        let setterDoc: String
+        /// Subscribes the object to the ViewModel's own announcement of this property.
+        let observe: Observe?
+        /// The properties whose changes change this one.
+        let derivedFrom: [String]
+
+        func shape(prefix: String) -> MemberShape {
+            let outTypes: [String]
+            switch kind {
+            case .bool, .int32: outTypes = ["int32_t *"]
+            case .int64: outTypes = ["int64_t *"]
+            case .string: outTypes = ["const char **"]
+            case .user, .post: outTypes = outNames.count == 2 ? ["int32_t *", "\(kind.cType) *"] : ["\(kind.cType) *"]
+            default: preconditionFailure("no property of kind \(kind.cName)")
+            }
+            return MemberShape(
+                name: name, kind: .property, valueKind: kind, isNullable: isNullable, isSettable: write != nil,
+                enumName: enumName, arguments: [], doc: doc, function: "mvvm_\(prefix)_get_\(snake(name))",
+                cSignature: statusSignature(["mvvm_object *"] + outTypes), parameterNames: outNames,
+                signalShape: nil, relatedName: "notify::" + name, countName: nil)
+        }
+
+        private static func make(
+            _ name: String, _ kind: ValueKind, nullable: Bool = false, enumName: String? = nil, doc: String,
+            out: [String], absentMessage: String? = nil, read: @escaping MemberAccess.Read, observe: Observe?, derivedFrom: [String],
+            write: MemberAccess.Write? = nil, setterDoc: String = ""
+        ) -> Self {
+            Self(name: name, doc: doc, kind: kind, isNullable: nullable, enumName: enumName, outNames: out,
+                 absentMessage: absentMessage, read: read, write: write, setterDoc: setterDoc, observe: observe,
+                 derivedFrom: derivedFrom)
+        }
+
+        /// The ViewModel of `object`, an object of this declaration's type.
+        @MainActor @inline(__always)
+        static func viewModel(_ object: RuntimeObject) -> VM {
+            unsafeDowncast(object, to: ViewModelObject<VM>.self).viewModel
+        }
+
+        /// Observes a `@Published` property directly (see `RuntimeObject.observe`).
+        static func published<T>(_ changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?) -> Observe? {
+            guard let changes else { return nil }
+            return { viewModel, object, mask in object.observe(changes(viewModel), mask: mask) }
+        }
+
+        /// A flag: C int32_t 0/1.
+        static func bool(
+            _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Bool,
+            changes: (@MainActor @Sendable (VM) -> Published<Bool>.Publisher)? = nil, derivedFrom: [String] = []
+        ) -> Self {
+            make(name, .bool, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .bool(read(viewModel($0))) },
+                 observe: published(changes), derivedFrom: derivedFrom)
+        }
+
+        /// A C enum, as int32_t.
+        static func enumeration<T>(
+            _ name: String, _ cEnum: String, _ doc: String, out: String? = nil,
+            _ read: @escaping @MainActor @Sendable (VM) -> Int32,
+            changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)? = nil, derivedFrom: [String] = []
+        ) -> Self {
+            make(name, .int32, enumName: cEnum, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int32(read(viewModel($0))) },
+                 observe: published(changes), derivedFrom: derivedFrom)
+        }
+
+        /// An integer: C int64_t.
+        static func int64<T>(
+            _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Int,
+            changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?, derivedFrom: [String] = []
+        ) -> Self {
+            make(name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
+                 observe: published(changes), derivedFrom: derivedFrom)
+        }
+
+        /// `int64` announced only through `derivedFrom` (or a list's changes).
+        static func int64(
+            _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Int,
+            derivedFrom: [String] = []
+        ) -> Self {
+            make(name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
+                 observe: nil, derivedFrom: derivedFrom)
+        }
+
+        /// Text that is always there.
+        static func string(
+            _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> String,
+            changes: (@MainActor @Sendable (VM) -> Published<String>.Publisher)? = nil, derivedFrom: [String] = [],
+            set: (@MainActor @Sendable (VM, String) -> Void)? = nil, setterDoc: String = ""
+        ) -> Self {
+            var write: MemberAccess.Write?
+            if let set {
+                write = { object, value throws(APIError) in
+                    guard case .string(let text) = value else { return }
+                    set(viewModel(object), text)
+                }
+            }
+            return make(name, .string, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .string(read(viewModel($0))) },
+                        observe: published(changes), derivedFrom: derivedFrom, write: write, setterDoc: setterDoc)
+        }
+
+        /// Text that may be absent (NULL).
+        static func optionalString<T>(
+            _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> String?,
+            changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)? = nil, derivedFrom: [String] = []
+        ) -> Self {
+            make(name, .string, nullable: true, doc: doc, out: [out ?? "out_\(snake(name))"],
+                 read: { read(viewModel($0)).map(Value.string) ?? .none }, observe: published(changes), derivedFrom: derivedFrom)
+        }
+
+        /// A user that may be absent: the typed getter reports it through `out_loaded`.
+        static func optionalUser(
+            _ name: String, _ doc: String, _ read: @escaping @MainActor @Sendable (VM) -> User?,
+            changes: (@MainActor @Sendable (VM) -> Published<User?>.Publisher)?
+        ) -> Self {
+            make(name, .user, nullable: true, doc: doc, out: ["out_loaded", "out_\(snake(name))"],
+                 read: { read(viewModel($0)).map(Value.user) ?? .none }, observe: published(changes), derivedFrom: [])
+        }
+
+        /// A post that may be absent: the typed getter gives MVVM_E_STATE (`absent`) then.
+        static func optionalPost(
+            _ name: String, _ doc: String, absent: String, _ read: @escaping @MainActor @Sendable (VM) -> Post?,
+            derivedFrom: [String]
+        ) -> Self {
+            make(name, .post, nullable: true, doc: doc, out: ["out_\(snake(name))"], absentMessage: absent,
+                 read: { read(viewModel($0)).map(Value.post) ?? .none }, observe: nil, derivedFrom: derivedFrom)
+        }
+    }
+
+    /// An action the host calls, with arguments and at most one result.
+    struct Command {
+        let name: String
+        let doc: String
+        let arguments: [MemberShape.Argument]
+        /// The result's kind and its typed out-parameter name (which may be NULL).
+        let result: (kind: ValueKind, name: String)?
+        let run: @MainActor @Sendable (VM, Arguments) throws(APIError) -> Value
+        /// Set for the "set-NAME" command of a settable property: the property's name.
+        let setterOf: String?
+        /// A setter command's property write.
+        var write: MemberAccess.Write? = nil
+
+        /// An argument-less command (it can also become a command closure).
+        static func command(_ name: String, _ doc: String, _ run: @escaping @MainActor @Sendable (VM) -> Void) -> Self {
+            Self(name: name, doc: doc, arguments: [], result: nil, run: { viewModel, _ in run(viewModel); return .none }, setterOf: nil)
+        }
+
+        /// A command with arguments; `run` returns its result (`.none` without one).
+        static func command(
+            _ name: String, _ doc: String, arguments: [MemberShape.Argument], result: (kind: ValueKind, name: String)? = nil,
+            _ run: @escaping @MainActor @Sendable (VM, Arguments) throws(APIError) -> Value
+        ) -> Self {
+            Self(name: name, doc: doc, arguments: arguments, result: result, run: run, setterOf: nil)
+        }
+
+        /// The "set-NAME" command of a settable property.
+        static func setter(_ property: Property) -> Self {
+            let argument: MemberShape.Argument
+            switch property.kind {
+            case .string: argument = .string(snake(property.name))
+            case .bool: argument = .bool(snake(property.name))
+            default: argument = .int64(snake(property.name))
+            }
+            return Self(
+                name: "set-" + property.name, doc: property.setterDoc, arguments: [argument], result: nil,
+                run: { _, _ in preconditionFailure("a setter command runs its property's write") }, setterOf: property.name,
+                write: property.write)
+        }
+
+        func shape(prefix: String) -> MemberShape {
+            var types = ["mvvm_object *"] + arguments.map { argument -> String in
+                argument.valueKind == .bool ? "int32_t" : argument.valueKind.cType
+            }
+            var names = arguments.map(\.name)
+            if let result {
+                types.append("\(result.kind == .bool ? "int32_t" : result.kind.cType) *")
+                names.append(result.name)
+            }
+            return MemberShape(
+                name: name, kind: .command, valueKind: result?.kind ?? .none, isNullable: false, isSettable: false,
+                enumName: nil, arguments: arguments, doc: doc, function: "mvvm_\(prefix)_\(snake(name))",
+                cSignature: statusSignature(types), parameterNames: names, signalShape: nil, relatedName: setterOf,
+                countName: nil)
+        }
+    }
+
+    /// Items read by index in O(1), counted by a property or a getter of their own, changed by
+    /// change sets on `signal`.
+    struct List {
+        enum Changes {
+            case none
+            /// Change sets the ViewModel sends.
+            case publisher(@MainActor @Sendable (VM) -> AnyPublisher<ListChange, Never>)
+            /// A published array that grows at its end or is replaced: appends become
+            /// inserts, anything else a reset.
+            case growingArray(@MainActor @Sendable (VM) -> Published<[String]>.Publisher)
+        }
+
+        /// The list's member name, plural: "rows".
+        let name: String
+        /// The item's name, singular: "row" gives the typed getter `mvvm_user_list_get_row`.
+        let itemName: String
+        let doc: String
+        let kind: ValueKind
+        let out: String
+        let count: @MainActor @Sendable (VM) throws(APIError) -> Int
+        let item: @MainActor @Sendable (VM, Int) throws(APIError) -> Value
+        let changes: Changes
+        let signal: String?
+        /// The property that counts the items, or nil for a getter of its own (`countName`).
+        let countProperty: String?
+        let countName: String
+        let countDoc: String
+
+        static func list(
+            _ name: String, item itemName: String, of kind: ValueKind, _ doc: String, out: String, changes: Changes = .none, signal: String? = nil,
+            countProperty: String? = nil, countName: String? = nil, countDoc: String = "",
+            count: @escaping @MainActor @Sendable (VM) throws(APIError) -> Int,
+            item: @escaping @MainActor @Sendable (VM, Int) throws(APIError) -> Value
+        ) -> Self {
+            Self(name: name, itemName: itemName, doc: doc, kind: kind, out: out, count: count, item: item, changes: changes, signal: signal,
+                 countProperty: countProperty, countName: countProperty ?? countName ?? "\(itemName)-count", countDoc: countDoc)
+        }
+
+        func shape(prefix: String) -> MemberShape {
+            let outType = kind == .string ? "const char **" : kind == .object ? "mvvm_object **" : "\(kind.cType) *"
+            return MemberShape(
+                name: name, kind: .list, valueKind: kind, isNullable: false, isSettable: false, enumName: nil,
+                arguments: [.int64("index")], doc: doc, function: "mvvm_\(prefix)_get_\(snake(itemName))",
+                cSignature: statusSignature(["mvvm_object *", "int64_t", outType]), parameterNames: ["index", out],
+                signalShape: nil, relatedName: signal, countName: countName)
+        }
+    }
+
+    /// A signal that is not a property notification.
+    struct Event {
+        let name: String
+        let doc: String
+        let shape: SignalShape
+        /// Queues the event for each value the ViewModel sends; nil when the object queues it
+        /// itself.
+        let observe: (@MainActor @Sendable (VM, RuntimeObject, Int) -> Void)?
+
+        static func user(_ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<User, Never>) -> Self {
+            Self(name: name, doc: doc, shape: .user) { viewModel, object, index in
+                object.subscribe(to: publisher(viewModel)) { object, user in object.queueEvent(.user(index, user)) }
+            }
+        }
+
+        static func id(_ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<Int, Never>) -> Self {
+            Self(name: name, doc: doc, shape: .int64) { viewModel, object, index in
+                object.subscribe(to: publisher(viewModel)) { object, id in object.queueEvent(.int64(index, Int64(id))) }
+            }
+        }
+
+        /// An event the object's own class queues.
+        static func custom(_ name: String, _ doc: String, shape: SignalShape) -> Self {
+            Self(name: name, doc: doc, shape: shape, observe: nil)
+        }
+    }
+
+    /// `mvvm_PREFIX_new()` and `mvvm_object_new()` for the type.
+    struct Constructor {
+        let doc: String
+        let arguments: [MemberShape.Argument]
+        let out: String
+        let make: @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RepositoryObject?)
+        /// The runtime object wrapping a new ViewModel (a subclass for types with state of
+        /// their own in the runtime, such as the coordinator's screens).
+        let object: @MainActor @Sendable (VM, RepositoryObject?) -> RuntimeObject
+
+        func shape(prefix: String) -> MemberShape {
+            var types: [String] = []
+            var names: [String] = []
+            for argument in arguments {
+                switch argument.kind {
+                case .int64Array:
+                    types += ["const int64_t *", "size_t"]
+                    names += [argument.name, argument.name.replacingOccurrences(of: "_values", with: "") + "_count"]
+                case .repository:
+                    types.append("mvvm_object *")
+                    names.append(argument.name)
+                default:
+                    types.append(argument.valueKind == .bool ? "int32_t" : argument.valueKind.cType)
+                    names.append(argument.name)
+                }
+            }
+            return MemberShape(
+                name: "new", kind: .constructor, valueKind: .object, isNullable: false, isSettable: false, enumName: nil,
+                arguments: arguments, doc: doc, function: "mvvm_\(prefix)_new",
+                cSignature: statusSignature(types + ["mvvm_object **"]), parameterNames: names + [out],
+                signalShape: nil, relatedName: nil, countName: nil)
+        }
+    }
+}
+
+extension ViewModelDeclaration.Constructor where VM: DeclaredViewModel {
+    /// A constructor whose object is a plain `ViewModelObject`.
+    static func new(
+        _ doc: String, arguments: [MemberShape.Argument], out: String = "out_vm",
+        _ make: @escaping @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RepositoryObject?)
+    ) -> Self {
+        Self(doc: doc, arguments: arguments, out: out, make: make) { ViewModelObject(viewModel: $0, repository: $1) }
+    }
+}

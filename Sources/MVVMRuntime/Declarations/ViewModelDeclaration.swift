@@ -1,0 +1,207 @@
+import CMVVM
+import MVVMBinding
+
+/// A ViewModel type the runtime exports: it names its one declaration.
+@MainActor
+protocol DeclaredViewModel: AnyObject {
+    nonisolated static var declaration: ViewModelDeclaration<Self> { get }
+}
+
+/// The declaration of a ViewModel type: `TypeDeclaration` plus, for each member, how it
+/// reaches the ViewModel. Written once per type in `Declarations/`; read like a table.
+///
+/// Member order (and so member ids): properties, commands (declared ones, then one
+/// "set-NAME" per settable property), signals ("notify::NAME" per property, list change
+/// signals, events), lists, the constructor. Signal indices follow the same order, so none
+/// is ever numbered by hand.
+final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unchecked Sendable {
+    typealias Read = @MainActor @Sendable (VM) throws(APIError) -> Value
+    typealias Observe = @MainActor @Sendable (VM, RuntimeObject, UInt64) -> Void
+
+    /// How each member reaches the ViewModel, parallel to `members`.
+    enum Access {
+        case property(Property)
+        case command(Command)
+        case signal
+        case list(List)
+        case constructor(Constructor)
+    }
+
+    let accesses: [Access]
+    let properties: [Property]
+    let lists: [List]
+    let events: [Event]
+    /// Runs when the object is destroyed (after its subscriptions are cancelled).
+    let tearDown: (@MainActor @Sendable (VM) -> Void)?
+    /// Per property, the mask of the signals to mark when it changes: its own and those of
+    /// the properties derived from it (transitively).
+    let changeMasks: [UInt64]
+    /// Per list, the mask to mark when its items change (its count property and what derives
+    /// from it), and the signal index of its change sets.
+    let listMasks: [UInt64]
+    let listSignals: [Int?]
+    let eventSignals: [Int]
+
+    init(
+        type: UInt32, name: String, cPrefix: String, handleName: String = "vm", summary: String,
+        constructor: Constructor?, properties: [Property], commands: [Command] = [], lists: [List] = [],
+        events: [Event] = [], tearDown: (@MainActor @Sendable (VM) -> Void)? = nil
+    ) {
+        self.properties = properties
+        self.lists = lists
+        self.events = events
+        self.tearDown = tearDown
+        let setters = properties.filter { $0.write != nil }.map { Command.setter($0) }
+        var members: [MemberShape] = []
+        var accesses: [Access] = []
+        for property in properties {
+            members.append(property.shape(prefix: cPrefix))
+            accesses.append(.property(property))
+        }
+        for command in commands + setters {
+            members.append(command.shape(prefix: cPrefix))
+            accesses.append(.command(command))
+        }
+        var signalCount = 0
+        func addSignal(_ name: String, _ shape: SignalShape, _ doc: String) -> Int {
+            members.append(MemberShape(
+                name: name, kind: .signal, valueKind: .none, isNullable: false, isSettable: false, enumName: nil,
+                arguments: [], doc: doc, function: nil, cSignature: shape.cSignature, parameterNames: [],
+                signalShape: shape, relatedName: nil, countName: nil))
+            accesses.append(.signal)
+            signalCount += 1
+            return signalCount - 1
+        }
+        for property in properties {
+            _ = addSignal("notify::" + property.name, property.kind.signalShape, "")
+        }
+        listSignals = lists.map { list in list.signal.map { addSignal($0, .changes, "") } }
+        eventSignals = events.map { addSignal($0.name, $0.shape, $0.doc) }
+        for list in lists {
+            members.append(list.shape(prefix: cPrefix))
+            accesses.append(.list(list))
+        }
+        if let constructor {
+            members.append(constructor.shape(prefix: cPrefix))
+            accesses.append(.constructor(constructor))
+        }
+        self.accesses = accesses
+        var accessors: [MemberAccess] = []
+        for access in accesses { accessors.append(Self.accessor(access)) }
+
+        // Change masks: a property's own signal (= its index) plus everything derived from it.
+        let index = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
+        func closure(of start: Int) -> UInt64 {
+            var mask: UInt64 = 1 << UInt64(start)
+            var changed = true
+            while changed {
+                changed = false
+                for (i, property) in properties.enumerated() where mask & (1 << UInt64(i)) == 0 {
+                    if property.derivedFrom.contains(where: { index[$0].map { mask & (1 << UInt64($0)) != 0 } ?? false }) {
+                        mask |= 1 << UInt64(i)
+                        changed = true
+                    }
+                }
+            }
+            return mask
+        }
+        for property in properties {
+            for source in property.derivedFrom {
+                precondition(index[source] != nil, "\(name).\(property.name) is derived from unknown property \(source)")
+            }
+        }
+        changeMasks = properties.indices.map(closure)
+        listMasks = lists.map { list in list.countProperty.flatMap { index[$0] }.map(closure) ?? 0 }
+        super.init(
+            type: mvvm_type(type), name: name, cPrefix: cPrefix, handleName: handleName, summary: summary, members: members,
+            accessors: accessors)
+    }
+
+    override var viewModelTypeName: String? { String(reflecting: VM.self) }
+
+    @MainActor override func make(_ arguments: [Value], in runtime: Runtime) throws(APIError) -> RuntimeObject {
+        guard let id = members.lastIndex(where: { $0.kind == .constructor }),
+              case .constructor(let constructor) = accesses[id] else {
+            return try super.make(arguments, in: runtime)
+        }
+        let checked = try checkArguments(arguments, of: id, object: nil, runtime: runtime)
+        let (viewModel, repository) = try constructor.make(checked)
+        return constructor.object(viewModel, repository)
+    }
+
+    /// The non-generic accessor of each member (see `TypeDeclaration.accessors`).
+    private static func accessor(_ access: Access) -> MemberAccess {
+        @MainActor func viewModel(_ object: RuntimeObject) -> VM { unsafeDowncast(object, to: ViewModelObject<VM>.self).viewModel }
+        var accessor = MemberAccess()
+        switch access {
+        case .property(let property):
+            accessor.read = property.read
+            accessor.write = property.write
+        case .command(let command):
+            if let write = command.write {
+                accessor.run = { object, arguments throws(APIError) in
+                    try write(object, arguments.values[0])
+                    return .none
+                }
+            } else {
+                let run = command.run
+                accessor.run = { object, arguments throws(APIError) in try run(viewModel(object), arguments) }
+            }
+        case .list(let list):
+            accessor.count = { object throws(APIError) in try unsafeDowncast(object, to: ViewModelObject<VM>.self).count(of: list) }
+            accessor.item = { object, index throws(APIError) in
+                try unsafeDowncast(object, to: ViewModelObject<VM>.self).item(of: list, at: index)
+            }
+        case .signal, .constructor:
+            break
+        }
+        return accessor
+    }
+}
+
+extension String {
+    /// "row" -> "Row", for messages.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+/// A command's or constructor's checked arguments.
+struct Arguments {
+    let values: [Value]
+    let repositories: [Int: RepositoryObject]
+
+    func int64(_ position: Int) -> Int64 {
+        if case .int64(let value) = values[position] { return value }
+        preconditionFailure("argument \(position) is not an int64")
+    }
+
+    func uint64(_ position: Int) -> UInt64 {
+        if case .uint64(let value) = values[position] { return value }
+        preconditionFailure("argument \(position) is not a uint64")
+    }
+
+    /// An int64 argument as a Swift `Int`, refused if it does not fit (32-bit platforms).
+    func int(_ position: Int, _ name: String) throws(APIError) -> Int {
+        try checkedID(int64(position), name)
+    }
+
+    func string(_ position: Int) -> String {
+        if case .string(let value) = values[position] { return value }
+        preconditionFailure("argument \(position) is not a string")
+    }
+
+    func int64Array(_ position: Int) -> [Int64] {
+        if case .int64Array(let value) = values[position] { return value }
+        preconditionFailure("argument \(position) is not an int64 array")
+    }
+
+    func repository(_ position: Int) -> RepositoryObject {
+        guard let repository = repositories[position] else { preconditionFailure("argument \(position) is not a repository") }
+        return repository
+    }
+}
+
+extension ViewModelDeclaration: ListCountDocumented {
+    func countDoc(of list: String) -> String {
+        lists.first { $0.name == list }?.countDoc ?? ""
+    }
+}

@@ -1,0 +1,177 @@
+import CMVVM
+
+/// The bodies of the typed C functions that `mvvm-generate` writes (Exports/Generated/):
+/// each is one call here with its member id, so a typed function and its generic twin
+/// (`mvvm_object_get` …) share one path to the ViewModel.
+@MainActor
+enum TypedCall {
+    typealias Convert<Out> = (Value, BorrowedStrings) -> Out
+
+    // MARK: - Properties
+
+    @inline(__always)
+    static func get<VM: DeclaredViewModel, Out>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Out>?, _ parameter: String,
+        as convert: Convert<Out>
+    ) -> mvvm_status {
+        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter) { object throws(APIError) in
+            convert(try object.declaration.read(member, of: object), object.borrowed)
+        }
+    }
+
+    /// A nullable struct with a loaded flag: *out_loaded 0 and the struct untouched while absent.
+    static func getLoaded<VM: DeclaredViewModel, Out>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ outLoaded: UnsafeMutablePointer<Int32>?, _ loadedName: String,
+        _ out: UnsafeMutablePointer<Out>?, _ parameter: String, as convert: Convert<Out>
+    ) -> mvvm_status {
+        apiCall { runtime throws(APIError) in
+            let loaded = try require(outLoaded, loadedName)
+            let out = try require(out, parameter)
+            let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
+            let value = try object.declaration.read(member, of: object)
+            guard value != .none else {
+                loaded.pointee = 0
+                return
+            }
+            out.pointee = convert(value, object.borrowed)
+            loaded.pointee = 1
+        }
+    }
+
+    /// A nullable struct that must be present: MVVM_E_STATE (the property's message) otherwise.
+    static func getPresent<VM: DeclaredViewModel, Out>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Out>?, _ parameter: String,
+        as convert: Convert<Out>
+    ) -> mvvm_status {
+        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter) { object throws(APIError) in
+            let value = try object.declaration.read(member, of: object)
+            guard value != .none else {
+                let property = VM.declaration.properties[member]
+                throw APIError(MVVM_E_STATE, property.absentMessage ?? "\(VM.declaration.name).\(property.name) is absent.")
+            }
+            return convert(value, object.borrowed)
+        }
+    }
+
+    @inline(__always)
+    static func set<VM: DeclaredViewModel>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ value: @autoclosure () throws(APIError) -> Value
+    ) -> mvvm_status {
+        objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
+            try object.declaration.write(member, of: object, try value())
+        }
+    }
+
+    // MARK: - Commands
+
+    @inline(__always)
+    static func invoke<VM: DeclaredViewModel>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ arguments: @autoclosure () throws(APIError) -> [Value] = []
+    ) -> mvvm_status {
+        objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
+            _ = try object.declaration.invoke(member, of: object, try arguments())
+        }
+    }
+
+    /// A command with a result, written through `out` unless it is NULL.
+    static func invoke<VM: DeclaredViewModel, Out>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ arguments: @autoclosure () throws(APIError) -> [Value],
+        result out: UnsafeMutablePointer<Out>?, as convert: Convert<Out>
+    ) -> mvvm_status {
+        objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
+            let result = try object.declaration.invoke(member, of: object, try arguments())
+            out?.pointee = convert(result, object.borrowed)
+        }
+    }
+
+    // MARK: - Lists
+
+    static func count<VM: DeclaredViewModel>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Int64>?, _ parameter: String
+    ) -> mvvm_status {
+        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter) { object throws(APIError) in
+            Int64(try object.declaration.count(member, of: object))
+        }
+    }
+
+    static func item<VM: DeclaredViewModel, Out>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ index: Int64, _ out: UnsafeMutablePointer<Out>?,
+        _ parameter: String, as convert: Convert<Out>
+    ) -> mvvm_status {
+        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter) { object throws(APIError) in
+            convert(try MVVMRuntime.item(member, at: index, of: object), object.borrowed)
+        }
+    }
+
+    // MARK: - Constructors
+
+    static func new<VM: DeclaredViewModel>(
+        _ type: VM.Type, _ arguments: @autoclosure () throws(APIError) -> [Value], _ out: UnsafeMutablePointer<OpaquePointer?>?,
+        _ parameter: String
+    ) -> mvvm_status {
+        apiCall { runtime throws(APIError) in
+            let out = try require(out, parameter)
+            out.pointee = runtime.register(try VM.declaration.make(try arguments(), in: runtime))
+        }
+    }
+
+    // MARK: - C arguments
+
+    static func string(_ pointer: UnsafePointer<CChar>?, _ parameter: String) throws(APIError) -> Value {
+        .string(try MVVMRuntime.string(from: pointer, parameter))
+    }
+
+    static func flag(_ value: Int32, _ parameter: String) throws(APIError) -> Value {
+        guard value == 0 || value == 1 else { throw .invalidArgument("\(parameter) is \(value); it must be 0 or 1.") }
+        return .bool(value == 1)
+    }
+
+    static func int64Array(_ items: UnsafePointer<Int64>?, _ count: UInt, _ parameter: String) throws(APIError) -> Value {
+        var array = mvvm_int64_array()
+        array.items = items
+        array.count = Int(clamping: count)
+        var value = mvvm_value()
+        value.kind = ValueKind.int64Array.rawValue
+        value.as.int64_array = array
+        return try Value(copying: value, parameter)
+    }
+
+    // MARK: - Conversions to the typed functions' C types
+
+    static let int32: Convert<Int32> = { value, _ in
+        switch value {
+        case .bool(let flag): flag ? 1 : 0
+        case .int32(let number): number
+        default: 0
+        }
+    }
+    static let int64: Convert<Int64> = { value, _ in
+        if case .int64(let number) = value { return number }
+        return 0
+    }
+    /// Lends a fresh copy (releasing what the object lent before); NULL when absent.
+    static let string: Convert<UnsafePointer<CChar>?> = { value, strings in
+        strings.releaseAll()
+        if case .string(let text) = value { return strings.lend(text) }
+        return nil
+    }
+    static let user: Convert<mvvm_user> = { value, strings in
+        strings.releaseAll()
+        guard case .user(let user) = value else { return mvvm_user() }
+        return mvvm_user(user, lendingFrom: strings)
+    }
+    static let post: Convert<mvvm_post> = { value, strings in
+        strings.releaseAll()
+        guard case .post(let post) = value else { return mvvm_post() }
+        return mvvm_post(post, lendingFrom: strings)
+    }
+    static let comment: Convert<mvvm_comment> = { value, strings in
+        strings.releaseAll()
+        guard case .comment(let comment) = value else { return mvvm_comment() }
+        return mvvm_comment(comment, lendingFrom: strings)
+    }
+    static let object: Convert<OpaquePointer?> = { value, _ in
+        if case .object(let handle) = value { return handle }
+        return nil
+    }
+}

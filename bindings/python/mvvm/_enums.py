@@ -1,0 +1,167 @@
+"""The enumerations of mvvm.h that are not per ViewModel type, and :data:`ObjectType`, built
+from the library's introspection at first use.
+
+Every enum prints as ``Loading.FULL_SCREEN`` (``str()`` and an empty ``format()`` spec), also
+on Python 3.11+, where a plain IntEnum prints as its number; they still compare, hash and
+format (``f"{x:d}"``) as ints.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from enum import IntEnum, IntFlag
+
+from . import _ffi
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._generated import ObjectType
+
+
+class Enum(IntEnum):
+    """An IntEnum that prints with its name (``Loading.FULL_SCREEN``), not its number."""
+
+    def __str__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if not spec else int.__format__(int(self), spec)
+
+
+class Loading(Enum):
+    """mvvm_loading."""
+
+    NONE = 0
+    FULL_SCREEN = 1
+    NEXT_PAGE = 2
+
+
+class ViewState(Enum):
+    """mvvm_view_state."""
+
+    IDLE = 0
+    LOADING = 1
+    LOADED = 2
+    EMPTY = 3
+    FAILED = 4
+
+
+class Navigation(Enum):
+    """mvvm_navigation."""
+
+    PUSH = 1
+    POP = 2
+
+
+class ListChangeKind(Enum):
+    """mvvm_list_change_kind."""
+
+    RESET = 1
+    INSERT = 2
+    REMOVE = 3
+    UPDATE = 4
+    MOVE = 5
+
+
+class MemberKind(Enum):
+    """mvvm_member_kind."""
+
+    PROPERTY = 1
+    COMMAND = 2
+    SIGNAL = 3
+    LIST = 4
+    CONSTRUCTOR = 5
+
+
+class ValueKind(Enum):
+    """mvvm_value_kind."""
+
+    NONE = 0
+    BOOL = 1
+    INT32 = 2
+    INT64 = 3
+    UINT64 = 4
+    DOUBLE = 5
+    STRING = 6
+    USER = 7
+    POST = 8
+    COMMENT = 9
+    OBJECT = 10
+    INT64_ARRAY = 11
+
+
+class MemberFlags(IntFlag):
+    """mvvm_member_flags."""
+
+    SETTABLE = 1
+    NULLABLE = 2
+
+
+class ConnectFlags(Enum):
+    """mvvm_connect_flags."""
+
+    DEFAULT = 0
+    SWAPPED = 1
+    NO_OBJECT = 2
+
+
+#: The C enums that mvvm_member_shape.enum_name can name -> their Python enum.
+BY_C_NAME: dict[str, type[Enum]] = {
+    "mvvm_loading": Loading,
+    "mvvm_view_state": ViewState,
+    "mvvm_navigation": Navigation,
+    "mvvm_list_change_kind": ListChangeKind,
+}
+
+
+def constant_name(type_name: str) -> str:
+    """"UserSearch" -> "USER_SEARCH" (the mvvm_type enumerator without MVVM_TYPE_)."""
+    out: list[str] = []
+    for i, ch in enumerate(type_name):
+        if ch.isupper() and i and not type_name[i - 1].isupper():
+            out.append("_")
+        out.append(ch.upper())
+    return "".join(out)
+
+
+_type_names: dict[int, str] | None = None
+_object_type: type[ObjectType] | None = None
+
+
+def type_names() -> dict[int, str]:
+    """mvvm_type -> the type's name ("UserList"), for every type of the loaded library
+    (mvvm_type_describe() from 1 until the library says the type does not exist)."""
+    global _type_names
+    if _type_names is None:
+        names: dict[int, str] = {}
+        fn = _ffi.unchecked("mvvm_type_describe")  # the end of the list is a status
+        info = ctypes.POINTER(_ffi.TypeInfo)()
+        t = 1
+        while fn(t, ctypes.byref(info)) == 0:
+            names[t] = _ffi.decode(info.contents.name) or f"Type{t}"
+            t += 1
+        _type_names = names
+    return _type_names
+
+
+def object_type_enum() -> type[ObjectType]:
+    """mvvm.ObjectType: mvvm_type's enumerators, named from the library's type names."""
+    global _object_type
+    if _object_type is None:
+        members = [(constant_name(name), value) for value, name in type_names().items()]
+        functional: Any = Enum  # the functional API, which typeshed's Enum stub does not model
+        enum = functional("ObjectType", members, module="mvvm", qualname="ObjectType")
+        enum.__doc__ = "mvvm_type: the type of an object (built from mvvm_type_describe())."
+        _object_type = enum
+    return _object_type
+
+
+def object_type(value: int) -> ObjectType:
+    """``value`` as an ObjectType (an int for a type this library does not have)."""
+    try:
+        return object_type_enum()(value)
+    except ValueError:
+        return value  # type: ignore[return-value]

@@ -1,0 +1,147 @@
+"""The hand-written parts of the built classes, where behaviour differs from what the
+library's introspection describes: the repository constructors (a repository is not made
+with mvvm_object_new()) and the coordinator's screens (one wrapper per screen, owned by the
+coordinator, closed when popped).
+
+Each class here is the base of the class that _classes.py builds for the type of the same
+name (see :data:`MIXINS`); the built class adds what the override does not define.
+"""
+
+from __future__ import annotations
+
+import os
+from ctypes import byref, c_void_p
+
+from . import _ffi
+from ._core import MvvmObject, Runtime
+from ._enums import Navigation
+from ._ffi import C, encode
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
+
+if TYPE_CHECKING:
+    import asyncio
+    from typing import Any, ClassVar, TypeVar
+
+    from .host import HostRepository
+
+    _R = TypeVar("_R", bound="RepositoryOverrides")
+
+
+class RepositoryOverrides(MvvmObject):
+    """A data source. ViewModels keep it alive (in C and in Python). Made by
+    :meth:`sample`, :meth:`json_file` or :meth:`host`."""
+
+    _OPTIONS: ClassVar[tuple[str, ...]] = (
+        "user_count",
+        "page_size",
+        "post_count",
+        "comments_per_post",
+        "seed",
+        "latency_ms",
+        "fail_every_nth",
+    )
+
+    def __init__(self) -> None:
+        raise TypeError("use Repository.sample(...), Repository.json_file(path) or Repository.host(impl)")
+
+    @classmethod
+    def sample(cls: type[_R], runtime: Runtime | None = None, **options: int) -> _R:
+        """mvvm_repository_new_sample(). Options: user_count, page_size, post_count,
+        comments_per_post, seed, latency_ms, fail_every_nth."""
+        rt = runtime or Runtime.current()
+        opts = _ffi.SampleOptions()
+        C.mvvm_sample_options_init(byref(opts))
+        for key, value in options.items():
+            if key not in cls._OPTIONS:
+                raise TypeError(f"unknown sample option {key!r}")
+            setattr(opts, key, int(value))
+        out = c_void_p()
+        C.mvvm_repository_new_sample(byref(opts), byref(out))
+        return cls._wrap(int(out.value or 0), rt, None, True)
+
+    @classmethod
+    def json_file(cls: type[_R], path: str | os.PathLike[str], runtime: Runtime | None = None) -> _R:
+        """mvvm_repository_new_json_file(): created from sample data if missing; a corrupt
+        file raises OSFailureError."""
+        rt = runtime or Runtime.current()
+        out = c_void_p()
+        C.mvvm_repository_new_json_file(encode(os.fspath(path), "path"), byref(out))
+        return cls._wrap(int(out.value or 0), rt, None, True)
+
+    @classmethod
+    def host(
+        cls: type[_R],
+        impl: HostRepository,
+        runtime: Runtime | None = None,
+        loop: asyncio.AbstractEventLoop | None = None,
+    ) -> _R:
+        """mvvm_repository_new_host(): a repository implemented by ``impl`` (a subclass of
+        :class:`mvvm.HostRepository`); see :mod:`mvvm.host`."""
+        from .host import new_host_handle
+
+        rt = runtime or Runtime.current()
+        return cls._wrap(new_host_handle(impl, loop), rt, impl, True)
+
+
+class CoordinatorOverrides(MvvmObject):
+    """The flow user list -> user detail -> back (and list -> search -> detail). Its screens
+    are wrappers it owns (``owned == False``): do not close them. One wrapper per screen:
+    ``screen(0) is screen(0)``, and a popped screen's wrapper is closed."""
+
+    _screens: dict[int, MvvmObject]
+
+    def _setup(self, handle: int, runtime: Runtime, parent: object, owned: bool) -> None:
+        super()._setup(handle, runtime, parent, owned)
+        self._screens = {}
+
+    @property
+    def depth(self) -> int:
+        """The number of screens on the stack."""
+        return self._list_count("screens")
+
+    def screen(self, index: int) -> MvvmObject:
+        """The screen at ``index`` (0 = root, negative from the top)."""
+        if index < 0:
+            index += self.depth
+        screen = self._wrap_object(self._list_item("screens", index).object)
+        assert screen is not None
+        return screen
+
+    @property
+    def top(self) -> MvvmObject | None:
+        """The top screen, None before start()."""
+        depth = self.depth
+        return self.screen(depth - 1) if depth else None
+
+    def _wrap_object(self, handle: int | None) -> MvvmObject | None:
+        if not handle:
+            return None
+        screen = self._screens.get(handle)
+        if screen is None:
+            screen = super()._wrap_object(handle)
+            assert screen is not None
+            self._screens[handle] = screen
+        return screen
+
+    def _navigated(self, action: Navigation | int, handle: int | None) -> Any:
+        h = int(handle or 0)
+        if action == Navigation.PUSH:
+            return self._wrap_object(h)
+        screen = self._screens.pop(h, None)
+        if screen is not None:
+            screen._closed = True  # popped: the coordinator destroyed it
+        return screen
+
+    def close(self) -> None:
+        super().close()
+        for screen in self._screens.values():
+            screen._closed = True
+        self._screens.clear()
+
+
+#: The type name -> the hand-written base of its built class.
+MIXINS: dict[str, type[MvvmObject]] = {
+    "Repository": RepositoryOverrides,
+    "Coordinator": CoordinatorOverrides,
+}
