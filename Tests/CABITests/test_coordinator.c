@@ -543,6 +543,12 @@ static void test_list_search_detail_and_saving_pops_back_to_the_search(void) {
     CHECK_CHANGE(&rows, rows.change_count - 1, MVVM_LIST_UPDATE, 3, 1);
     CHECK_OK(mvvm_user_list_get_row(list, 3, &row));
     CHECK_STR_EQ(row.name, "Found And Renamed");
+    /* The search result showing the user is updated in place too. */
+    CHECK_CHANGE(&results, results.change_count - 1, MVVM_LIST_UPDATE, index, 1);
+    mvvm_user result = {0, NULL, NULL};
+    CHECK_OK(mvvm_user_search_get_row(search, index, &result));
+    CHECK_EQ(result.id, 4);
+    CHECK_STR_EQ(result.name, "Found And Renamed");
 
     /* Back to the list. */
     CHECK_OK(mvvm_coordinator_back(f.coordinator));

@@ -1,9 +1,11 @@
 /* test_host_repository.c: repositories implemented by the host (mvvm_repository_new_host):
  * the runtime calls the host's function tables on the host thread and the host answers each
  * mvvm_request at once, later from the loop, or from another thread; failures show the
- * host's message; requests nobody waits for are cancelled (refresh, destroy, shutdown);
- * answers are checked (twice, after cancel, wrong type, bad strings); the destroy notifier
- * runs exactly once. */
+ * host's message; requests nobody waits for are cancelled (refresh, destroy, shutdown, a
+ * superseded search); answers are checked (twice, after cancel, wrong type, bad strings);
+ * the destroy notifier runs exactly once. The user table's sizes: sizeof and the 0.1 size
+ * (before search_users) are accepted; a table without search_users fails searches with a
+ * message the search shows. */
 #include "harness.h"
 
 #include <pthread.h>

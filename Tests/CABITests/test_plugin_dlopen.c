@@ -227,6 +227,50 @@ static void test_every_slot_is_an_exported_function(void) {
     free(names);
 }
 
+/* The fields added last hold the functions of their names (a field out of place would hold
+ * its neighbour's). */
+static void test_the_newest_fields_hold_their_functions(void) {
+    REQUIRE(api != NULL);
+    struct {
+        const char *name;
+        any_function slot;
+    } fields[] = {
+        {"mvvm_request_fail", (any_function)api->request_fail},
+        {"mvvm_member_find", (any_function)api->member_find},
+        {"mvvm_object_new", (any_function)api->object_new},
+        {"mvvm_object_get", (any_function)api->object_get},
+        {"mvvm_object_set", (any_function)api->object_set},
+        {"mvvm_object_invoke", (any_function)api->object_invoke},
+        {"mvvm_object_count", (any_function)api->object_count},
+        {"mvvm_object_get_item", (any_function)api->object_get_item},
+        {"mvvm_object_get_by_name", (any_function)api->object_get_by_name},
+        {"mvvm_object_set_by_name", (any_function)api->object_set_by_name},
+        {"mvvm_object_invoke_by_name", (any_function)api->object_invoke_by_name},
+        {"mvvm_coordinator_show_search", (any_function)api->coordinator_show_search},
+        {"mvvm_user_search_new", (any_function)api->user_search_new},
+        {"mvvm_user_search_did_display_row", (any_function)api->user_search_did_display_row},
+        {"mvvm_user_search_did_select_row", (any_function)api->user_search_did_select_row},
+        {"mvvm_user_search_dismiss_error", (any_function)api->user_search_dismiss_error},
+        {"mvvm_user_search_set_query", (any_function)api->user_search_set_query},
+        {"mvvm_user_search_get_query", (any_function)api->user_search_get_query},
+        {"mvvm_user_search_get_is_searching", (any_function)api->user_search_get_is_searching},
+        {"mvvm_user_search_get_is_query_empty", (any_function)api->user_search_get_is_query_empty},
+        {"mvvm_user_search_get_error_message", (any_function)api->user_search_get_error_message},
+        {"mvvm_user_search_get_count", (any_function)api->user_search_get_count},
+        {"mvvm_user_search_get_has_more_pages", (any_function)api->user_search_get_has_more_pages},
+        {"mvvm_user_search_get_row", (any_function)api->user_search_get_row},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        void *symbol = dlsym(library, fields[i].name);
+        void *slot;
+        memcpy(&slot, &fields[i].slot, sizeof slot);
+        if (symbol == NULL || symbol != slot) report(__LINE__, fields[i].name, "the field does not hold this function");
+    }
+    /* And the last field is the last function of the header. */
+    size_t last = sizeof(mvvm_api) - sizeof(any_function);
+    CHECK_EQ(offsetof(mvvm_api, user_search_get_row), last);
+}
+
 static void test_abi_version_mismatch(void) {
     REQUIRE(get_api != NULL && api != NULL);
     const mvvm_api *sentinel = (const mvvm_api *)(uintptr_t)0x1234;
@@ -399,6 +443,7 @@ int main(int argc, char **argv) {
     if (api != NULL) {
         RUN_TEST(test_table_header_fields);
         RUN_TEST(test_every_slot_is_an_exported_function);
+        RUN_TEST(test_the_newest_fields_hold_their_functions);
         RUN_TEST(test_abi_version_mismatch);
         RUN_TEST(test_any_thread_before_init);
         RUN_TEST(test_user_list_through_the_table);

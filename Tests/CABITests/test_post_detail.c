@@ -1,5 +1,7 @@
 /* test_post_detail.c: the post detail screen (seed 002): post and comments loaded together,
- * the optimistic like toggle, and its rollback to the server's truth when the request fails. */
+ * the optimistic like toggle, and its rollback to the server's truth when the request fails;
+ * a server answer that confirms what is shown announces nothing ("notify::NAME" means the
+ * value changed), and "notify::post" carries the live like state. */
 #include "harness.h"
 
 typedef struct fixture {

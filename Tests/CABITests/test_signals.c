@@ -1,6 +1,8 @@
 /* test_signals.c: connecting and disconnecting handlers, destroy notifiers, handlers that
  * call back into the API (disconnecting themselves, destroying their object), batching and
- * coalescing, and the three argument layouts. */
+ * coalescing, the notify rule (a notification means the value changed: not for a value set
+ * to itself, nor changed and changed back within one call; a handler connected later
+ * compares with its value at connect time), and the three argument layouts. */
 #include "harness.h"
 
 static mvvm_object *new_sorted(void) {
@@ -737,9 +739,8 @@ static void test_a_handler_connected_later_gets_the_first_change_from_its_connec
     CHECK_EQ(late.calls, 2);
     CHECK_EQ(late.value, 2);
 
-    /* Two handlers with different starting points: `second` connects at 3, after `late` was
-     * last notified of 2. Going to 2 is a change for `second` only... and for `late`, 3 was
-     * notified meanwhile, so a change for both; a bounce 2 -> 3 -> 2 is a change for neither. */
+    /* A second handler connects at 3 (late was notified of 3 too): going to 2 is a change for
+     * both; a bounce 2 -> 3 -> 2 within one call is a change for neither. */
     CHECK_OK(mvvm_sorted_integers_add(vm, 9, NULL)); /* 3 */
     CHECK_EQ(late.calls, 3);
     recorder second;

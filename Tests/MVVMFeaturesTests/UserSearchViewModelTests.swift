@@ -338,6 +338,24 @@ final class UserSearchViewModelTests: XCTestCase {
         token.cancel()
     }
 
+    // MARK: - Edits
+
+    func test_replaceUser_updatesTheResultInPlaceAndSendsUpdate() async {
+        let repository = MockUserRepository()
+        repository.stubbedSearchPages[1] = UserFixtures.page(1, of: 1, ids: 1...3)
+        let (sut, scheduler) = makeSUT(repository: repository)
+        await search(sut, for: "user", on: scheduler)
+        var changes: [ListChange] = []
+        let token = sut.resultChanges.sink { changes.append($0) }
+
+        sut.replaceUser(UserFixtures.user(id: 2, name: "Ada"))
+        sut.replaceUser(UserFixtures.user(id: 99, name: "Nobody"))
+
+        XCTAssertEqual(changes, [.update(1..<2)])
+        XCTAssertEqual(sut.results.map(\.name), ["User 1", "Ada", "User 3"])
+        token.cancel()
+    }
+
     // MARK: - Lifetime
 
     func test_release_duringASearch_freesTheViewModelAndCancelsTheSearch() async {

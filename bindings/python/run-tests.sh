@@ -64,7 +64,7 @@ echo "== mypy --strict (examples, tests)"
 (cd "$HERE" && "$VENV/bin/python" -m mypy --strict --no-incremental examples tests)
 
 export MVVM_SCREENSHOT_DIR="${MVVM_SCREENSHOT_DIR:-$REPO/.build/python-screenshots}"
-echo "== pytest (Tk screenshot, if taken: $MVVM_SCREENSHOT_DIR/tk_host.png)"
+echo "== pytest (Tk screenshots, if taken: $MVVM_SCREENSHOT_DIR/tk_host.png, tk_host_search.png)"
 LOG="$(mktemp)"
 trap 'rm -f "$LOG"' EXIT
 set +e

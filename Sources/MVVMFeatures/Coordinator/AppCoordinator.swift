@@ -109,8 +109,12 @@ public final class AppCoordinator {
     }
 
     private func detailDidSave(_ detail: UserDetailViewModel, user: User) {
-        for case .userList(let list) in stack {
-            list.replaceUser(user)
+        for screen in stack {
+            switch screen {
+            case .userList(let list): list.replaceUser(user)
+            case .userSearch(let search): search.replaceUser(user)
+            case .userDetail: break
+            }
         }
         // Leave the detail only if it is still the top (it might be covered by then), back to
         // the list or the search it was opened from.

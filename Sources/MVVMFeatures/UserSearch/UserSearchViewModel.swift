@@ -124,6 +124,16 @@ public final class UserSearchViewModel<S: Scheduler>: ObservableObject {
         errorMessage = nil
     }
 
+    /// Replaces the result showing `user.id` with `user` (after an edit was saved) and sends
+    /// `.update` for that row. Does nothing when no result shows that user. The results stay
+    /// those of the query: a renamed user that no longer matches stays until the next search.
+    public func replaceUser(_ user: User) {
+        guard let index = results.firstIndex(where: { $0.id == user.id }) else { return }
+        objectWillChange.send()
+        results[index] = user
+        resultChanges.send(.update(index..<index + 1))
+    }
+
     // MARK: - Searching
 
     /// The publisher that answers `request`: the cleared state for an empty query, otherwise

@@ -163,34 +163,41 @@ extension Value {
 
     /// A copy of the C value `value`, checked: NULL strings and invalid UTF-8 are refused.
     /// `parameter` names it in messages.
-    init(copying value: mvvm_value, _ parameter: String) throws(APIError) {
+    init(copying value: mvvm_value, _ parameter: @autoclosure () -> String) throws(APIError) {
         guard let kind = ValueKind(rawValue: value.kind) else {
-            throw .invalidArgument("\(parameter) has kind \(value.kind), which is not an mvvm_value_kind.")
+            throw .invalidArgument("\(parameter()) has kind \(value.kind), which is not an mvvm_value_kind.")
         }
         switch kind {
         case .none: self = .none
         case .bool:
             guard value.as.boolean == 0 || value.as.boolean == 1 else {
-                throw .invalidArgument("\(parameter) is a MVVM_VALUE_BOOL of \(value.as.boolean); it must be 0 or 1.")
+                throw .invalidArgument("\(parameter()) is a MVVM_VALUE_BOOL of \(value.as.boolean); it must be 0 or 1.")
             }
             self = .bool(value.as.boolean == 1)
         case .int32: self = .int32(value.as.int32)
         case .int64: self = .int64(value.as.int64)
         case .uint64: self = .uint64(value.as.uint64)
         case .double: self = .double(value.as.real)
-        case .string: self = .string(try MVVMRuntime.string(from: value.as.string, "\(parameter).as.string"))
+        case .string:
+            // The name is built only for a failure: interpolating it on every call cost more
+            // than the rest of the conversion.
+            guard let pointer = value.as.string else { throw .nullPointer("\(parameter()).as.string") }
+            guard let text = String(validatingCString: pointer) else {
+                throw APIError(MVVM_E_INVALID_UTF8, "\(parameter()).as.string is not valid UTF-8.")
+            }
+            self = .string(text)
         case .object: self = .object(handleBits(value.as.object))  // see cValue
         case .int64Array:
             let array = value.as.int64_array
             guard array.count <= 10_000_000 else {
-                throw .invalidArgument("\(parameter).as.int64_array.count \(array.count) is outside 0...10000000.")
+                throw .invalidArgument("\(parameter()).as.int64_array.count \(array.count) is outside 0...10000000.")
             }
             guard array.count == 0 || array.items != nil else {
-                throw .nullPointer("\(parameter).as.int64_array.items (with a non-zero count)")
+                throw .nullPointer("\(parameter()).as.int64_array.items (with a non-zero count)")
             }
             self = .int64Array(array.count == 0 ? [] : Array(UnsafeBufferPointer(start: array.items, count: array.count)))
         case .user, .post, .comment:
-            throw .invalidArgument("\(parameter) is a \(kind.cName); no command or property takes one.")
+            throw .invalidArgument("\(parameter()) is a \(kind.cName); no command or property takes one.")
         }
     }
 }

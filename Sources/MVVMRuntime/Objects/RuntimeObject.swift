@@ -127,9 +127,16 @@ class RuntimeObject {
 
     func add(_ connection: Connection) {
         let index = connection.signalIndex
-        if signals[index].isPropertyNotification && connections[index].isEmpty {
+        if signals[index].isPropertyNotification {
+            // The notify rule compares with the value last announced, which is the current
+            // value unless a change is pending. The first handler starts from the current
+            // value; a later one connected while a change is pending keeps its own.
             if announced.isEmpty { announced = Array(repeating: .none, count: signals.count) }
-            announced[index] = declaration.notificationValue(index, of: self)
+            if connections[index].isEmpty {
+                announced[index] = declaration.notificationValue(index, of: self)
+            } else if dirtyProperties & Self.mask([index]) != 0 {
+                connection.connectBaseline = declaration.notificationValue(index, of: self)
+            }
         }
         connections[connection.signalIndex].append(Unmanaged.passUnretained(connection))
         connectedSignals |= Self.mask([connection.signalIndex])
@@ -193,7 +200,7 @@ class RuntimeObject {
     private func announceProperty(_ index: Int) {
         let value = declaration.notificationValue(index, of: self)
         guard value != announced[index] else { return }
-        value.withSignalValue(as: signals[index].shape) { emit(index, $0) }
+        value.withSignalValue(as: signals[index].shape) { emit(index, $0, announcing: value) }
         // Stored after the emission (a handler that changes it again marks it anew, and the
         // next round compares with what this one announced); the object may be gone by then.
         if isAlive { announced[index] = consume value }
@@ -229,12 +236,19 @@ class RuntimeObject {
     /// the emission is over, and every one of them stays alive until the outermost call ends
     /// (the runtime's lifetime rule). Emissions of one object never nest: deliveries happen
     /// only in the runtime's delivery loop.
-    func emit(_ index: Int, _ value: SignalValue) {
+    func emit(_ index: Int, _ value: SignalValue, announcing property: Value? = nil) {
         guard let object = handlePointer else { return }
         let count = connections[index].count
         isEmitting = true
         for position in 0..<count {
-            connections[index][position].withGuaranteedInstance { $0.invoke(object: object, value) }
+            connections[index][position].withGuaranteedInstance { connection in
+                // A handler connected while this change was pending, at the value it has now.
+                if let property, let baseline = connection.connectBaseline {
+                    connection.connectBaseline = nil
+                    if baseline == property { return }
+                }
+                connection.invoke(object: object, value)
+            }
             // Destroyed by the handler: its connections are gone with it.
             if !isAlive { break }
         }

@@ -27,6 +27,10 @@ final class Connection {
     @exclusivity(unchecked) private(set) var isConnected = true
     @exclusivity(unchecked) private var runningCalls = 0
     @exclusivity(unchecked) private var destroyPending = false
+    /// For a property notification connected while the property had a change pending: the
+    /// value it had at connect time, which this handler, unlike the older ones, compares the
+    /// pending change with (see `RuntimeObject.add`). Cleared at the next announcement.
+    var connectBaseline: Value?
 
     init(
         id: UInt64, signalIndex: Int, handler: mvvm_callback, userData: UnsafeMutableRawPointer?,

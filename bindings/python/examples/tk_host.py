@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """A Tk host: users list (next page loads on scroll) -> detail editor (Save enabled only when
-the ViewModel says can-save) -> back, a post with a like button, and a stopwatch.
+the ViewModel says can-save) -> back; Search… over the list (search as you type, results page
+on scroll) -> a result's detail -> saving returns to the search -> Back; a post with a like
+button, and a stopwatch.
 
 Run:  MVVM_LIBRARY=/path/to/libmvvm.so python3 examples/tk_host.py
-      ... --self-test [--screenshot out.png]   drives the UI by itself, checks it, exits 0
+      ... --self-test [--screenshot out.png]   drives the UI by itself, checks it, exits 0;
+          with --screenshot, also saves the search pane showing results as out_search.png
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import shutil
 import subprocess
@@ -27,17 +31,21 @@ except ImportError:  # running from a checkout without installing
 import mvvm.tk
 
 
-class UsersPane(ttk.Frame):
-    def __init__(self, master: tk.Misc, users: mvvm.UserList) -> None:
-        super().__init__(master, padding=6)
-        self.users = users
-        ttk.Label(self, text="Users", font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
-        self.status = ttk.Label(self, text="")
-        self.status.pack(anchor="w")
-        box = ttk.Frame(self)
-        box.pack(fill="both", expand=True)
-        self.listbox = tk.Listbox(box, width=34, height=18, exportselection=False)
-        scroll = ttk.Scrollbar(box, orient="vertical", command=self.listbox.yview)
+class UserRows(ttk.Frame):
+    """A listbox of users that mirrors a ViewModel's rows by applying its "rows-changed" change
+    sets; scrolling reports the last row on screen (the next page loads near the end), a click
+    selects a row."""
+
+    def __init__(
+        self, master: tk.Misc, row: Callable[[int], mvvm.User],
+        did_display_row: Callable[[int], None], did_select_row: Callable[[int], None],
+    ) -> None:
+        super().__init__(master)
+        self.row = row
+        self.did_display_row = did_display_row
+        self.did_select_row = did_select_row
+        self.listbox = tk.Listbox(self, width=34, height=18, exportselection=False)
+        scroll = ttk.Scrollbar(self, orient="vertical", command=self.listbox.yview)
 
         def on_scroll(first: float, last: float) -> None:
             scroll.set(first, last)
@@ -47,35 +55,65 @@ class UsersPane(ttk.Frame):
         self.listbox.pack(side="left", fill="both", expand=True)
         scroll.pack(side="right", fill="y")
         self.listbox.bind("<<ListboxSelect>>", self._selected)
-        users.connect("rows-changed", self._rows_changed)
-        users.connect("notify::loading", lambda v: self._show_status())
-        users.connect("notify::error-message", lambda m: self._show_status())
-        self._show_status()
 
-    @staticmethod
-    def _text(user: mvvm.User) -> str:
+    def _text(self, index: int) -> str:
+        user = self.row(index)
         return f"#{user.id}  {user.name}"
 
-    def _rows_changed(self, changes: list[mvvm.ListChange]) -> None:
+    def apply(self, changes: list[mvvm.ListChange]) -> None:
         lb = self.listbox
         for c in changes:
             if c.kind is mvvm.ListChangeKind.RESET:
                 lb.delete(0, "end")
                 for i in range(c.count):
-                    lb.insert("end", self._text(self.users.rows[i]))
+                    lb.insert("end", self._text(i))
             elif c.kind is mvvm.ListChangeKind.INSERT:
                 for i in range(c.start, c.start + c.count):
-                    lb.insert(i, self._text(self.users.rows[i]))
+                    lb.insert(i, self._text(i))
             elif c.kind is mvvm.ListChangeKind.REMOVE:
                 lb.delete(c.start, c.start + c.count - 1)
             elif c.kind is mvvm.ListChangeKind.UPDATE:
                 for i in range(c.start, c.start + c.count):
                     lb.delete(i)
-                    lb.insert(i, self._text(self.users.rows[i]))
+                    lb.insert(i, self._text(i))
             elif c.kind is mvvm.ListChangeKind.MOVE:
                 text = lb.get(c.start)
                 lb.delete(c.start)
                 lb.insert(c.count, text)
+
+    def _scrolled(self) -> None:
+        size = self.listbox.size()
+        if size:
+            last = int(self.listbox.nearest(self.listbox.winfo_height()))  # type: ignore[no-untyped-call]
+            self.did_display_row(min(max(last, 0), size - 1))
+
+    def _selected(self, event: object) -> None:
+        sel = self.listbox.curselection()  # type: ignore[no-untyped-call]
+        if sel:
+            self.did_select_row(int(sel[0]))
+
+
+class UsersPane(ttk.Frame):
+    def __init__(self, master: tk.Misc, users: mvvm.UserList, show_search: Callable[[], None]) -> None:
+        super().__init__(master, padding=6)
+        self.users = users
+        header = ttk.Frame(self)
+        header.pack(fill="x")
+        ttk.Label(header, text="Users", font=("TkDefaultFont", 12, "bold")).pack(side="left")
+        self.search_button = ttk.Button(header, text="Search…", command=show_search)
+        self.search_button.pack(side="right")
+        self.status = ttk.Label(self, text="")
+        self.status.pack(anchor="w")
+        self.rows = UserRows(self, users.row, users.did_display_row, users.did_select_row)
+        self.rows.pack(fill="both", expand=True)
+        self.listbox = self.rows.listbox
+        users.connect("rows-changed", self._rows_changed)
+        users.connect("notify::loading", lambda v: self._show_status())
+        users.connect("notify::error-message", lambda m: self._show_status())
+        self._show_status()
+
+    def _rows_changed(self, changes: list[mvvm.ListChange]) -> None:
+        self.rows.apply(changes)
         self._show_status()
 
     def _show_status(self) -> None:
@@ -92,16 +130,94 @@ class UsersPane(ttk.Frame):
             text = f"{self.users.count} users{more}"
         self.status.configure(text=text)
 
-    def _scrolled(self) -> None:
-        size = self.listbox.size()
-        if size:
-            last = int(self.listbox.nearest(self.listbox.winfo_height()))  # type: ignore[no-untyped-call]
-            self.users.did_display_row(min(max(last, 0), size - 1))
 
-    def _selected(self, event: object) -> None:
-        sel = self.listbox.curselection()  # type: ignore[no-untyped-call]
-        if sel:
-            self.users.did_select_row(int(sel[0]))
+class SearchPane(ttk.Frame):
+    """The user search the coordinator pushes over the list: the query (set on every
+    keystroke), a spinner while searching, a hint while the query is empty, the results (next
+    page on scroll; a click pushes the user's detail) and Back."""
+
+    HINT = "Type part of a name to search the users."
+
+    def __init__(self, master: tk.Misc, search: mvvm.UserSearch, back: Callable[[], None]) -> None:
+        super().__init__(master, padding=6)
+        self.search = search
+        header = ttk.Frame(self)
+        header.pack(fill="x")
+        ttk.Label(header, text="Search users", font=("TkDefaultFont", 12, "bold")).pack(side="left")
+        self.back = ttk.Button(header, text="Back", command=back)
+        self.back.pack(side="right")
+        self.query = tk.StringVar(value=search.query)
+        self.entry = ttk.Entry(self, textvariable=self.query, width=34)
+        self.entry.pack(fill="x", pady=(4, 2))
+        status_row = ttk.Frame(self)
+        status_row.pack(fill="x")
+        self.status = ttk.Label(status_row, text="")
+        self.status.pack(side="left")
+        self.spinner = ttk.Progressbar(status_row, mode="indeterminate", length=60)
+        self.dismiss = ttk.Button(status_row, text="Dismiss", command=search.dismiss_error)
+        self.rows = UserRows(self, search.row, search.did_display_row, search.did_select_row)
+        self.rows.pack(fill="both", expand=True)
+        self.listbox = self.rows.listbox
+        self._spinning = False
+        self.query.trace_add("write", lambda *a: self._query_typed())
+        self.connections = [
+            search.connect("notify::query", self._query_changed),
+            search.connect("rows-changed", self._rows_changed),
+            search.connect("notify::is-searching", lambda v: self._show_status()),
+            search.connect("notify::is-query-empty", lambda v: self._show_status()),
+            search.connect("notify::error-message", lambda m: self._show_status()),
+            search.connect("notify::has-more-pages", lambda v: self._show_status()),
+        ]
+        self._show_status()
+
+    def close(self) -> None:
+        """The search was popped (its wrapper is closed): lets go of it and goes away."""
+        for conn in self.connections:
+            conn.disconnect()
+        self.connections = []
+        self.spinner.stop()
+        self.destroy()
+
+    def _query_typed(self) -> None:
+        if self.query.get() != self.search.query:
+            self.search.query = self.query.get()
+
+    def _query_changed(self, query: str) -> None:
+        if self.query.get() != query:
+            self.query.set(query)
+
+    def _rows_changed(self, changes: list[mvvm.ListChange]) -> None:
+        self.rows.apply(changes)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        s = self.search
+        searching = s.is_searching
+        if searching != self._spinning:
+            self._spinning = searching
+            if searching:
+                self.spinner.pack(side="left", padx=6)
+                self.spinner.start(15)
+            else:
+                self.spinner.stop()
+                self.spinner.pack_forget()
+        error = s.error_message
+        if error:
+            text, color = f"Error: {error}", "#b00"
+            self.dismiss.pack(side="right")
+        else:
+            self.dismiss.pack_forget()
+            color = ""
+            if s.is_query_empty:
+                text, color = self.HINT, "#666"
+            elif searching:
+                text = "Searching…"
+            elif s.count == 0:
+                text = f"No user matches “{s.query.strip()}”."
+            else:
+                more = " (scroll for more)" if s.has_more_pages else ""
+                text = f"{s.count} result{'' if s.count == 1 else 's'}{more}"
+        self.status.configure(text=text, foreground=color)
 
 
 class DetailPane(ttk.Frame):
@@ -147,7 +263,6 @@ class DetailPane(ttk.Frame):
             detail.connect("notify::error-message", lambda m: self._refresh()),
         ]
         self.back.configure(state="normal")
-        detail.on_appear()
         self._refresh()
 
     def _refresh(self) -> None:
@@ -250,6 +365,7 @@ class App:
         self.coordinator = mvvm.Coordinator(self.repo)
         self.coordinator.connect("navigate", self._navigate)
         self.users_pane: UsersPane | None = None
+        self.search_pane: SearchPane | None = None
         self.detail_pane = DetailPane(root, self.coordinator)
         self.coordinator.start()  # pushes the user list
         self.post = mvvm.PostDetail(self.repo, 1)
@@ -257,21 +373,52 @@ class App:
         self.post_pane = PostPane(root, self.post)
         self.stopwatch_pane = StopwatchPane(root, self.stopwatch)
         assert self.users_pane is not None
-        self.users_pane.grid(row=0, column=0, rowspan=2, sticky="nsew")
+        self._place_left(self.users_pane)
         self.detail_pane.grid(row=0, column=1, sticky="nw")
         self.stopwatch_pane.grid(row=1, column=1, sticky="nw")
         self.post_pane.grid(row=0, column=2, rowspan=2, sticky="nw")
 
+    @staticmethod
+    def _place_left(pane: ttk.Frame) -> None:
+        """The left column shows the list, or the search while it is pushed over the list."""
+        pane.grid(row=0, column=0, rowspan=2, sticky="nsew")
+
     def _navigate(self, action: mvvm.Navigation, screen: mvvm.MvvmObject) -> None:
-        if action is mvvm.Navigation.PUSH and isinstance(screen, mvvm.UserList):
-            self.users_pane = UsersPane(self.root, screen)
-            screen.on_appear()
-        elif action is mvvm.Navigation.PUSH and isinstance(screen, mvvm.UserDetail):
-            self.detail_pane.show(screen)
+        if action is mvvm.Navigation.PUSH:
+            if isinstance(screen, mvvm.UserList):
+                self.users_pane = UsersPane(self.root, screen, self.coordinator.show_search)
+            elif isinstance(screen, mvvm.UserSearch):
+                self.search_pane = SearchPane(self.root, screen, self.coordinator.back)
+                if self.users_pane is not None:
+                    self.users_pane.grid_remove()
+                self._place_left(self.search_pane)
+                self.search_pane.entry.focus_set()
+            elif isinstance(screen, mvvm.UserDetail):
+                self.detail_pane.show(screen)
+            # Once its pane listens: a pushed screen that loads on appearing does it now.
+            on_appear = getattr(screen, "on_appear", None)
+            if callable(on_appear):
+                on_appear()
         elif action is mvvm.Navigation.POP:
-            self.detail_pane.show(None)
-            if self.users_pane is not None:
-                self.users_pane.listbox.selection_clear(0, "end")
+            # The popped screen's wrapper is closed: only its type is read.
+            if isinstance(screen, mvvm.UserDetail):
+                self.detail_pane.show(None)
+            elif isinstance(screen, mvvm.UserSearch) and self.search_pane is not None:
+                self.search_pane.close()
+                self.search_pane = None
+                if self.users_pane is not None:
+                    self._place_left(self.users_pane)
+            left = self.search_pane or self.users_pane
+            if left is not None:
+                left.listbox.selection_clear(0, "end")
+        # Only the top screen navigates: Search… on the list, Back on the search.
+        top = self.coordinator.top
+        if self.users_pane is not None:
+            listed = isinstance(top, mvvm.UserList)
+            self.users_pane.search_button.configure(state="normal" if listed else "disabled")
+        if self.search_pane is not None:
+            searching = isinstance(top, mvvm.UserSearch)
+            self.search_pane.back.configure(state="normal" if searching else "disabled")
 
 
 def xwd_to_png(dump: bytes, path: str, box: tuple[int, int, int, int] | None = None) -> None:
@@ -312,7 +459,7 @@ def screenshot(root: tk.Tk, path: str) -> bool:
     """Saves the window as a PNG through xwd (X11's window dump; skipped if missing)."""
     xwd = shutil.which("xwd")
     if not xwd:
-        print("screenshot skipped: xwd missing (apt-get install x11-apps)", file=sys.stderr)
+        print("screenshot skipped: xwd missing (run `make deps`)", file=sys.stderr)
         return False
     root.update()
     dump = subprocess.run([xwd, "-root", "-silent"], capture_output=True, check=True).stdout
@@ -321,12 +468,23 @@ def screenshot(root: tk.Tk, path: str) -> bool:
     return os.path.exists(path)
 
 
+def search_screenshot_path(shot: str) -> str:
+    """Where the search pane's screenshot goes: tk_host.png -> tk_host_search.png."""
+    path = Path(shot)
+    return str(path.with_name(f"{path.stem}_search{path.suffix or '.png'}"))
+
+
 def self_test(root: tk.Tk, app: App, shot: str | None, done: Callable[[int], None]) -> None:
-    """Drives the UI like a user would, one step when its condition holds."""
+    """Drives the UI like a user would, one step when its condition holds. With ``shot``, saves
+    the search pane with its results (``search_screenshot_path(shot)``) and, at the end, the
+    window (``shot``)."""
     users = app.users_pane
     assert users is not None
     lb = users.listbox
     original: list[str] = []
+    found: list[int] = []  # the id of the search result that gets renamed
+    shots_taken: list[str] = []
+    counts: list[int] = []  # the search's count before scrolling to its end
 
     def click_row() -> None:
         lb.selection_set(2)
@@ -342,6 +500,88 @@ def self_test(root: tk.Tk, app: App, shot: str | None, done: Callable[[int], Non
     def scroll_to_end() -> None:
         original.append(lb.get(2))
         lb.yview_moveto(1.0)
+
+    # -- the search
+    def search_pane() -> SearchPane:
+        assert app.search_pane is not None
+        return app.search_pane
+
+    def showing_search() -> bool:
+        pane = app.search_pane
+        return (pane is not None and app.coordinator.depth == 2 and bool(pane.winfo_ismapped())
+                and not users.winfo_ismapped() and str(pane.back.cget("state")) == "normal")
+
+    def type_text(text: str) -> None:
+        """Types ``text`` into the query entry one key at a time, 40 ms apart (under the
+        300 ms debounce, so one search runs for the whole word)."""
+        entry = search_pane().entry
+        entry.focus_set()
+        for i, char in enumerate(text):
+            root.after(40 * i, functools.partial(entry.insert, "end", char))
+
+    def results_of(query: str, shown: Callable[[int], bool]) -> Callable[[], bool]:
+        """The search settled on ``query``'s results, a count that ``shown`` accepts, all in
+        the listbox, the spinner hidden."""
+        def settled() -> bool:
+            pane = app.search_pane
+            if pane is None or pane.search.is_searching or pane.search.query != query:
+                return False
+            count = pane.search.count
+            texts = [str(t) for t in pane.listbox.get(0, "end")]
+            return (len(texts) == count and shown(count) and all(query in t.lower() for t in texts)
+                    and str(pane.status.cget("text")).startswith(f"{count} result")
+                    and not pane.spinner.winfo_ismapped())
+        return settled
+
+    def scroll_results_to_end() -> None:
+        pane = search_pane()
+        counts.append(pane.search.count)
+        pane.listbox.yview_moveto(1.0)
+
+    def clear_query() -> None:
+        search_pane().entry.delete(0, "end")
+
+    def empty_hint() -> bool:
+        pane = app.search_pane
+        return (pane is not None and pane.search.is_query_empty and pane.listbox.size() == 0
+                and pane.status.cget("text") == SearchPane.HINT)
+
+    def select_result() -> None:
+        pane = search_pane()
+        found.append(pane.search.rows[0].id)
+        pane.listbox.selection_set(0)
+        pane.listbox.event_generate("<<ListboxSelect>>")
+
+    def detail_of_result() -> bool:
+        detail = app.detail_pane.detail
+        return (app.coordinator.depth == 3 and detail is not None and detail.user is not None
+                and detail.user.id == found[0] and str(app.detail_pane.entry.cget("state")) == "normal"
+                and str(search_pane().back.cget("state")) == "disabled")
+
+    def shoot_search() -> None:
+        if not shot:
+            shots_taken.append("")
+            return
+        path = search_screenshot_path(shot)
+
+        def take() -> None:
+            screenshot(root, path)
+            shots_taken.append(path)
+
+        root.after(200, take)
+
+    def rename_result() -> None:
+        app.detail_pane.draft.set("Tk Found")
+
+    def back_on_search() -> bool:
+        return (showing_search() and app.detail_pane.detail is None
+                and search_pane().listbox.size() == search_pane().search.count == 5
+                and not search_pane().listbox.curselection())  # type: ignore[no-untyped-call]
+
+    def result_renamed_in_list() -> bool:
+        return (app.coordinator.depth == 1 and app.search_pane is None and bool(users.winfo_ismapped())
+                and str(users.search_button.cget("state")) == "normal"
+                and f"#{found[0]}  Tk Found" in [str(t) for t in lb.get(0, "end")])
 
     steps: list[tuple[str, Callable[[], bool], Callable[[], None]]] = [
         ("first page", lambda: lb.size() == 20, scroll_to_end),
@@ -359,12 +599,27 @@ def self_test(root: tk.Tk, app: App, shot: str | None, done: Callable[[int], Non
             lambda: app.stopwatch_pane.lap.invoke()),
         ("lap recorded", lambda: app.stopwatch_pane.laps.size() == 1,
             lambda: app.stopwatch_pane.button.invoke()),
+        ("stopwatch stopped", lambda: app.stopwatch_pane.button.cget("text") == "Start",
+            lambda: users.search_button.invoke()),
+        ("search shown over the list, empty-query hint", lambda: showing_search() and empty_hint(),
+            lambda: type_text("r")),
+        ("search: results for 'r', more pages", results_of("r", lambda n: n >= 20
+            and search_pane().search.has_more_pages), scroll_results_to_end),
+        ("search: next page on scroll", results_of("r", lambda n: n > counts[0]), clear_query),
+        ("search: empty-query hint again", empty_hint, lambda: type_text("lovelace")),
+        ("search: results for 'lovelace'", results_of("lovelace", lambda n: n == 5), select_result),
+        ("search: result's detail pushed", detail_of_result, shoot_search),
+        ("search: screenshot taken", lambda: bool(shots_taken), rename_result),
+        ("search: save enabled", lambda: str(app.detail_pane.save.cget("state")) == "normal",
+            lambda: app.detail_pane.save.invoke()),
+        ("back on search after save", back_on_search, lambda: search_pane().back.invoke()),
+        ("back on list, search result renamed", result_renamed_in_list, lambda: None),
     ]
     ticks = [0]
 
     def poll() -> None:
         ticks[0] += 1
-        if ticks[0] > 1000:  # 20 s
+        if ticks[0] > 1500:  # 30 s
             print(f"SELF-TEST FAILED at step: {steps[0][0]}", file=sys.stderr)
             done(1)
             return

@@ -35,7 +35,7 @@ def _has_tkinter() -> bool:
 
 
 @pytest.mark.skipif(not _has_tkinter(), reason="tkinter is not available")
-@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="xvfb-run is not installed (apt-get install xvfb)")
+@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="xvfb-run is not installed (run `make deps`)")
 def test_tk_host_example_under_xvfb(tmp_path: Path) -> None:
     shot_dir = Path(os.environ.get("MVVM_SCREENSHOT_DIR", str(tmp_path)))
     shot_dir.mkdir(parents=True, exist_ok=True)
@@ -48,8 +48,17 @@ def test_tk_host_example_under_xvfb(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stdout + out.stderr
     assert "SELF-TEST OK" in out.stdout
     for step in ("next page on scroll", "save disabled on invalid", "back on list, row renamed",
-                 "liked", "lap recorded"):
+                 "liked", "lap recorded",
+                 # the search: typed query, results paged on scroll, a result's detail, saved,
+                 # back on the search, Back to the list with the row renamed
+                 "search shown over the list, empty-query hint", "search: results for 'r', more pages",
+                 "search: next page on scroll", "search: empty-query hint again",
+                 "search: results for 'lovelace'", "search: result's detail pushed",
+                 "search: save enabled", "back on search after save",
+                 "back on list, search result renamed"):
         assert f"ok: {step}" in out.stdout
     if shutil.which("xwd"):
-        data = shot.read_bytes()
-        assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000
+        # The window at the end, and the search pane with its results (taken mid-test).
+        for path in (shot, shot_dir / "tk_host_search.png"):
+            data = path.read_bytes()
+            assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000, path
