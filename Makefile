@@ -32,7 +32,7 @@ endif
 endif
 
 .PHONY: all deps build library generate test-generated demo test test-swift test-seeds test-header test-c \
-        test-c-asan test-host test-glib-host test-install test-fuzz test-python check-all fuzz bench clean
+        test-c-asan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz bench clean
 
 all: build
 
@@ -72,9 +72,10 @@ demo: $(HOST_BUILD)/terminal_host
 
 # Every test: Swift, the seed compatibility package, the header/binary agreement, the C API
 # (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed
-# library through pkg-config, and the Python package (last: its pytest summary closes the run).
+# library through pkg-config, the shipped artifacts with the toolchain hidden, and the Python
+# package (last: its pytest summary closes the run).
 test: test-generated test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-fuzz \
-      test-python
+      test-dist test-python
 
 test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
@@ -128,34 +129,91 @@ bench: deps
 	$(SWIFT) build -c release --product mvvm $(SWIFT_FLAGS)
 	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release Benchmarks/c/run.sh
 	MVVM_LIBRARY=$(CURDIR)/.build/release/libmvvm.so Benchmarks/python/run.sh
+	@for f in $(DIST_DIR)/mvvm-*.tar.gz $(DIST_DIR)/mvvm-*.whl; do \
+	    [ -f "$$f" ] && echo "bench artifact_size_$${f##*/} $(call mb,"$$f") MB"; done; true
 
 clean:
-	rm -rf .build Tests/SeedCompatibility/.build Benchmarks/.build
+	rm -rf .build Tests/SeedCompatibility/.build Benchmarks/.build dist
 
 # ------------------------------------------------------------------------------------------
-# Installing: `make install [PREFIX=/usr/local] [DESTDIR=]` puts the release library, the
-# header and a pkg-config file under PREFIX. libmvvm.so keeps the RUNPATH SwiftPM gave it (the
-# toolchain's lib/swift/linux, then $ORIGIN), so the Swift toolchain must stay installed where
-# it was at build time; see README, "Installing".
+# Shipping (README, "Shipping"): ONE release build of the mvvm product with
+# MVVM_SHIP_SWIFT_FLAGS (scripts/env.sh: the Swift runtime, Foundation, libdispatch and ICU
+# linked in, exports limited to the mvvm_ API, stripped), in its own scratch folder .build/ship
+# so the debug and plain release builds are untouched. `make install`, `make dist`,
+# `make wheel` and their tests all take this one file.
 # ------------------------------------------------------------------------------------------
-.PHONY: install test-install test-glib-host
+.PHONY: ship-library print-ship-library install dist wheel test-install test-glib-host
 
 PREFIX ?= /usr/local
-RELEASE_DIR := $(CURDIR)/.build/release
 MVVM_VERSION = $(shell sed -n 's/^.define MVVM_VERSION_STRING "\(.*\)"$$/\1/p' $(CURDIR)/Include/mvvm.h)
+SHIP_SWIFT_FLAGS := $(call mvvm_env,MVVM_SHIP_SWIFT_FLAGS)
+SHIP_BUILD := $(CURDIR)/.build/ship
+SHIP_LIB := $(SHIP_BUILD)/release/libmvvm.so
+DIST_DIR := $(CURDIR)/dist
+DIST_NAME = mvvm-$(MVVM_VERSION)-linux-$(shell uname -m)
+DIST_TAR = $(DIST_DIR)/$(DIST_NAME).tar.gz
+# $(call mb,FILE): FILE's size in MB (10^6 bytes), one decimal.
+mb = $$(stat -c %s $(1) | awk '{ printf "%.1f", $$1 / 1e6 }')
 
-install: deps
-	$(SWIFT) build -c release --product mvvm $(SWIFT_FLAGS)
-	@[ -n "$(MVVM_VERSION)" ] || { echo "install: MVVM_VERSION_STRING not found in Include/mvvm.h" >&2; exit 1; }
+# SwiftPM relinks when an input changes, not when only a linker flag or the version script
+# does: a stamp of the flags and the script's date make it relink then.
+ship-library: deps
+	@[ -n "$(MVVM_VERSION)" ] || { echo "$@: MVVM_VERSION_STRING not found in Include/mvvm.h" >&2; exit 1; }
+	@mkdir -p $(SHIP_BUILD); stamp=$(SHIP_BUILD)/ship-flags; \
+	    if [ "$$(cat $$stamp 2>/dev/null)" != '$(SHIP_SWIFT_FLAGS)' ] || [ bindings/c/libmvvm.map -nt $(SHIP_LIB) ]; then \
+	        rm -f $(SHIP_LIB); echo '$(SHIP_SWIFT_FLAGS)' > $$stamp; fi
+	$(SWIFT) build -c release --product mvvm --scratch-path $(SHIP_BUILD) $(SWIFT_FLAGS) $(SHIP_SWIFT_FLAGS)
+	@if readelf -d $(SHIP_LIB) | grep -E 'NEEDED.*\[lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime)'; then \
+	    echo "$@: $(SHIP_LIB) still needs the Swift runtime's shared libraries" >&2; exit 1; fi
+	@echo "ship-library: $(SHIP_LIB): $(call mb,$(SHIP_LIB)) MB, self-contained" \
+	    "(NEEDED: $$(readelf -d $(SHIP_LIB) | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' '))"
+
+# The shipped library's path, for bindings/python/setup.py (which runs `make ship-library`).
+print-ship-library:
+	@echo $(SHIP_LIB)
+
+# `make install [PREFIX=/usr/local] [DESTDIR=]`: the shipped library, the header and a
+# pkg-config file under PREFIX. The library carries the Swift runtime: nothing of the
+# toolchain is needed at run time (README, "Shipping").
+install: ship-library
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
-	install -m 0755 $(RELEASE_DIR)/libmvvm.so $(DESTDIR)$(PREFIX)/lib/libmvvm.so
+	install -m 0755 $(SHIP_LIB) $(DESTDIR)$(PREFIX)/lib/libmvvm.so
 	install -m 0644 Include/mvvm.h $(DESTDIR)$(PREFIX)/include/mvvm.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(MVVM_VERSION)|g' bindings/c/mvvm.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/mvvm.pc
-	@runpath=$$(readelf -d $(DESTDIR)$(PREFIX)/lib/libmvvm.so | sed -n 's/.*Library runpath: \[\(.*\)\]/\1/p'); \
-	    swiftlib=$${runpath%%:*}; \
-	    echo "installed libmvvm $(MVVM_VERSION) into $(DESTDIR)$(PREFIX); it loads the Swift runtime from $$swiftlib"; \
-	    [ -e "$$swiftlib/libswiftCore.so" ] || echo "install: warning: $$swiftlib/libswiftCore.so is missing: libmvvm.so will not load" >&2
+	@echo "installed libmvvm $(MVVM_VERSION) into $(DESTDIR)$(PREFIX) (self-contained: the Swift runtime is linked in)"
+
+# dist/mvvm-<version>-linux-<arch>.tar.gz: one folder of that name holding lib/libmvvm.so,
+# include/mvvm.h, a relocatable lib/pkgconfig/mvvm.pc (prefix=${pcfiledir}/../..), README.md
+# (bindings/c/dist/README.md) and the licence texts of what the library embeds.
+DIST_STAGE = $(SHIP_BUILD)/stage/$(DIST_NAME)
+dist: ship-library
+	rm -rf $(SHIP_BUILD)/stage
+	install -d $(DIST_STAGE)/lib/pkgconfig $(DIST_STAGE)/include $(DIST_STAGE)/licenses $(DIST_DIR)
+	install -m 0755 $(SHIP_LIB) $(DIST_STAGE)/lib/libmvvm.so
+	install -m 0644 Include/mvvm.h $(DIST_STAGE)/include/mvvm.h
+	sed -e 's|@PREFIX@|$${pcfiledir}/../..|g' -e 's|@VERSION@|$(MVVM_VERSION)|g' bindings/c/mvvm.pc.in \
+	    > $(DIST_STAGE)/lib/pkgconfig/mvvm.pc
+	sed -e 's|@VERSION@|$(MVVM_VERSION)|g' -e 's|@NAME@|$(DIST_NAME)|g' bindings/c/dist/README.md > $(DIST_STAGE)/README.md
+	install -m 0644 bindings/c/dist/THIRD-PARTY-NOTICES.md $(DIST_STAGE)/licenses/
+	@licence=$(SWIFT_BIN_DIR)/../share/swift/LICENSE.txt; \
+	    if [ -f $$licence ]; then install -m 0644 $$licence $(DIST_STAGE)/licenses/Swift-LICENSE.txt; \
+	    else echo "dist: warning: $$licence not found; the archive lacks the Swift licence text" >&2; fi
+	tar --sort=name --owner=0 --group=0 --numeric-owner -C $(SHIP_BUILD)/stage -czf $(DIST_TAR).part $(DIST_NAME)
+	mv $(DIST_TAR).part $(DIST_TAR)
+	rm -rf $(SHIP_BUILD)/stage
+	@echo "dist: $(DIST_TAR): $(call mb,$(DIST_TAR)) MB (libmvvm.so unpacked: $(call mb,$(SHIP_LIB)) MB)"
+
+# dist/mvvm-<version>-py3-none-<platform>.whl: the Python package with the shipped library
+# inside (bindings/python/build-wheel.sh: setuptools, then auditwheel for the manylinux tag).
+wheel: ship-library
+	bindings/python/build-wheel.sh $(SHIP_LIB) $(DIST_DIR)
+
+# The archive and the wheel with the toolchain hidden (Tests/Dist/check-dist.sh): a C host
+# built from the unpacked archive with its pkg-config alone, the wheel in a fresh venv driven
+# from outside the repository, and the exports (`nm -D`: the mvvm_ API only).
+test-dist: dist wheel
+	Tests/Dist/check-dist.sh $(DIST_TAR) $(DIST_DIR)
 
 # Installs into a temporary PREFIX, then builds a host outside the tree with nothing but
 # `pkg-config --cflags --libs mvvm`, checks it loads the installed library, and runs it.

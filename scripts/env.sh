@@ -65,6 +65,23 @@ else
 fi
 export PATH SWIFT_BIN_DIR SWIFT SWIFTC CLANG CLANGXX
 
+# MVVM_TOOLCHAIN_DIR: the folder that holds the toolchain, SWIFT_BIN_DIR without its usr/bin
+# (or bin): /opt/swift here. Tests/Dist/check-dist.sh mounts an empty folder over it to prove
+# the shipped artifacts run without a toolchain. For a toolchain installed into / or /usr
+# (swift in /usr/bin) that would hide the system, so it is that prefix's lib/swift instead
+# (where the Swift runtime libraries are).
+MVVM_TOOLCHAIN_DIR=
+if [ -n "$SWIFT_BIN_DIR" ]; then
+    case ${SWIFT_BIN_DIR%/} in
+        */usr/bin) MVVM_TOOLCHAIN_DIR=${SWIFT_BIN_DIR%/}; MVVM_TOOLCHAIN_DIR=${MVVM_TOOLCHAIN_DIR%/usr/bin} ;;
+        */bin) MVVM_TOOLCHAIN_DIR=${SWIFT_BIN_DIR%/}; MVVM_TOOLCHAIN_DIR=${MVVM_TOOLCHAIN_DIR%/bin} ;;
+        *) MVVM_TOOLCHAIN_DIR=$(dirname "$SWIFT_BIN_DIR") ;;
+    esac
+    case $MVVM_TOOLCHAIN_DIR in
+        '' | / | /usr | /usr/local) MVVM_TOOLCHAIN_DIR=${MVVM_TOOLCHAIN_DIR:-/usr}; MVVM_TOOLCHAIN_DIR=${MVVM_TOOLCHAIN_DIR%/}/lib/swift ;;
+    esac
+fi
+
 # mvvm_require_toolchain [TOOL...]: stops the calling script with a clear message unless each
 # named tool variable (SWIFT, SWIFTC, CLANG, CLANGXX; default SWIFT SWIFTC CLANG) is runnable.
 mvvm_require_toolchain() {
@@ -96,6 +113,18 @@ MVVM_CXX_WARN="-std=c++17 $MVVM_WARNINGS"
 MVVM_CFLAGS="$MVVM_C_WARN -I$MVVM_INCLUDE_DIR"
 # Swift builds: warnings are errors too.
 MVVM_SWIFT_FLAGS="-Xswiftc -warnings-as-errors"
+# The shipped library: `make dist`, `make install` and `make wheel` take one release build of
+# the mvvm product made with these flags added (in its own scratch folder, .build/ship, so the
+# debug and plain release builds are untouched). -static-stdlib links the Swift runtime,
+# Foundation, libdispatch and ICU into libmvvm.so (NEEDED: libffi, libstdc++, libm, libgcc_s,
+# libc; RUNPATH $ORIGIN); the version script bindings/c/libmvvm.map keeps every symbol but the
+# mvvm_ API local; --strip-all drops the symbol table and debug information (76 -> 59 MB).
+# lld, the toolchain's, when it has one: gold leaves the hidden symbols in .dynsym as local
+# entries, which `nm -D` lists.
+MVVM_SHIP_SWIFT_FLAGS="-Xswiftc -static-stdlib -Xlinker --version-script=$MVVM_ROOT/bindings/c/libmvvm.map -Xlinker --strip-all"
+if [ -n "$SWIFT_BIN_DIR" ] && [ -x "$SWIFT_BIN_DIR/ld.lld" ]; then
+    MVVM_SHIP_SWIFT_FLAGS="-Xswiftc -use-ld=lld $MVVM_SHIP_SWIFT_FLAGS"
+fi
 
 # mvvm_lld_flag CC DIR: prints -fuse-ld=lld when CC can link with lld (probing in DIR). gold,
 # the default linker of some toolchains, floods the output with warnings about the sanitizer

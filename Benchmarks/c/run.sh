@@ -1,5 +1,6 @@
 #!/bin/sh
-# Builds and runs the C signal benchmark (libmvvm beside GObject / GLib, same process run).
+# Builds and runs the C signal benchmark and the end-to-end latency benchmark (e2e_bench.c)
+# (libmvvm beside GObject / GLib, same process run).
 #
 #   MVVM_LIB_DIR=/path/to/dir/with/libmvvm.so Benchmarks/c/run.sh
 #
@@ -31,5 +32,12 @@ trap 'rm -rf "$OUT_DIR"' EXIT INT TERM
 "$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/signal_bench.c" \
     $(pkg-config --cflags --libs gobject-2.0) \
     -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -lpthread -o "$OUT_DIR/signal_bench"
+# End to end (background work finishing -> the host's handler): the headline latency figures;
+# signal_bench's wakeup_* figures stay as the floor (poll() returning, before any Swift work).
+# shellcheck disable=SC2046,SC2086
+"$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/e2e_bench.c" \
+    $(pkg-config --cflags --libs gio-2.0 gobject-2.0) \
+    -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -lpthread -o "$OUT_DIR/e2e_bench"
 
 "$OUT_DIR/signal_bench"
+"$OUT_DIR/e2e_bench"

@@ -7,6 +7,10 @@
    any C-callback binding pays).
 2. `import mvvm` + runtime start, beside `from gi.repository import GObject`, each in a fresh
    interpreter (wall time of the whole process, so interpreter start is in both).
+3. When `make wheel` has written a wheel (dist/mvvm-<version>-py3-none-*.whl): the same start
+   from that wheel installed into a venv of this interpreter (.build/bench-wheel-venv), run
+   from a temporary folder without MVVM_LIBRARY or PYTHONPATH: the self-contained library
+   inside the package, as a user gets it.
 
 Runs under Debian's /usr/bin/python3, where python3-gi lives; mvvm is pure Python + ctypes
 and is imported from bindings/python. Prints `bench <name> <value> <unit>` (the median of
@@ -24,10 +28,12 @@ from __future__ import annotations
 
 import compileall
 import ctypes
+import glob
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -137,19 +143,56 @@ def bare_ctypes_round_trip():
     return body
 
 
-def startup_ms_samples(codes: dict, runs: int = 7) -> dict:
+def startup_ms_samples(codes: dict, runs: int = 7, wheel_python: str | None = None) -> dict:
     """Wall time in ms of a fresh interpreter running each code, `runs` samples each, the
-    codes run in turns after one discarded round (disk cache)."""
+    codes run in turns after one discarded round (disk cache). A code named "wheel" runs
+    under `wheel_python` (the venv holding the installed wheel), from a temporary folder,
+    without PYTHONPATH or MVVM_LIBRARY."""
     compileall.compile_dir(os.path.join(PACKAGE_DIR, "mvvm"), quiet=1)
     env = dict(os.environ, PYTHONPATH=PACKAGE_DIR)
+    wheel_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MVVM_LIBRARY")}
     samples = {name: [] for name in codes}
-    for round_ in range(runs + 1):
-        for name, code in codes.items():
-            start = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code], check=True, env=env)
-            if round_:
-                samples[name].append((time.perf_counter() - start) * 1000)
+    with tempfile.TemporaryDirectory() as outside:
+        for round_ in range(runs + 1):
+            for name, code in codes.items():
+                if name == "wheel":
+                    argv, run_env, cwd = [wheel_python, "-c", code], wheel_env, outside
+                else:
+                    argv, run_env, cwd = [sys.executable, "-c", code], env, None
+                start = time.perf_counter()
+                subprocess.run(argv, check=True, env=run_env, cwd=cwd)
+                if round_:
+                    samples[name].append((time.perf_counter() - start) * 1000)
     return samples
+
+
+def installed_wheel_python() -> str | None:
+    """The python of a venv holding dist's newest mvvm wheel (installed once per wheel, from
+    the file: no network), or None when there is no wheel or no venv can be made."""
+    wheels = sorted(glob.glob(os.path.join(ROOT, "dist", "mvvm-*-py3-none-*.whl")), key=os.path.getmtime)
+    if not wheels:
+        return None
+    wheel = wheels[-1]
+    venv = os.path.join(ROOT, ".build", "bench-wheel-venv")
+    python = os.path.join(venv, "bin", "python")
+    stamp = os.path.join(venv, "installed-wheel")
+    key = f"{wheel} {os.path.getmtime(wheel)}"
+    try:
+        with open(stamp) as file:
+            if file.read() == key and os.path.exists(python):
+                return python
+    except OSError:
+        pass
+    try:
+        subprocess.run([sys.executable, "-m", "venv", "--clear", venv], check=True)
+        subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-index", "--no-deps",
+                        "--disable-pip-version-check", wheel], check=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        print(f"bench: no start-up figure from the wheel ({wheel}): {exc}", file=sys.stderr)
+        return None
+    with open(stamp, "w") as file:
+        file.write(key)
+    return python
 
 
 def main() -> None:
@@ -165,17 +208,26 @@ def main() -> None:
     ratio("python_command_to_handler_vs_pygobject", ours, gobject)
     ratio("python_command_to_handler_vs_ctypes_floor", ours, floor)
 
-    start = startup_ms_samples(
-        {
-            "empty": "pass",
-            "ours": "import mvvm; mvvm.Runtime().shutdown()",
-            "gi": "from gi.repository import GObject",
-        }
-    )
+    codes = {
+        "empty": "pass",
+        "ours": "import mvvm; mvvm.Runtime().shutdown()",
+        "gi": "from gi.repository import GObject",
+    }
+    wheel_python = installed_wheel_python()
+    if wheel_python:
+        # The library inside the installed package, and nothing else: the check fails the run.
+        codes["wheel"] = (
+            "import mvvm, os; r = mvvm.Runtime(); from mvvm import _ffi; "
+            "assert os.path.dirname(_ffi.library_path()) == os.path.dirname(mvvm.__file__); r.shutdown()"
+        )
+    start = startup_ms_samples(codes, wheel_python=wheel_python)
     report("python_start_empty_interpreter", start["empty"], "ms")
     report("python_import_mvvm_and_runtime_start", start["ours"], "ms")
     report("python_import_gi_gobject", start["gi"], "ms")
     ratio("python_import_and_start", start["ours"], start["gi"])
+    if wheel_python:
+        report("python_import_mvvm_and_runtime_start_installed_wheel", start["wheel"], "ms")
+        ratio("python_import_and_start_installed_wheel_vs_gi", start["wheel"], start["gi"])
 
 
 if __name__ == "__main__":

@@ -7,4 +7,6 @@ MVVM_ROOT=$(cd "$here/../.." && pwd)
 # shellcheck source=../../scripts/env.sh
 . "$MVVM_ROOT/scripts/env.sh"
 mvvm_require_deps python3-gi
-exec /usr/bin/python3 "$here/bench_signals.py"
+/usr/bin/python3 "$here/bench_signals.py"
+# End to end under asyncio (a worker's answer -> a Python handler) beside PyGObject.
+exec /usr/bin/python3 "$here/bench_e2e.py"

@@ -29,19 +29,7 @@ library="$build/libmvvm.so"
 
 # 1. Symbol sets.
 nm -D --defined-only "$library" | awk '$2 == "T" && $3 ~ /^mvvm_/ { print $3 }' | sort -u > "$work/exported"
-"$clang" -x c "$MVVM_C_STD" -fsyntax-only -Xclang -ast-dump=json -I "$MVVM_INCLUDE_DIR" "$MVVM_INCLUDE_DIR/mvvm.h" \
-    | python3 -c '
-import json, sys
-names = set()
-def walk(node):
-    if node.get("kind") == "FunctionDecl" and node.get("name", "").startswith("mvvm_"):
-        if "mvvm.h" in json.dumps(node.get("loc", {})) or node.get("loc", {}).get("includedFrom") is None:
-            names.add(node["name"])
-    for child in node.get("inner", []) or []:
-        walk(child)
-walk(json.load(sys.stdin))
-print("\n".join(sorted(names)))
-' > "$work/declared"
+CLANG="$clang" "$here/header-functions.sh" > "$work/declared"
 if ! diff -u --label declared-in-header "$work/declared" --label exported-by-library "$work/exported" > "$work/symbols.diff"; then
     echo "check-abi: the header and the library disagree on the set of functions:" >&2
     cat "$work/symbols.diff" >&2

@@ -1,12 +1,19 @@
 /// Where users come from and where edits go. Implementations may suspend for I/O and must
 /// honour task cancellation where they can (throwing `CancellationError`).
+///
+/// The requirements are `nonisolated(nonsending)`: they run on the caller's actor (the
+/// ViewModels' main actor) instead of hopping to the global executor and back, which costs a
+/// pool-thread wake-up and a second wake-up of the host thread per call. Work that must not
+/// run there (blocking I/O) moves itself elsewhere, as `JSONFileRepository` (an actor on its
+/// own queue) does. A `@MainActor` conformer marks its witnesses `@MainActor` explicitly
+/// (otherwise they take the requirement's isolation).
 public protocol UserRepository: Sendable {
     /// The page `page` (1-based) of users. Throws `DomainError.notFound` past the last page.
-    func fetchUsers(page: Int) async throws -> UserPage
+    nonisolated(nonsending) func fetchUsers(page: Int) async throws -> UserPage
     /// The user with `id`. Throws `DomainError.notFound` when there is none.
-    func fetchUser(id: User.ID) async throws -> User
+    nonisolated(nonsending) func fetchUser(id: User.ID) async throws -> User
     /// Stores `user` (matched by id) and returns the stored version.
-    func update(_ user: User) async throws -> User
+    nonisolated(nonsending) func update(_ user: User) async throws -> User
     /// The page `page` (1-based) of the users whose name contains `query`, ignoring case, in
     /// the order `fetchUsers` lists them; each page holds the repository's page size of
     /// matches (the same page size as `fetchUsers`).
@@ -18,5 +25,5 @@ public protocol UserRepository: Sendable {
     /// The query is matched exactly as given: trimming is the caller's business. An empty or
     /// blank (whitespace-only) query matches nobody, so it returns an empty page 1; the search
     /// ViewModel never sends one.
-    func searchUsers(query: String, page: Int) async throws -> UserPage
+    nonisolated(nonsending) func searchUsers(query: String, page: Int) async throws -> UserPage
 }

@@ -14,14 +14,14 @@ final class HostPostRepository: PostRepository {
         self.box = box
     }
 
-    func fetchPost(id: Post.ID) async throws -> Post {
+    nonisolated(nonsending) func fetchPost(id: Post.ID) async throws -> Post {
         guard case .post(let answer) = try await box.perform(.fetchPost(id: id)) else {
             preconditionFailure("the request table checks the kind of every answer")
         }
         return answer
     }
 
-    func fetchComments(postId: Post.ID) async throws -> [Comment] {
+    nonisolated(nonsending) func fetchComments(postId: Post.ID) async throws -> [Comment] {
         guard case .comments(let answer) = try await box.perform(.fetchComments(postId: postId)) else {
             preconditionFailure("the request table checks the kind of every answer")
         }
@@ -32,7 +32,7 @@ final class HostPostRepository: PostRepository {
         }
     }
 
-    func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
+    nonisolated(nonsending) func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
         guard case .post(let answer) = try await box.perform(.setLiked(liked, postId: postId)) else {
             preconditionFailure("the request table checks the kind of every answer")
         }

@@ -81,28 +81,28 @@ final class ControllableUserRepository: UserRepository {
         checkWaiters()
     }
 
-    func fetchUsers(page: Int) async throws -> UserPage {
+    @MainActor func fetchUsers(page: Int) async throws -> UserPage {
         let call = Call<Int, UserPage>(argument: page)
         fetchUsersCalls.append(call)
         checkWaiters()
         return try await call.wait()
     }
 
-    func fetchUser(id: User.ID) async throws -> User {
+    @MainActor func fetchUser(id: User.ID) async throws -> User {
         let call = Call<User.ID, User>(argument: id)
         fetchUserCalls.append(call)
         checkWaiters()
         return try await call.wait()
     }
 
-    func update(_ user: User) async throws -> User {
+    @MainActor func update(_ user: User) async throws -> User {
         let call = Call<User, User>(argument: user)
         updateCalls.append(call)
         checkWaiters()
         return try await call.wait()
     }
 
-    func searchUsers(query: String, page: Int) async throws -> UserPage {
+    @MainActor func searchUsers(query: String, page: Int) async throws -> UserPage {
         let call = Call<SearchArguments, UserPage>(argument: SearchArguments(query: query, page: page))
         searchUsersCalls.append(call)
         checkWaiters()

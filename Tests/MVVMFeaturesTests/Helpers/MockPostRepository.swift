@@ -17,18 +17,18 @@ final class MockPostRepository: PostRepository {
     private(set) var requestedPostIDs: [Post.ID] = []
     private(set) var setLikedArguments: [Bool] = []
 
-    func fetchPost(id: Post.ID) async throws -> Post {
+    @MainActor func fetchPost(id: Post.ID) async throws -> Post {
         fetchPostCallCount += 1
         requestedPostIDs.append(id)
         return try stubbedPostResult.get()
     }
 
-    func fetchComments(postId: Post.ID) async throws -> [Comment] {
+    @MainActor func fetchComments(postId: Post.ID) async throws -> [Comment] {
         fetchCommentsCallCount += 1
         return try stubbedCommentsResult.get()
     }
 
-    func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
+    @MainActor func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
         setLikedCallCount += 1
         setLikedArguments.append(liked)
         if let stubbedSetLikedResult { return try stubbedSetLikedResult.get() }

@@ -37,7 +37,7 @@ final class MockUserRepository: UserRepository {
         stubbedUser = user
     }
 
-    func fetchUsers(page: Int) async throws -> UserPage {
+    @MainActor func fetchUsers(page: Int) async throws -> UserPage {
         fetchUsersCallCount += 1
         requestedPages.append(page)
         if let stubbedFetchUsersError { throw stubbedFetchUsersError }
@@ -45,7 +45,7 @@ final class MockUserRepository: UserRepository {
         return result
     }
 
-    func fetchUser(id: User.ID) async throws -> User {
+    @MainActor func fetchUser(id: User.ID) async throws -> User {
         fetchUserCallCount += 1
         requestedUserIDs.append(id)
         if let stubbedFetchUserError { throw stubbedFetchUserError }
@@ -54,14 +54,14 @@ final class MockUserRepository: UserRepository {
         throw UserRepositoryStubError(message: "No user \(id).")
     }
 
-    func update(_ user: User) async throws -> User {
+    @MainActor func update(_ user: User) async throws -> User {
         updateCallCount += 1
         updatedUsers.append(user)
         if let stubbedUpdateError { throw stubbedUpdateError }
         return stubbedUpdateResult ?? user
     }
 
-    func searchUsers(query: String, page: Int) async throws -> UserPage {
+    @MainActor func searchUsers(query: String, page: Int) async throws -> UserPage {
         searchUsersCallCount += 1
         searchedQueries.append(query)
         requestedSearchPages.append(page)

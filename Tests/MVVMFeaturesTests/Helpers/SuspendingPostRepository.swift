@@ -71,15 +71,15 @@ final class SuspendingPostRepository: PostRepository {
         expectation("\(count) like request(s)") { $0.setLikedCalls.count >= count }
     }
 
-    func fetchPost(id: Post.ID) async throws -> Post {
+    @MainActor func fetchPost(id: Post.ID) async throws -> Post {
         try await record(PendingCall(argument: id), in: \.fetchPostCalls)
     }
 
-    func fetchComments(postId: Post.ID) async throws -> [Comment] {
+    @MainActor func fetchComments(postId: Post.ID) async throws -> [Comment] {
         try await record(PendingCall(argument: postId), in: \.fetchCommentsCalls)
     }
 
-    func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
+    @MainActor func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
         try await record(PendingCall(argument: liked), in: \.setLikedCalls)
     }
 

@@ -374,29 +374,47 @@ _lib_path: str | None = None
 
 
 def _candidates() -> list[str]:
-    """MVVM_LIBRARY alone if set; else libmvvm.so beside the package, then in the nearest
-    .build/debug or .build/release walking up (the system library comes after these, from
-    :func:`_load_order`)."""
+    """The libmvvm.so files to try, in order (the system library comes after these, from
+    :func:`_load_order`):
+
+    1. the one inside the package (``mvvm/libmvvm.so``: an installed wheel, or
+       ``pip install ./bindings/python``, which builds it; the wheel's libffi sits in
+       ``mvvm.libs/``, found through the library's RPATH);
+    2. MVVM_LIBRARY, when set (then nothing after it is tried);
+    3. in-tree development only: when this package is the repository's source folder
+       (``bindings/python/mvvm`` run from the checkout, or an editable install), the nearest
+       ``.build/debug`` or ``.build/release`` walking up from it. An installed package (no
+       ``pyproject.toml`` beside it) never looks into a build folder.
+    """
     found: list[str] = []
+    here = os.path.dirname(os.path.realpath(__file__))
+    inside = os.path.join(here, "libmvvm.so")
+    if os.path.exists(inside):
+        found.append(inside)
     env = os.environ.get("MVVM_LIBRARY")
     if env:
-        return [env]
-    here = os.path.dirname(os.path.realpath(__file__))
-    beside = os.path.join(here, "libmvvm.so")
-    if os.path.exists(beside):
-        found.append(beside)
+        found.append(env)
+        return found
+    if os.path.exists(os.path.join(os.path.dirname(here), "pyproject.toml")):
+        found.extend(_in_tree_builds(here))
+    return found
+
+
+def _in_tree_builds(here: str) -> list[str]:
+    """The repository's debug and release libraries, walking up from the source folder
+    ``here`` to the first folder whose .build holds one (in-tree development only)."""
     parent = here
     while True:
         parent, child = os.path.dirname(parent), parent
         if parent == child:  # walked past the root
-            break
-        for config in ("debug", "release"):
-            so = os.path.join(parent, ".build", config, "libmvvm.so")
-            if os.path.exists(so):
-                found.append(so)
+            return []
+        found = [
+            so
+            for config in ("debug", "release")
+            if os.path.exists(so := os.path.join(parent, ".build", config, "libmvvm.so"))
+        ]
         if found:
-            break
-    return found
+            return found
 
 
 def _load_order() -> Iterator[str]:

@@ -169,17 +169,34 @@ def test_library_not_found() -> None:
     assert "MVVM_LIBRARY" in out.stdout
 
 
-def test_discovery_walks_up_to_build_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_discovery_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside the package first, then MVVM_LIBRARY, then (in a source tree only) the walk up
+    to the repository's .build."""
     monkeypatch.delenv("MVVM_LIBRARY", raising=False)
     pkg = tmp_path / "repo" / "bindings" / "python" / "mvvm"
     pkg.mkdir(parents=True)
+    (pkg.parent / "pyproject.toml").write_text("")  # the source folder of the package
     so = tmp_path / "repo" / ".build" / "debug" / "libmvvm.so"
     so.parent.mkdir(parents=True)
     so.write_bytes(b"")
     monkeypatch.setattr(_ffi, "__file__", str(pkg / "_ffi.py"))
-    found = _ffi._candidates()
-    assert found[0] == str(so)
-    (pkg / "libmvvm.so").write_bytes(b"")
-    assert _ffi._candidates()[0] == str(pkg / "libmvvm.so")
+    assert _ffi._candidates() == [str(so)]
     monkeypatch.setenv("MVVM_LIBRARY", "/x/libmvvm.so")
     assert _ffi._candidates() == ["/x/libmvvm.so"]
+    (pkg / "libmvvm.so").write_bytes(b"")
+    assert _ffi._candidates() == [str(pkg / "libmvvm.so"), "/x/libmvvm.so"]
+    monkeypatch.delenv("MVVM_LIBRARY")
+    assert _ffi._candidates() == [str(pkg / "libmvvm.so"), str(so)]
+
+
+def test_installed_package_never_walks_to_a_build_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MVVM_LIBRARY", raising=False)
+    pkg = tmp_path / "venv" / "lib" / "python3" / "site-packages" / "mvvm"
+    pkg.mkdir(parents=True)
+    so = tmp_path / ".build" / "debug" / "libmvvm.so"
+    so.parent.mkdir(parents=True)
+    so.write_bytes(b"")
+    monkeypatch.setattr(_ffi, "__file__", str(pkg / "_ffi.py"))
+    assert _ffi._candidates() == []
+    (pkg / "libmvvm.so").write_bytes(b"")
+    assert _ffi._candidates() == [str(pkg / "libmvvm.so")]

@@ -29,18 +29,18 @@ public final class SamplePostRepository: PostRepository {
     /// The post with `id` as it is now (current like state, current author name).
     ///
     /// - Throws: `DomainError.notFound`, an injected failure, or `CancellationError`.
-    public func fetchPost(id: Post.ID) async throws -> Post {
+    public nonisolated(nonsending) func fetchPost(id: Post.ID) async throws -> Post {
         try await conditions.begin(.fetchPost, callNumber: calls.next())
-        return try await store.post(id: id)
+        return try store.postNow(id: id)
     }
 
     /// The comments of post `postId`, oldest first.
     ///
     /// - Throws: `DomainError.notFound` for an unknown post, an injected failure, or
     ///   `CancellationError`.
-    public func fetchComments(postId: Post.ID) async throws -> [Comment] {
+    public nonisolated(nonsending) func fetchComments(postId: Post.ID) async throws -> [Comment] {
         try await conditions.begin(.fetchComments, callNumber: calls.next())
-        return try await store.comments(postId: postId)
+        return try store.commentsNow(postId: postId)
     }
 
     /// Sets the current user's like on post `postId` and returns the post as stored: the
@@ -49,8 +49,8 @@ public final class SamplePostRepository: PostRepository {
     ///
     /// - Throws: `DomainError.notFound`, an injected failure, or `CancellationError`; the like
     ///   is unchanged then.
-    public func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
+    public nonisolated(nonsending) func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
         try await conditions.begin(.setLiked, callNumber: calls.next())
-        return try await store.setLiked(liked, postId: postId)
+        return try store.setLikedNow(liked, postId: postId)
     }
 }

@@ -36,17 +36,17 @@ public final class SampleUserRepository: UserRepository {
     ///
     /// - Throws: `DomainError.notFound` past the last page, `DomainError.invalidInput` for
     ///   `page < 1`, an injected failure, or `CancellationError`.
-    public func fetchUsers(page: Int) async throws -> UserPage {
+    public nonisolated(nonsending) func fetchUsers(page: Int) async throws -> UserPage {
         try await conditions.begin(.fetchUsers, callNumber: calls.next())
-        return try await store.usersPage(page)
+        return try store.usersPageNow(page)
     }
 
     /// The user with `id`, with any edit applied.
     ///
     /// - Throws: `DomainError.notFound`, an injected failure, or `CancellationError`.
-    public func fetchUser(id: User.ID) async throws -> User {
+    public nonisolated(nonsending) func fetchUser(id: User.ID) async throws -> User {
         try await conditions.begin(.fetchUser, callNumber: calls.next())
-        return try await store.user(id: id)
+        return try store.userNow(id: id)
     }
 
     /// The 1-based `page` of the users whose name contains `query`, ignoring case, in id
@@ -55,17 +55,17 @@ public final class SampleUserRepository: UserRepository {
     ///
     /// - Throws: `DomainError.notFound` past the last page, `DomainError.invalidInput` for
     ///   `page < 1`, an injected failure, or `CancellationError`.
-    public func searchUsers(query: String, page: Int) async throws -> UserPage {
+    public nonisolated(nonsending) func searchUsers(query: String, page: Int) async throws -> UserPage {
         try await conditions.begin(.searchUsers, callNumber: calls.next())
-        return try await store.searchUsers(query: query, page: page)
+        return try store.searchUsersNow(query: query, page: page)
     }
 
     /// Stores `user` over the existing user with the same id; later fetches see it.
     ///
     /// - Throws: `DomainError.notFound` for an unknown id, `DomainError.invalidInput` for a
     ///   blank name, an injected failure, or `CancellationError`; nothing is stored then.
-    public func update(_ user: User) async throws -> User {
+    public nonisolated(nonsending) func update(_ user: User) async throws -> User {
         try await conditions.begin(.updateUser, callNumber: calls.next())
-        return try await store.update(user)
+        return try store.updateNow(user)
     }
 }

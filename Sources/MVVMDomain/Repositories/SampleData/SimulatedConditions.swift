@@ -4,7 +4,8 @@
 /// The delay goes through `sleep`, so tests inject a recording fake and never really wait.
 public struct SimulatedConditions: Sendable {
     /// Suspends for a duration; throws `CancellationError` if the task is cancelled meanwhile.
-    public typealias Sleep = @Sendable (Duration) async throws -> Void
+    /// Runs on the caller's actor (`nonisolated(nonsending)`): no hop to the global executor.
+    public typealias Sleep = nonisolated(nonsending) @Sendable (Duration) async throws -> Void
 
     /// How long every call waits before it runs. `.zero` (the default) or less skips the wait.
     public var latency: Duration
@@ -33,7 +34,7 @@ public struct SimulatedConditions: Sendable {
     /// Runs before call `callNumber` of `operation` does any work: waits out the latency,
     /// then gives up if the task was cancelled meanwhile, then throws the injected failure
     /// if the policy chose one.
-    func begin(_ operation: RepositoryOperation, callNumber: Int) async throws {
+    nonisolated(nonsending) func begin(_ operation: RepositoryOperation, callNumber: Int) async throws {
         if latency > .zero {
             try await sleep(latency)
         }

@@ -1,0 +1,159 @@
+"""End to end under asyncio: background work finishing -> a Python handler on the host thread,
+beside PyGObject, in the same run.
+
+mvvm: a Python host repository's fetch_user returns a concurrent.futures.Future; a worker
+thread completes it (the binding then calls mvvm_request_resolve_user() from that thread);
+the host thread sleeps in asyncio's selector with the runtime's descriptor in its reader set
+(mvvm.asyncio_attach) and the UserDetail's "notify::user" Python handler ends the clock.
+Reference: a worker calls GLib.idle_add(fn); the host sleeps in the GLib main context; fn
+sets a GObject property; its "notify::name" Python handler ends the clock. The clock starts
+in the worker right before set_result() / idle_add(), after it waited SETTLE_S so the host
+is asleep. Prints `bench` lines (median over RUNS runs of each run's median / p99, in µs)
+and `ratio` lines (ours / reference, the median of the runs' ratios).
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+import queue
+import statistics
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "bindings", "python"))
+
+import gi  # noqa: E402
+
+gi.require_version("GObject", "2.0")
+gi.require_version("GLib", "2.0")
+from gi.repository import GLib, GObject  # noqa: E402
+
+import mvvm  # noqa: E402
+
+ROUNDS = 300
+RUNS = 7
+SETTLE_S = 0.0002
+
+clock = time.perf_counter_ns
+jobs: queue.SimpleQueue = queue.SimpleQueue()
+
+
+def worker() -> None:
+    while True:
+        job = jobs.get()
+        if job is None:
+            return
+        time.sleep(SETTLE_S)
+        job()
+
+
+class Repo(mvvm.HostRepository):
+    def __init__(self) -> None:
+        self.started = 0
+
+    def fetch_users(self, page):
+        raise RuntimeError("not in this benchmark")
+
+    def update_user(self, user):
+        return user
+
+    def fetch_user(self, user_id):
+        future: concurrent.futures.Future = concurrent.futures.Future()
+
+        def answer() -> None:
+            self.started = clock()
+            future.set_result(mvvm.User(user_id, "Ada", "ada@example.com"))
+
+        jobs.put(answer)
+        return future
+
+
+async def mvvm_run(repo, rounds: int) -> list:
+    loop = asyncio.get_running_loop()
+    samples = []
+    for _ in range(rounds):
+        detail = mvvm.UserDetail(repo, 1)
+        done = loop.create_future()
+
+        def on_user(user, done=done) -> None:
+            if user is not None and not done.done():
+                done.set_result(clock())
+
+        detail.connect("notify::user", on_user)
+        detail.on_appear()
+        ended = await done
+        samples.append((ended - repo.impl.started) / 1000)
+        detail.close()
+    return samples
+
+
+class Obj(GObject.Object):
+    name = GObject.Property(type=str, default="")
+
+
+def glib_run(rounds: int) -> list:
+    context = GLib.MainContext.default()
+    obj = Obj()
+    state = {"ended": 0, "started": 0, "flip": 0}
+
+    def on_notify(o, pspec) -> None:
+        state["ended"] = clock()
+
+    obj.connect("notify::name", on_notify)
+
+    def set_name() -> bool:
+        state["flip"] ^= 1
+        obj.set_property("name", "Ada" if state["flip"] else "Bob")
+        return False
+
+    def fire() -> None:
+        state["started"] = clock()
+        GLib.idle_add(set_name)
+
+    samples = []
+    for _ in range(rounds):
+        state["ended"] = 0
+        jobs.put(fire)
+        while not state["ended"]:
+            context.iteration(True)
+        samples.append((state["ended"] - state["started"]) / 1000)
+    return samples
+
+
+def p99(values: list) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.99 * (len(ordered) - 1) + 0.5))]
+
+
+async def main() -> None:
+    thread = threading.Thread(target=worker, daemon=True)
+    thread.start()
+    with mvvm.Runtime() as runtime, mvvm.asyncio_attach(runtime):
+        impl = Repo()
+        repo = mvvm.Repository.host(impl, runtime)
+        repo.impl = impl  # the benchmark reads the worker's timestamp here
+        await mvvm_run(repo, ROUNDS // 10)
+        glib_run(ROUNDS // 10)
+        ours_med, ours_p99, ref_med, ref_p99 = [], [], [], []
+        for _ in range(RUNS):
+            ours = await mvvm_run(repo, ROUNDS)
+            ref = glib_run(ROUNDS)
+            ours_med.append(statistics.median(ours))
+            ours_p99.append(p99(ours))
+            ref_med.append(statistics.median(ref))
+            ref_p99.append(p99(ref))
+    jobs.put(None)
+    thread.join()
+    print(f"bench python_e2e_answer_median_mvvm {statistics.median(ours_med):.1f} us")
+    print(f"bench python_e2e_answer_p99_mvvm {statistics.median(ours_p99):.1f} us")
+    print(f"bench python_e2e_answer_median_pygobject {statistics.median(ref_med):.1f} us")
+    print(f"bench python_e2e_answer_p99_pygobject {statistics.median(ref_p99):.1f} us")
+    print(f"ratio python_e2e_answer_median {statistics.median(o / r for o, r in zip(ours_med, ref_med)):.3f}")
+    print(f"ratio python_e2e_answer_p99 {statistics.median(o / r for o, r in zip(ours_p99, ref_p99)):.3f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
