@@ -7,9 +7,11 @@ let package = Package(
     dependencies: [.package(name: "mvvm", path: "..")],
     targets: [
         .target(name: "BenchmarkSupport"),
+        // mallinfo2() for the memory figures (not visible through Swift's Glibc module).
+        .target(name: "MallocStats"),
         .executableTarget(
             name: "binding-bench",
-            dependencies: ["BenchmarkSupport", .product(name: "MVVMBinding", package: "mvvm")]
+            dependencies: ["BenchmarkSupport", "MallocStats", .product(name: "MVVMBinding", package: "mvvm")]
         ),
     ],
     swiftLanguageModes: [.v6]

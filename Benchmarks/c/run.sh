@@ -41,3 +41,7 @@ trap 'rm -rf "$OUT_DIR"' EXIT INT TERM
 
 "$OUT_DIR/signal_bench"
 "$OUT_DIR/e2e_bench"
+# Memory: bytes per live ViewModel (0 and 3 handlers) beside a GObject with the same
+# properties and handlers (memory_bench.c).
+# shellcheck disable=SC2046,SC2086
+"$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/memory_bench.c" $(pkg-config --cflags --libs gobject-2.0) -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -o "$OUT_DIR/memory_bench" && "$OUT_DIR/memory_bench"

@@ -10,6 +10,7 @@
 #      writer of the JSON file store at random moments, check the file is always the old or
 #      the new state, and that crashed writers' temporary files are cleaned up;
 #   4. the soak (Tests/Reliability/soak.c): a million mixed operations over every object type,
+#      then lifecycle_soak.c (create/connect/destroy of every ViewModel type, LIFECYCLE_ROUNDS),
 #      resident memory measured after warm-up and at the end;
 #   5. the Swift tests under ThreadSanitizer (`swift test --sanitize=thread`; several minutes).
 #   3 and 4 run against a release build of the library.
@@ -169,6 +170,19 @@ elif [[ $release_ok == 1 ]]; then
         if [[ $status == 0 ]]; then record "soak" PASS "$detail"; else record "soak" FAIL "$detail (see $log)"; fi
     else
         record "soak" FAIL "soak.c did not build"
+    fi
+    # Create/connect/destroy of every ViewModel type: memory flat after warm-up.
+    section "lifecycle soak"
+    log="$out/lifecycle-soak.log"
+    if "$cc" "$script_dir/lifecycle_soak.c" "${release_flags[@]}" -o "$out/lifecycle_soak"; then
+        "$out/lifecycle_soak" "${LIFECYCLE_ROUNDS:-3000}" 2>&1 | tee "$log"
+        status=${PIPESTATUS[0]}
+        start="$(sed -n 's/^bench lifecycle_rss_start \([0-9]*\) KiB/\1/p' "$log")"
+        end="$(sed -n 's/^bench lifecycle_rss_end \([0-9]*\) KiB/\1/p' "$log")"
+        detail="RSS ${start:-?} -> ${end:-?} KiB"
+        if [[ $status == 0 ]]; then record "lifecycle soak" PASS "$detail"; else record "lifecycle soak" FAIL "$detail (see $log)"; fi
+    else
+        record "lifecycle soak" FAIL "lifecycle_soak.c did not build"
     fi
 fi
 

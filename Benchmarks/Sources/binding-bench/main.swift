@@ -68,3 +68,7 @@ let closureChainNs = medianNanosecondsPerOperation(iterations: iterations) { cou
 report("subject_map_filter_sink", pipelineNs, unit: "ns/value")
 report("subject_map_filter_sink_reference_closures", closureChainNs, unit: "ns/value")
 reportRatio("subject_map_filter_sink", ours: pipelineNs, reference: closureChainNs)
+
+// MARK: - Memory: @Published beside a stored property (see PublishedMemory.swift)
+
+reportPublishedMemory()

@@ -20,8 +20,10 @@ import Darwin
 /// The owners are `@unchecked Sendable` classes that touch their guarded state only between
 /// `lock()` and `unlock()` (or inside `withLock`). `@usableFromInline` so that `@Published`'s
 /// getter can be inlined (and so specialised) in client modules.
+///
+/// A noncopyable struct kept inline in its owner (no allocation of its own): declare it `let`.
 @usableFromInline
-final class Lock: @unchecked Sendable {
+struct Lock: ~Copyable, Sendable {
     /// 0 when free, 1 when held.
     @usableFromInline let state = Atomic<UInt32>(0)
 

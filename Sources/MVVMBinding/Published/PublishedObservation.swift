@@ -34,14 +34,33 @@ package struct PublishedObservation {
 
     @inlinable @inline(__always)
     func run() { notify(context, token) }
+
+    /// The same context, token and function: interchangeable.
+    func isSame(as other: PublishedObservation) -> Bool {
+        context == other.context && token == other.token
+            && unsafeBitCast(notify, to: UnsafeRawPointer.self) == unsafeBitCast(other.notify, to: UnsafeRawPointer.self)
+    }
 }
 
 extension Published.Publisher {
     /// Calls `observation` after every assignment to the property until the returned token is
     /// cancelled or released (see `PublishedObservation` for the rules).
     package func addObservation(_ observation: PublishedObservation) -> AnyCancellable {
-        let hub = storage.subject
-        let id = hub.addObservation(observation)
-        return AnyCancellable { hub.removeObservation(id) }
+        let storage = self.storage
+        storage.addObservation(observation)
+        return AnyCancellable { storage.removeObservation(observation) }
+    }
+
+    /// `addObservation(_:)` without a token to hold: the observation stays until
+    /// `removeObservation(context:token:)` names it (the caller keeps track, for instance in a
+    /// bit mask, and removes it before `context` goes away). Costs no allocation but the
+    /// property's first observation's.
+    package func addUntrackedObservation(_ observation: PublishedObservation) {
+        storage.addObservation(observation)
+    }
+
+    /// Removes one observation added with this `context` and `token`.
+    package func removeObservation(context: UnsafeRawPointer, token: UInt64) {
+        storage.removeObservation(context: context, token: token)
     }
 }

@@ -24,15 +24,13 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     private var upstreams: [any Subscription] = []
     /// The current value of a replaying hub (CurrentValueSubject, @Published); nil otherwise.
     @usableFromInline let valueSlot: UnsafeMutablePointer<Output>?
-    /// `@Published`'s direct observers (see `PublishedObservation`), told after each store. The
-    /// first is kept inline so that the usual single observer costs no array copy per value.
-    @usableFromInline @exclusivity(unchecked) var firstObservation: PublishedObservation?
-    @usableFromInline @exclusivity(unchecked) var moreObservations: [(id: UInt64, observation: PublishedObservation)] = []
-    private var firstObservationID: UInt64 = 0
-    private var nextObservationID: UInt64 = 1
+    /// Where a replaying hub without a slot (`@Published`'s, whose value its storage keeps)
+    /// reads the current value; nil when the storage is gone.
+    private let currentValueReader: (@Sendable () -> Output?)?
 
     init(replaysCurrentValue: Bool, initialValue: Output? = nil) {
         self.replaysCurrentValue = replaysCurrentValue
+        currentValueReader = nil
         if let initialValue {
             let slot = UnsafeMutablePointer<Output>.allocate(capacity: 1)
             slot.initialize(to: initialValue)
@@ -41,6 +39,14 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
             precondition(!replaysCurrentValue, "a replaying hub needs an initial value")
             valueSlot = nil
         }
+    }
+
+    /// A replaying hub whose current value is kept elsewhere (`@Published`'s storage) and read
+    /// through `currentValue` when a new subscriber first demands.
+    init(currentValue: @escaping @Sendable () -> Output?) {
+        replaysCurrentValue = true
+        currentValueReader = currentValue
+        valueSlot = nil
     }
 
     deinit {
@@ -65,12 +71,12 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
 
     /// The current value, or nil for a hub without one.
     var currentValue: Output? {
-        guard valueSlot != nil else { return nil }
+        guard valueSlot != nil else { return currentValueReader?() }
         return value
     }
 
     /// Whether any subscriber is attached; lets `@Published` skip work nobody observes.
-    var hasSubscribers: Bool { lock.withLock { !conduits.isEmpty } }
+    @usableFromInline var hasSubscribers: Bool { lock.withLock { !conduits.isEmpty } }
 
     /// Stores `value` (replaying hubs), then delivers it: CurrentValueSubject's order.
     func send(_ value: Output) {
@@ -80,85 +86,13 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         deliverAndUnlock(value)
     }
 
-    /// Delivers `value` first and stores it only afterwards: `@Published`'s willSet order,
-    /// where a subscriber reading the property still sees the old value. Direct observers are
-    /// told last, once the value is stored. Replaying hubs only (`@Published`'s).
-    ///
-    /// `value` is taken owned and moved into the slot (no copy of its own); the value it
-    /// replaces is moved out and released after unlocking, so that a deinit it triggers never
-    /// runs under the lock (it may read or assign this very property).
-    @inlinable
-    func sendThenStore(_ value: __owned Output) {
+    /// Delivers `value` to the current subscribers without storing it: `@Published`'s
+    /// willSet delivery (its storage stores the value afterwards).
+    @usableFromInline
+    func deliver(_ value: Output) {
         lock.lock()
-        if !isCompleted && !conduits.isEmpty {
-            deliverAndUnlock(value)
-            lock.lock()
-        }
-        let slot = valueSlot.unsafelyUnwrapped
-        let displaced = slot.move()
-        slot.initialize(to: value)
-        let first = firstObservation
-        guard moreObservations.isEmpty else {
-            let more = moreObservations
-            lock.unlock()
-            withExtendedLifetime(displaced) {}
-            first?.run()
-            for entry in more { entry.observation.run() }
-            return
-        }
-        lock.unlock()
-        withExtendedLifetime(displaced) {}
-        first?.run()
-    }
-
-    /// `@Published`'s store when nothing is subscribed (see
-    /// `Published.Storage.exchangeUnobserved(_:)`): with no subscriber and at most one direct
-    /// observation, exchanges `value` with the current value under the lock and returns that
-    /// observation; otherwise changes nothing. Calls nothing.
-    @inlinable @inline(__always)
-    func exchangeUnsubscribed(_ value: inout Output) -> UnobservedAssignment {
-        lock.lock()
-        guard conduits.isEmpty || isCompleted, moreObservations.isEmpty else {
-            lock.unlock()
-            return .declined
-        }
-        swap(&valueSlot.unsafelyUnwrapped.pointee, &value)
-        let observation = firstObservation
-        lock.unlock()
-        return .stored(observation)
-    }
-
-    /// Adds a direct observer; returns the id that removes it.
-    func addObservation(_ observation: PublishedObservation) -> UInt64 {
-        lock.withLock {
-            let id = nextObservationID
-            nextObservationID += 1
-            if firstObservation == nil {
-                firstObservation = observation
-                firstObservationID = id
-            } else {
-                moreObservations.append((id, observation))
-            }
-            return id
-        }
-    }
-
-    func removeObservation(_ id: UInt64) {
-        lock.withLock {
-            // Ids start at 1, so the 0 left by an empty first slot never matches.
-            if firstObservationID == id {
-                firstObservation = nil
-                firstObservationID = 0
-                // Keep the single-observer fast path for whoever remains.
-                if !moreObservations.isEmpty {
-                    let promoted = moreObservations.removeFirst()
-                    firstObservation = promoted.observation
-                    firstObservationID = promoted.id
-                }
-            } else if let index = moreObservations.firstIndex(where: { $0.id == id }) {
-                moreObservations.remove(at: index)
-            }
-        }
+        guard !isCompleted && !conduits.isEmpty else { return lock.unlock() }
+        deliverAndUnlock(value)
     }
 
     /// Delivers `value` to every conduit; called with the lock held, returns with it released.

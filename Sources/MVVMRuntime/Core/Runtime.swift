@@ -186,7 +186,7 @@ final class Runtime {
     ) -> UInt64 {
         let id = nextConnectionID
         nextConnectionID += 1
-        let connection = Connection(id: id, signalIndex: signal, handler: handler, userData: userData, destroy: destroy, layout: layout)
+        let connection = Connection(signalIndex: signal, handler: handler, userData: userData, destroy: destroy, layout: layout)
         object.add(connection)
         connectionsByID[id] = (connection, object)
         return id

@@ -67,7 +67,9 @@ extension ViewModelDeclaration {
         /// Observes a `@Published` property directly (see `RuntimeObject.observe`).
         static func published<T>(_ changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?) -> Observe? {
             guard let changes else { return nil }
-            return { viewModel, object, mask in object.observe(changes(viewModel), mask: mask) }
+            return { viewModel, object, mask, start in
+                if start { object.observe(changes(viewModel), mask: mask) } else { object.stopObserving(changes(viewModel), mask: mask) }
+            }
         }
 
         /// A flag: C int32_t 0/1.
@@ -264,17 +266,17 @@ extension ViewModelDeclaration {
         let shape: SignalShape
         /// Queues the event for each value the ViewModel sends; nil when the object queues it
         /// itself.
-        let observe: (@MainActor @Sendable (VM, RuntimeObject, Int) -> Void)?
+        let observe: (@MainActor @Sendable (VM, RuntimeObject, Int) -> AnyCancellable)?
 
         static func user(_ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<User, Never>) -> Self {
             Self(name: name, doc: doc, shape: .user) { viewModel, object, index in
-                object.subscribe(to: publisher(viewModel)) { object, user in object.queueEvent(.user(index, user)) }
+                object.subscription(to: publisher(viewModel)) { object, user in object.queueEvent(.user(index, user)) }
             }
         }
 
         static func id(_ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<Int, Never>) -> Self {
             Self(name: name, doc: doc, shape: .int64) { viewModel, object, index in
-                object.subscribe(to: publisher(viewModel)) { object, id in object.queueEvent(.int64(index, Int64(id))) }
+                object.subscription(to: publisher(viewModel)) { object, id in object.queueEvent(.int64(index, Int64(id))) }
             }
         }
 

@@ -16,7 +16,8 @@ protocol DeclaredViewModel: AnyObject {
 /// is ever numbered by hand.
 final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unchecked Sendable {
     typealias Read = @MainActor @Sendable (VM) throws(APIError) -> Value
-    typealias Observe = @MainActor @Sendable (VM, RuntimeObject, UInt64) -> Void
+    /// Starts (`true`) or stops (`false`) observing a property for an object, with a mask.
+    typealias Observe = @MainActor @Sendable (VM, RuntimeObject, UInt64, Bool) -> Void
 
     /// How each member reaches the ViewModel, parallel to `members`.
     enum Access {

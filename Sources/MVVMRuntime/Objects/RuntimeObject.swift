@@ -13,39 +13,48 @@ import MVVMBinding
 /// pay on the signal path (~80 instructions each) is turned off with `@exclusivity(unchecked)`.
 @MainActor
 class RuntimeObject {
+    // The small fields first and together (Swift lays fields out in declaration order): every
+    // live object pays for the padding otherwise.
     let type: mvvm_type
-    /// The type's declaration: its members, signals and how to read them.
-    let declaration: TypeDeclaration
-    let signals: [SignalSpec]
-    @exclusivity(unchecked) private(set) var handle: Handle? {
-        didSet { handlePointer = handle?.pointer }
-    }
-    /// `handle` as handlers receive it, encoded once rather than on every emission.
-    @exclusivity(unchecked) private var handlePointer: OpaquePointer?
     /// Set for screens a coordinator owns: the host may not destroy them.
     var isOwnedByCoordinator = false
-    /// Per signal, its connections in the order they were made. Unretained: the runtime's
-    /// table owns them and keeps one ended during a call until the call is over.
-    @exclusivity(unchecked) private var connections: [[Unmanaged<Connection>]]
     /// Set while `emit` walks a signal's connections: ending one then leaves it in place
     /// (it is skipped, being disconnected) until the emission is over.
     @exclusivity(unchecked) private var isEmitting = false
     @exclusivity(unchecked) private var hasEndedConnections = false
-    /// Bit i is set while signal i has at least one connection: a change nobody listens to
-    /// costs one AND.
-    @exclusivity(unchecked) private var connectedSignals: UInt64 = 0
-    @exclusivity(unchecked) private var dirtyProperties: UInt64 = 0
-    /// Per property notification, the value last announced (or current when its first handler
-    /// connected): a change back to it is not announced. Empty until a handler connects.
-    @exclusivity(unchecked) private var announced: [Value] = []
-    @exclusivity(unchecked) private var pendingEvents: [PendingEvent] = []
     /// Whether the object sits in the runtime's queue of objects with pending deliveries.
     @exclusivity(unchecked) var isQueuedForDelivery = false
+    /// The type's declaration: its members, signals and how to read them.
+    let declaration: TypeDeclaration
+    var signals: [SignalSpec] { declaration.signals }
+    /// The handle, while the object is alive.
+    var handle: Handle? { Handle(handlePointer) }
+    /// The handle as handlers receive it, encoded once rather than on every emission.
+    @exclusivity(unchecked) private var handlePointer: OpaquePointer?
+    /// Every signal's connections, in the order they were made (one list: an object has few,
+    /// and one list costs one allocation rather than one per signal). Unretained: the
+    /// runtime's table owns them and keeps one ended during a call until the call is over.
+    /// Empty (no allocation) until the first handler connects.
+    @exclusivity(unchecked) private var connections: [Unmanaged<Connection>] = []
+    /// Bit i is set while signal i has at least one connection: a change nobody listens to
+    /// costs one AND.
+    @exclusivity(unchecked) private(set) var connectedSignals: UInt64 = 0
+    @exclusivity(unchecked) private var dirtyProperties: UInt64 = 0
+    /// Per property notification, the value last announced (or current when its first handler
+    /// connected): a change back to it is not announced. Empty until a handler connects, then
+    /// as long as the highest property notification connected so far needs.
+    @exclusivity(unchecked) private var announced: [Value] = []
+    @exclusivity(unchecked) private var pendingEvents: [PendingEvent] = []
     /// The next object in that queue (see `Runtime`).
     @exclusivity(unchecked) var nextInDeliveryQueue: Unmanaged<RuntimeObject>?
-    let borrowed = BorrowedStrings()
-    /// The subscriptions to the ViewModel, cancelled by `invalidate()` (and by deinit).
-    private var subscriptions: [AnyCancellable] = []
+    /// The strings getters lent out; created by the first getter that lends one.
+    var borrowed: BorrowedStrings {
+        if let lentStrings { return lentStrings }
+        let created = BorrowedStrings()
+        lentStrings = created
+        return created
+    }
+    private var lentStrings: BorrowedStrings?
 
     /// The C type of this class's objects (overridden by every subclass).
     class var objectType: mvvm_type { fatalError("RuntimeObject subclasses override objectType") }
@@ -55,26 +64,26 @@ class RuntimeObject {
     init(declaration: TypeDeclaration) {
         self.type = Self.objectType
         self.declaration = declaration
-        self.signals = declaration.signals
-        self.connections = Array(repeating: [], count: signals.count)
     }
 
-    var isAlive: Bool { handle != nil }
+    var isAlive: Bool { handlePointer != nil }
 
-    func attach(handle: Handle) { self.handle = handle }
+    func attach(handle: Handle) { handlePointer = handle.pointer }
 
     /// Stops the object's work and forgets its connections (destroy notifiers run). Called by
     /// destroy and shutdown; subclasses cancel subscriptions and tasks in `tearDown()`.
     func invalidate() {
-        handle = nil
-        subscriptions.removeAll()
+        handlePointer = nil
         pendingEvents.removeAll()
         dirtyProperties = 0
+        let previouslyConnected = connectedSignals
         connectedSignals = 0
-        let all = connections.flatMap { $0 }
-        connections = Array(repeating: [], count: signals.count)
+        if previouslyConnected != 0 { connectedSignalsChanged(from: previouslyConnected) }
+        let all = connections
+        connections = []
+        announced = []
         for connection in all { connection.withGuaranteedInstance { $0.disconnect() } }
-        borrowed.releaseAll()
+        lentStrings?.releaseAll()
         tearDown()
     }
 
@@ -85,9 +94,9 @@ class RuntimeObject {
 
     /// Marks the signals in `mask` changed after every assignment of a `@Published`
     /// property: a direct observation (`PublishedObservation`) rather than a subscription,
-    /// with this object, unretained, as its context and the mask as its token. Removed by
-    /// `invalidate()` or this object's deinit, like a subscription, so the context never
-    /// outlives the object.
+    /// with this object, unretained, as its context and the mask as its token. The caller
+    /// removes it with `stopObserving(_:mask:)` when no handler needs it any more, and at the
+    /// latest in `invalidate()` or its deinit, so the context never outlives the object.
     func observe<Value>(_ property: Published<Value>.Publisher, mask: UInt64) {
         let observation = PublishedObservation(
             context: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), token: mask
@@ -98,7 +107,12 @@ class RuntimeObject {
                 Unmanaged<RuntimeObject>.fromOpaque(context).withGuaranteedInstance { $0.propertiesChanged(mask) }
             }
         }
-        property.addObservation(observation).store(in: &subscriptions)
+        property.addUntrackedObservation(observation)
+    }
+
+    /// Ends what `observe(_:mask:)` started with the same property and mask.
+    func stopObserving<Value>(_ property: Published<Value>.Publisher, mask: UInt64) {
+        property.removeObservation(context: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), token: mask)
     }
 
     /// Calls `receive` with this object and every value `publisher` sends, until the object
@@ -108,11 +122,17 @@ class RuntimeObject {
     /// by `invalidate()` or, at the latest, when this object's deinit releases it, and
     /// ViewModels publish on the main actor, so no value can arrive once the object is gone;
     /// a checked `unowned` would cost two atomic operations per value on the signal path.
-    func subscribe<P: Publisher>(
+    func subscription<P: Publisher>(
         to publisher: P, _ receive: @escaping @MainActor (RuntimeObject, P.Output) -> Void
-    ) where P.Failure == Never {
-        publisher.sink { [unowned(unsafe) self] value in receive(self, value) }.store(in: &subscriptions)
+    ) -> AnyCancellable where P.Failure == Never {
+        publisher.sink { [unowned(unsafe) self] value in receive(self, value) }
     }
+
+    /// Subclass hook: `connectedSignals` changed from `previous` (a signal got its first
+    /// handler or lost its last one; `invalidate()` clears them all). ViewModels observe their
+    /// properties and subscribe to their events here, only while a handler of a signal they
+    /// feed is connected.
+    func connectedSignalsChanged(from previous: UInt64) {}
 
     // MARK: - Connections
 
@@ -131,15 +151,27 @@ class RuntimeObject {
             // The notify rule compares with the value last announced, which is the current
             // value unless a change is pending. The first handler starts from the current
             // value; a later one connected while a change is pending keeps its own.
-            if announced.isEmpty { announced = Array(repeating: .none, count: signals.count) }
-            if connections[index].isEmpty {
+            if index >= announced.count {
+                // Exactly as long as needed (rather than doubling): one slot per notification
+                // up to the highest connected one.
+                var grown: [Value] = []
+                grown.reserveCapacity(index + 1)
+                grown.append(contentsOf: announced)
+                grown.append(contentsOf: repeatElement(.none, count: index + 1 - announced.count))
+                announced = grown
+            }
+            if connectedSignals & Self.mask([index]) == 0 {
                 announced[index] = declaration.notificationValue(index, of: self)
             } else if dirtyProperties & Self.mask([index]) != 0 {
                 connection.connectBaseline = declaration.notificationValue(index, of: self)
             }
         }
-        connections[connection.signalIndex].append(Unmanaged.passUnretained(connection))
+        // The few connections an object usually has fit exactly; longer lists grow by doubling.
+        if connections.count < 8 { connections.reserveCapacity(connections.count + 1) }
+        connections.append(Unmanaged.passUnretained(connection))
+        let before = connectedSignals
         connectedSignals |= Self.mask([connection.signalIndex])
+        if connectedSignals != before { connectedSignalsChanged(from: before) }
     }
 
     /// Forgets `connection` (the runtime disconnects it); during an emission, once it is over.
@@ -149,17 +181,33 @@ class RuntimeObject {
             return
         }
         let index = connection.signalIndex
-        connections[index].removeAll { $0.toOpaque() == Unmanaged.passUnretained(connection).toOpaque() }
-        if connections[index].isEmpty { connectedSignals &= ~Self.mask([index]) }
+        connections.removeAll { $0.toOpaque() == Unmanaged.passUnretained(connection).toOpaque() }
+        if !connections.contains(where: { $0.withGuaranteedInstance(\.signalIndex) == index }) {
+            let before = connectedSignals
+            connectedSignals &= ~Self.mask([index])
+            lastConnectionRemoved(from: before)
+        }
+    }
+
+    /// A signal lost its last handler: tell the subclass, and drop the per-signal state once
+    /// no signal has any (nothing pending refers to it then).
+    private func lastConnectionRemoved(from previous: UInt64) {
+        connectedSignalsChanged(from: previous)
+        if connectedSignals == 0 && !isEmitting && dirtyProperties == 0 && pendingEvents.isEmpty {
+            connections = []
+            announced = []
+        }
     }
 
     /// Drops the connections ended during an emission.
     private func removeEndedConnections() {
         hasEndedConnections = false
-        for index in connections.indices {
-            connections[index].removeAll { !$0.withGuaranteedInstance(\.isConnected) }
-            if connections[index].isEmpty { connectedSignals &= ~Self.mask([index]) }
-        }
+        let before = connectedSignals
+        connections.removeAll { !$0.withGuaranteedInstance(\.isConnected) }
+        var stillConnected: UInt64 = 0
+        for connection in connections { stillConnected |= Self.mask([connection.withGuaranteedInstance(\.signalIndex)]) }
+        connectedSignals &= stillConnected
+        if connectedSignals != before { lastConnectionRemoved(from: before) }
     }
 
     // MARK: - Changes
@@ -198,12 +246,13 @@ class RuntimeObject {
     /// Announces the property of signal `index` if its value differs from the one last
     /// announced (the header's notify rule).
     private func announceProperty(_ index: Int) {
+        guard index < announced.count else { return }
         let value = declaration.notificationValue(index, of: self)
         guard value != announced[index] else { return }
         value.withSignalValue(as: signals[index].shape) { emit(index, $0, announcing: value) }
         // Stored after the emission (a handler that changes it again marks it anew, and the
         // next round compares with what this one announced); the object may be gone by then.
-        if isAlive { announced[index] = consume value }
+        if isAlive, index < announced.count { announced[index] = consume value }
     }
 
     /// Delivers what is pending. A handler may destroy this object: delivery stops then.
@@ -238,10 +287,11 @@ class RuntimeObject {
     /// only in the runtime's delivery loop.
     func emit(_ index: Int, _ value: SignalValue, announcing property: Value? = nil) {
         guard let object = handlePointer else { return }
-        let count = connections[index].count
+        let count = connections.count
         isEmitting = true
         for position in 0..<count {
-            connections[index][position].withGuaranteedInstance { connection in
+            connections[position].withGuaranteedInstance { connection in
+                guard connection.signalIndex == index else { return }
                 // A handler connected while this change was pending, at the value it has now.
                 if let property, let baseline = connection.connectBaseline {
                     connection.connectBaseline = nil

@@ -18,32 +18,100 @@ class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
         self.repository = repository
         let declaration = VM.declaration
         super.init(declaration: declaration)
-        for (index, property) in declaration.properties.enumerated() {
-            property.observe?(viewModel, self, declaration.changeMasks[index])
-        }
-        for (index, list) in declaration.lists.enumerated() {
-            observe(list.changes, mask: declaration.listMasks[index], signal: declaration.listSignals[index])
-        }
-        for (index, event) in declaration.events.enumerated() {
-            event.observe?(viewModel, self, declaration.eventSignals[index])
-        }
     }
 
-    private func observe(_ changes: ViewModelDeclaration<VM>.List.Changes, mask: UInt64, signal: Int?) {
+    /// Per list and event of the declaration (in that order): its subscription while a handler
+    /// of a signal it feeds is connected, else nil. Empty (no allocation) while none is.
+    private var feeds: [AnyCancellable?] = []
+
+    /// Observes (or stops observing) each property, list and event by whether a signal it
+    /// marks has a handler. A property feeds its own notification and those derived from it
+    /// (`changeMasks`); marking a signal nobody listens to does nothing anyway, so observing
+    /// only while listened to changes nothing a host can see, and what nobody listens to
+    /// costs nothing.
+    /// (Property i is observed exactly while `changeMasks[i] & connectedSignals != 0`: no
+    /// state of its own.)
+    override func connectedSignalsChanged(from previous: UInt64) {
+        let declaration = VM.declaration
+        let connected = connectedSignals
+        for (index, property) in declaration.properties.enumerated() {
+            guard let observe = property.observe else { continue }
+            let mask = declaration.changeMasks[index]
+            let wanted = mask & connected != 0
+            if wanted != (mask & previous != 0) {
+                observe(viewModel, self, mask, wanted)
+            }
+        }
+        let feedCount = declaration.lists.count + declaration.events.count
+        guard feedCount > 0 else { return }
+        if feeds.isEmpty {
+            // Allocated only once a list or event has a connected signal to feed.
+            var fed: UInt64 = 0
+            for (index, signal) in declaration.listSignals.enumerated() {
+                fed |= declaration.listMasks[index] | (signal.map { RuntimeObject.mask([$0]) } ?? 0)
+            }
+            for (index, event) in declaration.events.enumerated() where event.observe != nil {
+                fed |= RuntimeObject.mask([declaration.eventSignals[index]])
+            }
+            guard connected & fed != 0 else { return }
+            feeds = Array(repeating: nil, count: feedCount)
+        }
+        var position = 0
+        func update(_ mask: UInt64, _ start: () -> AnyCancellable?) {
+            defer { position += 1 }
+            if mask & connected != 0 {
+                if feeds[position] == nil { feeds[position] = start() }
+            } else if let feed = feeds[position] {
+                feeds[position] = nil
+                feed.cancel()
+            }
+        }
+        for (index, list) in declaration.lists.enumerated() {
+            let signal = declaration.listSignals[index]
+            let mask = declaration.listMasks[index] | (signal.map { RuntimeObject.mask([$0]) } ?? 0)
+            update(mask) { observe(list.changes, mask: declaration.listMasks[index], signal: signal) }
+        }
+        for (index, event) in declaration.events.enumerated() {
+            let signal = declaration.eventSignals[index]
+            update(event.observe == nil ? 0 : RuntimeObject.mask([signal])) { event.observe.map { $0(viewModel, self, signal) } }
+        }
+        if connected == 0 { feeds = [] }
+    }
+
+    /// Stops every observation and subscription (destroy, deinit). `invalidate()` has
+    /// already stopped them (it clears `connectedSignals` and tells `connectedSignalsChanged`).
+    private func endFeeds() {
+        let declaration = VM.declaration
+        let connected = connectedSignals
+        if connected != 0 {
+            for (index, property) in declaration.properties.enumerated() where declaration.changeMasks[index] & connected != 0 {
+                property.observe?(viewModel, self, declaration.changeMasks[index], false)
+            }
+        }
+        let ended = feeds
+        feeds = []
+        for feed in ended { feed?.cancel() }
+    }
+
+    isolated deinit {
+        endFeeds()
+    }
+
+    private func observe(_ changes: ViewModelDeclaration<VM>.List.Changes, mask: UInt64, signal: Int?) -> AnyCancellable? {
         func announce(_ object: RuntimeObject, _ change: ListChange) {
             object.propertiesChanged(mask)
             if let signal { object.queueEvent(.changes(signal, [mvvm_list_change(change)])) }
         }
         switch changes {
         case .none:
-            break
+            return nil
         case .publisher(let publisher):
-            subscribe(to: publisher(viewModel), announce)
+            return subscription(to: publisher(viewModel), announce)
         case .growingArray(let array):
             // The count last announced turns each new array into a change set. The current
             // value replayed at subscription sets it without announcing anything.
             var knownCount: Int?
-            subscribe(to: array(viewModel)) { object, items in
+            return subscription(to: array(viewModel)) { object, items in
                 defer { knownCount = items.count }
                 guard let known = knownCount else { return }
                 announce(object, items.count > known && items.count > 0 ? .insert(known..<items.count) : .reset(count: items.count))
@@ -62,6 +130,7 @@ class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
     }
 
     override func tearDown() {
+        endFeeds()
         VM.declaration.tearDown?(viewModel)
     }
 }

@@ -17,27 +17,40 @@ final class Connection {
         case noObject(FFICallDescription)
     }
 
-    let id: UInt64
-    let signalIndex: Int
+    // The id is the runtime table's key, not kept here; the signal index is stored narrow,
+    // beside the other small fields: every connection stays in a smaller malloc size class.
+    var signalIndex: Int { Int(storedSignalIndex) }
     private let handler: mvvm_callback
     private let userData: UnsafeMutableRawPointer?
     private let destroy: mvvm_destroy_notify?
     private let layout: Layout
     // Main-actor state read on every emission; see `Runtime` for why it is unchecked.
+    // Small fields together, after `layout`: the object stays in a smaller malloc size class.
     @exclusivity(unchecked) private(set) var isConnected = true
-    @exclusivity(unchecked) private var runningCalls = 0
     @exclusivity(unchecked) private var destroyPending = false
+    @exclusivity(unchecked) private var runningCalls: Int32 = 0
+    private let storedSignalIndex: UInt16
     /// For a property notification connected while the property had a change pending: the
     /// value it had at connect time, which this handler, unlike the older ones, compares the
     /// pending change with (see `RuntimeObject.add`). Cleared at the next announcement.
-    var connectBaseline: Value?
+    var connectBaseline: Value? {
+        get { baseline?.value }
+        set { baseline = newValue.map(Baseline.init) }
+    }
+    /// Boxed: rarely set, and a word here rather than an optional `Value` inline keeps every
+    /// connection in a smaller malloc size class.
+    private var baseline: Baseline?
+    private final class Baseline {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
 
     init(
-        id: UInt64, signalIndex: Int, handler: mvvm_callback, userData: UnsafeMutableRawPointer?,
+        signalIndex: Int, handler: mvvm_callback, userData: UnsafeMutableRawPointer?,
         destroy: mvvm_destroy_notify?, layout: Layout
     ) {
-        self.id = id
-        self.signalIndex = signalIndex
+        precondition(signalIndex >= 0 && signalIndex <= Int(UInt16.max), "signal index out of range")
+        self.storedSignalIndex = UInt16(signalIndex)
         self.handler = handler
         self.userData = userData
         self.destroy = destroy

@@ -11,10 +11,12 @@ final class CoordinatorObject: ViewModelObject<AppCoordinator> {
     private(set) var screens: [RuntimeObject] = []
     /// Popped screens whose pending signals must reach the host before they are destroyed.
     private var poppedAwaitingDelivery: [RuntimeObject] = []
+    /// The coordinator's navigation, followed for the object's whole life.
+    private var navigation: AnyCancellable?
 
     override init(viewModel: AppCoordinator, repository: RepositoryObject?) {
         super.init(viewModel: viewModel, repository: repository)
-        subscribe(to: viewModel.navigation) { object, event in
+        navigation = subscription(to: viewModel.navigation) { object, event in
             let coordinator = unsafeDowncast(object, to: CoordinatorObject.self)
             switch event {
             case .push(let screen): coordinator.push(screen)
@@ -75,6 +77,8 @@ final class CoordinatorObject: ViewModelObject<AppCoordinator> {
     }
 
     override func tearDown() {
+        navigation?.cancel()
+        navigation = nil
         let owned = screens + poppedAwaitingDelivery
         screens.removeAll()
         poppedAwaitingDelivery.removeAll()
