@@ -43,11 +43,12 @@ func require<T>(_ out: UnsafeMutablePointer<T>?, _ parameter: String) throws(API
     return out
 }
 
-/// A C string argument as a Swift string: NULL and invalid UTF-8 are refused.
-func string(from pointer: UnsafePointer<CChar>?, _ parameter: String) throws(APIError) -> String {
-    guard let pointer else { throw .nullPointer(parameter) }
+/// A C string argument as a Swift string: NULL and invalid UTF-8 are refused. The name is an
+/// autoclosure so that a name built by interpolation costs nothing unless the call fails.
+func string(from pointer: UnsafePointer<CChar>?, _ parameter: @autoclosure () -> String) throws(APIError) -> String {
+    guard let pointer else { throw .nullPointer(parameter()) }
     guard let value = String(validatingCString: pointer) else {
-        throw APIError(MVVM_E_INVALID_UTF8, "\(parameter) is not valid UTF-8.")
+        throw APIError(MVVM_E_INVALID_UTF8, "\(parameter()) is not valid UTF-8.")
     }
     return value
 }

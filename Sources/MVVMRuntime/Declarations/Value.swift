@@ -100,9 +100,6 @@ extension Value {
     /// Nonisolated on purpose: a closure written in main-actor code and handed to the
     /// standard library's `withCString` gets a run-time executor check on every call.
     func withSignalValue(as shape: SignalShape, _ body: (SignalValue) -> Void) {
-        if case .string(let string) = self {  // the common case first
-            return string.withCString { body(.string($0)) }
-        }
         switch self {
         case .bool(let flag): body(.int32(flag ? 1 : 0))
         case .int32(let value): body(.int32(value))
@@ -178,14 +175,7 @@ extension Value {
         case .int64: self = .int64(value.as.int64)
         case .uint64: self = .uint64(value.as.uint64)
         case .double: self = .double(value.as.real)
-        case .string:
-            // The name is built only for a failure: interpolating it on every call cost more
-            // than the rest of the conversion.
-            guard let pointer = value.as.string else { throw .nullPointer("\(parameter()).as.string") }
-            guard let text = String(validatingCString: pointer) else {
-                throw APIError(MVVM_E_INVALID_UTF8, "\(parameter()).as.string is not valid UTF-8.")
-            }
-            self = .string(text)
+        case .string: self = .string(try MVVMRuntime.string(from: value.as.string, "\(parameter()).as.string"))
         case .object: self = .object(handleBits(value.as.object))  // see cValue
         case .int64Array:
             let array = value.as.int64_array

@@ -19,7 +19,7 @@ final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unche
     /// Starts (`true`) or stops (`false`) observing a property for an object, with a mask.
     typealias Observe = @MainActor @Sendable (VM, RuntimeObject, UInt64, Bool) -> Void
 
-    /// How each member reaches the ViewModel, parallel to `members`.
+    /// How a member reaches the ViewModel (turned into `TypeDeclaration.accessors` at init).
     enum Access {
         case property(Property)
         case command(Command)
@@ -28,7 +28,6 @@ final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unche
         case constructor(Constructor)
     }
 
-    let accesses: [Access]
     let properties: [Property]
     let lists: [List]
     let events: [Event]
@@ -42,6 +41,13 @@ final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unche
     let listMasks: [UInt64]
     let listSignals: [Int?]
     let eventSignals: [Int]
+    /// Per list, then per event: the signals whose handlers need its subscription (a list's
+    /// count property and what derives from it, and its change signal; an event's own signal,
+    /// or 0 for one the object queues itself). `feedsMask` is their union.
+    let feedMasks: [UInt64]
+    let feedsMask: UInt64
+    /// The constructor and its member id, if the type has one.
+    private let constructor: (id: Int, declaration: Constructor)?
 
     init(
         type: UInt32, name: String, cPrefix: String, handleName: String = "vm", summary: String,
@@ -86,7 +92,7 @@ final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unche
             members.append(constructor.shape(prefix: cPrefix))
             accesses.append(.constructor(constructor))
         }
-        self.accesses = accesses
+        self.constructor = constructor.map { (members.count - 1, $0) }
         var accessors: [MemberAccess] = []
         for access in accesses { accessors.append(Self.accessor(access)) }
 
@@ -113,6 +119,10 @@ final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unche
         }
         changeMasks = properties.indices.map(closure)
         listMasks = lists.map { list in list.countProperty.flatMap { index[$0] }.map(closure) ?? 0 }
+        let signalMask = { (signal: Int?) in signal.map { RuntimeObject.mask([$0]) } ?? 0 }
+        feedMasks = zip(listMasks, listSignals).map { $0 | signalMask($1) }
+            + zip(events, eventSignals).map { $0.observe == nil ? 0 : signalMask($1) }
+        feedsMask = feedMasks.reduce(0, |)
         super.init(
             type: mvvm_type(type), name: name, cPrefix: cPrefix, handleName: handleName, summary: summary, members: members,
             accessors: accessors)
@@ -121,10 +131,7 @@ final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unche
     override var viewModelTypeName: String? { String(reflecting: VM.self) }
 
     @MainActor override func make(_ arguments: [Value], in runtime: Runtime) throws(APIError) -> RuntimeObject {
-        guard let id = members.lastIndex(where: { $0.kind == .constructor }),
-              case .constructor(let constructor) = accesses[id] else {
-            return try super.make(arguments, in: runtime)
-        }
+        guard let (id, constructor) = constructor else { return try super.make(arguments, in: runtime) }
         let checked = try checkArguments(arguments, of: id, object: nil, runtime: runtime)
         let (viewModel, repository) = try constructor.make(checked)
         return constructor.object(viewModel, repository)

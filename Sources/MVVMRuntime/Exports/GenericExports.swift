@@ -45,9 +45,7 @@ import CMVVM
     apiCall { runtime throws(APIError) in
         let out = try require(outValue, "out_value")
         let target = try runtime.object(object)
-        let value = try target.declaration.read(Int(member), of: target)
-        target.borrowed.releaseAll()
-        out.pointee = value.cValue(lendingFrom: target.borrowed)
+        out.pointee = lend(try target.declaration.read(Int(member), of: target), from: target)
     }
 }
 
@@ -70,10 +68,7 @@ import CMVVM
         let values = try copiedArguments(arguments, argumentCount)
         let target = try runtime.object(object)
         let result = try target.declaration.invoke(Int(member), of: target, values)
-        if let outResult {
-            target.borrowed.releaseAll()
-            outResult.pointee = result.cValue(lendingFrom: target.borrowed)
-        }
+        outResult?.pointee = lend(result, from: target)
     }
 }
 
@@ -93,9 +88,7 @@ import CMVVM
     apiCall { runtime throws(APIError) in
         let out = try require(outItem, "out_item")
         let target = try runtime.object(object)
-        let value = try item(Int(member), at: index, of: target)
-        target.borrowed.releaseAll()
-        out.pointee = value.cValue(lendingFrom: target.borrowed)
+        out.pointee = lend(try item(Int(member), at: index, of: target), from: target)
     }
 }
 
@@ -126,6 +119,14 @@ func item(_ member: Int, at index: Int64, of object: RuntimeObject) throws(APIEr
     let declaration = object.declaration
     let count = try declaration.count(member, of: object)
     return try declaration.item(member, of: object, at: checkedIndex(index, count: count, declaration.members[member].itemWord))
+}
+
+/// `value` in C form, its strings lent by `object` (releasing what it lent before: the
+/// getters' borrowing rule).
+@MainActor
+private func lend(_ value: Value, from object: RuntimeObject) -> mvvm_value {
+    object.borrowed.releaseAll()
+    return value.cValue(lendingFrom: object.borrowed)
 }
 
 /// Copies of the C arguments, checked.

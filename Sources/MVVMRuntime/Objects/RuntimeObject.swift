@@ -141,7 +141,7 @@ class RuntimeObject {
     }
 
     /// The bit mask of the signals `indices` (bit i stands for signal i).
-    static func mask(_ indices: [Int]) -> UInt64 {
+    nonisolated static func mask(_ indices: [Int]) -> UInt64 {
         indices.reduce(0) { $0 | 1 << UInt64($1) }
     }
 

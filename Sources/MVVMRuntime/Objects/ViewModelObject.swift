@@ -42,40 +42,30 @@ class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
                 observe(viewModel, self, mask, wanted)
             }
         }
-        let feedCount = declaration.lists.count + declaration.events.count
-        guard feedCount > 0 else { return }
-        if feeds.isEmpty {
-            // Allocated only once a list or event has a connected signal to feed.
-            var fed: UInt64 = 0
-            for (index, signal) in declaration.listSignals.enumerated() {
-                fed |= declaration.listMasks[index] | (signal.map { RuntimeObject.mask([$0]) } ?? 0)
-            }
-            for (index, event) in declaration.events.enumerated() where event.observe != nil {
-                fed |= RuntimeObject.mask([declaration.eventSignals[index]])
-            }
-            guard connected & fed != 0 else { return }
-            feeds = Array(repeating: nil, count: feedCount)
-        }
-        var position = 0
-        func update(_ mask: UInt64, _ start: () -> AnyCancellable?) {
-            defer { position += 1 }
+        guard connected & declaration.feedsMask != 0 || !feeds.isEmpty else { return }
+        // Allocated only once a list or event has a connected signal to feed.
+        if feeds.isEmpty { feeds = Array(repeating: nil, count: declaration.feedMasks.count) }
+        for (position, mask) in declaration.feedMasks.enumerated() {
             if mask & connected != 0 {
-                if feeds[position] == nil { feeds[position] = start() }
+                if feeds[position] == nil { feeds[position] = startFeed(position) }
             } else if let feed = feeds[position] {
                 feeds[position] = nil
                 feed.cancel()
             }
         }
-        for (index, list) in declaration.lists.enumerated() {
-            let signal = declaration.listSignals[index]
-            let mask = declaration.listMasks[index] | (signal.map { RuntimeObject.mask([$0]) } ?? 0)
-            update(mask) { observe(list.changes, mask: declaration.listMasks[index], signal: signal) }
-        }
-        for (index, event) in declaration.events.enumerated() {
-            let signal = declaration.eventSignals[index]
-            update(event.observe == nil ? 0 : RuntimeObject.mask([signal])) { event.observe.map { $0(viewModel, self, signal) } }
-        }
         if connected == 0 { feeds = [] }
+    }
+
+    /// The subscription of feed `position` (lists first, then events; see
+    /// `ViewModelDeclaration.feedMasks`).
+    private func startFeed(_ position: Int) -> AnyCancellable? {
+        let declaration = VM.declaration
+        if position < declaration.lists.count {
+            return observe(declaration.lists[position].changes, mask: declaration.listMasks[position],
+                           signal: declaration.listSignals[position])
+        }
+        let index = position - declaration.lists.count
+        return declaration.events[index].observe?(viewModel, self, declaration.eventSignals[index])
     }
 
     /// Stops every observation and subscription (destroy, deinit). `invalidate()` has
