@@ -404,17 +404,7 @@ final class UserSearchViewModelTests: XCTestCase {
     private func resultChanges(
         of sut: UserSearchViewModel<TestScheduler>, count: Int, after action: () -> Void
     ) async -> [ListChange] {
-        let received = expectation(description: "\(count) result change(s)")
-        received.expectedFulfillmentCount = count
-        var changes: [ListChange] = []
-        let token = sut.resultChanges.sink { change in
-            changes.append(change)
-            received.fulfill()
-        }
-        action()
-        await fulfillment(of: [received], timeout: 1)
-        token.cancel()
-        return changes
+        await values(of: sut.resultChanges, count: count, "result change(s)", after: action)
     }
 
     /// Runs `action`, then waits for `count` non-nil error messages.
@@ -422,16 +412,6 @@ final class UserSearchViewModelTests: XCTestCase {
     private func errorMessages(
         of sut: UserSearchViewModel<TestScheduler>, count: Int, after action: () -> Void
     ) async -> [String] {
-        let received = expectation(description: "\(count) error message(s)")
-        received.expectedFulfillmentCount = count
-        var messages: [String] = []
-        let token = sut.$errorMessage.dropFirst().compactMap { $0 }.sink { message in
-            messages.append(message)
-            received.fulfill()
-        }
-        action()
-        await fulfillment(of: [received], timeout: 1)
-        token.cancel()
-        return messages
+        await values(of: sut.$errorMessage.dropFirst().compactMap { $0 }, count: count, "error message(s)", after: action)
     }
 }

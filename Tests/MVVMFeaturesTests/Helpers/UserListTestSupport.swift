@@ -20,34 +20,14 @@ extension XCTestCase {
     func rowChanges(
         of sut: UserListViewModel, count: Int, after action: () -> Void
     ) async -> [ListChange] {
-        let received = expectation(description: "\(count) row change(s)")
-        received.expectedFulfillmentCount = count
-        var changes: [ListChange] = []
-        let token = sut.rowChanges.sink { change in
-            changes.append(change)
-            received.fulfill()
-        }
-        action()
-        await fulfillment(of: [received], timeout: 1)
-        token.cancel()
-        return changes
+        await values(of: sut.rowChanges, count: count, "row change(s)", after: action)
     }
 
     /// Runs `action`, then waits for `count` new values of `loading` (the current one dropped).
     func loadingStates(
         of sut: UserListViewModel, count: Int, after action: () -> Void
     ) async -> [UserListViewModel.Loading] {
-        let received = expectation(description: "\(count) loading state(s)")
-        received.expectedFulfillmentCount = count
-        var states: [UserListViewModel.Loading] = []
-        let token = sut.$loading.dropFirst().sink { state in
-            states.append(state)
-            received.fulfill()
-        }
-        action()
-        await fulfillment(of: [received], timeout: 1)
-        token.cancel()
-        return states
+        await values(of: sut.$loading.dropFirst(), count: count, "loading state(s)", after: action)
     }
 
     /// Runs `action`, then waits for `count` non-nil error messages.
@@ -55,16 +35,6 @@ extension XCTestCase {
     func errorMessages(
         of sut: UserListViewModel, count: Int, after action: () -> Void
     ) async -> [String] {
-        let received = expectation(description: "\(count) error message(s)")
-        received.expectedFulfillmentCount = count
-        var messages: [String] = []
-        let token = sut.$errorMessage.dropFirst().compactMap { $0 }.sink { message in
-            messages.append(message)
-            received.fulfill()
-        }
-        action()
-        await fulfillment(of: [received], timeout: 1)
-        token.cancel()
-        return messages
+        await values(of: sut.$errorMessage.dropFirst().compactMap { $0 }, count: count, "error message(s)", after: action)
     }
 }
