@@ -21,7 +21,9 @@ let package = Package(
         .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // The public header as a Swift module, so the runtime compiles against the same types.
         .systemLibrary(name: "CMVVM", path: "Include"),
-        .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
+        // Hooks into the Swift concurrency runtime that need its calling convention (C).
+        .target(name: "CExecutorHooks"),
+        .target(name: "MVVMRuntime", dependencies: ["CExecutorHooks", "CLibFFI", "CMVVM", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
         // Writes the files that follow from the type declarations (`make generate`).
         .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),

@@ -8,18 +8,25 @@
  * the caller's actor, the answer resumed HostRepositoryBox.perform on the main actor, went on
  * to a pool thread (the nonisolated repository method) and came back to the ViewModel on the
  * main actor: two dispatches (this test then fails with "got 2"). Afterwards nothing more is
- * pending: no stray wake-up follows. (What this does not count: the Swift runtime still
- * resumes the continuation through a pool thread, which then enqueues the job on the main
- * queue; see README "Measured".)
+ * pending: no stray wake-up follows.
+ *
+ * No pool thread in between either: the moment mvvm_request_resolve_user() returns, the host's
+ * descriptor is already readable (the answering thread polls it at once), because the resumed task went straight onto the main queue
+ * (MainBoundResume). Swift's default resumes a continuation on the generic executor: a pool
+ * thread wakes, runs the task up to its hop to the main actor and only then queues it on the
+ * main queue, so right after the answer the descriptor would usually not be readable yet.
  */
 #include "harness.h"
 
+#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 
 typedef struct host {
     mvvm_request *_Atomic pending;
     int fetches;
+    int fd;                  /* mvvm_get_fd() */
+    int readable_on_return;  /* the answering thread's poll() right after the answer */
 } host;
 
 static void fetch_users(void *data, mvvm_request *request, int64_t page) {
@@ -47,6 +54,8 @@ static void *answer(void *data) {
     host *h = data;
     mvvm_user user = {.id = 7, .name = "Ada", .email = "ada@example.com"};
     mvvm_status status = mvvm_request_resolve_user(atomic_exchange(&h->pending, NULL), &user);
+    struct pollfd readable = {.fd = h->fd, .events = POLLIN, .revents = 0};
+    h->readable_on_return = poll(&readable, 1, 0);
     return (void *)(intptr_t)status;
 }
 
@@ -62,6 +71,7 @@ static void test_an_answered_request_wakes_the_host_once(void) {
     mvvm_user_repository_vtable table = {.struct_size = sizeof table, .fetch_users = fetch_users,
                                          .fetch_user = fetch_user, .update_user = update_user};
     mvvm_object *repository = NULL, *vm = NULL;
+    REQUIRE_OK(mvvm_get_fd(&h.fd));
     REQUIRE_OK(mvvm_repository_new_host(&table, NULL, &h, NULL, &repository));
     for (int round = 0; round < 20; round++) {
         REQUIRE_OK(mvvm_user_detail_new(repository, 7, &vm));
@@ -78,6 +88,7 @@ static void test_an_answered_request_wakes_the_host_once(void) {
         void *status = NULL;
         pthread_join(thread, &status);
         CHECK_EQ((int)(intptr_t)status, (int)MVVM_OK);
+        CHECK_EQ(h.readable_on_return, 1); /* queued by the answering thread itself */
 
         /* Count the host's wake-ups until the handler ran (bounded: 5 s per wait). */
         int wakeups = 0;

@@ -7,6 +7,7 @@ import Dispatch
 @MainActor @c public func mvvm_init() -> mvvm_status {
     guard HostThread.isCurrent else { return LastError.fail(.wrongThread) }
     if Runtime.current == nil { Runtime.current = Runtime() }
+    MainBoundResume.install()
     // Make sure the main queue's descriptor exists before the host asks for it.
     _ = MainLoop.descriptor
     LastError.clear()

@@ -133,7 +133,7 @@ final class HostRequestTable: Sendable {
                 return nil
             }
         }
-        if let ready { continuation.resume(with: ready) }
+        if let ready { MainBoundResume.perform { continuation.resume(with: ready) } }
     }
 
     // MARK: - Answers (any thread)
@@ -165,8 +165,9 @@ final class HostRequestTable: Sendable {
         switch outcome {
         case .resume(let continuation):
             // The task continues on the main actor, so the ViewModel sees the answer on the
-            // host thread, through the main queue and the descriptor of mvvm_get_fd().
-            continuation.resume(with: result)
+            // host thread, through the main queue and the descriptor of mvvm_get_fd(), with
+            // no pool thread in between (MainBoundResume).
+            MainBoundResume.perform { continuation.resume(with: result) }
         case .stored:
             break
         case .notFound:
@@ -200,7 +201,9 @@ final class HostRequestTable: Sendable {
             state.flushQueued = true
             return true
         }
-        continuation?.resume(throwing: CancellationError())
+        if let continuation {
+            MainBoundResume.perform { continuation.resume(throwing: CancellationError()) }
+        }
         if needsFlush {
             // The host's callback never runs inside a task's cancellation (which may be a
             // ViewModel's deinit, or any thread): it runs on the host thread, from the queue.
@@ -246,7 +249,9 @@ final class HostRequestTable: Sendable {
                 state.free(handle)
             }
         }
-        for continuation in continuations { continuation.resume(throwing: CancellationError()) }
+        MainBoundResume.perform {
+            for continuation in continuations { continuation.resume(throwing: CancellationError()) }
+        }
         flushCancels()
     }
 }

@@ -1,0 +1,49 @@
+import CExecutorHooks
+import Dispatch
+
+/// Resumes tasks that continue on the main actor without waking a pool thread first.
+///
+/// Swift resumes every continuation on the generic executor: the task runs briefly on a pool
+/// thread, then hops to the actor it awaited on. When a worker thread answers a host request
+/// (`mvvm_request_resolve_user()`), that is two sleeping threads woken — a pool thread, then
+/// the host's — where GLib's `g_main_context_invoke()` wakes one. Inside `perform`, a job the
+/// Swift runtime hands to the global executor goes to the main queue instead
+/// (`executor_hooks.h`): the host's descriptor is the only thing woken, and the task's hop
+/// to the main actor happens on the host thread, in the same `mvvm_dispatch()` or the next.
+///
+/// Only for continuations whose task continues on the main actor (every `HostRequestTable`
+/// waiter suspends in `HostRepositoryBox.perform`, which is `@MainActor`): other work keeps
+/// the pool.
+enum MainBoundResume {
+    /// Installs the hook (once per process; `mvvm_init()` calls it).
+    static func install() {
+        mvvmhook_install_main_resume(enqueueOnMainQueue)
+    }
+
+    /// Runs `resume`, which resumes a continuation of a task that continues on the main actor.
+    static func perform(_ resume: () -> Void) {
+        let previous = mvvmhook_set_main_bound_resume(1)
+        defer { _ = mvvmhook_set_main_bound_resume(previous) }
+        resume()
+    }
+}
+
+/// A job pointer crossing to the main queue; the Swift runtime owns the job until it runs.
+private struct JobPointer: @unchecked Sendable {
+    let raw: UnsafeMutableRawPointer
+}
+
+/// The hook's `enqueue_on_main`: any thread (whichever resumed the continuation).
+///
+/// The job runs on the main actor's executor, not the generic one: its first act is the hop
+/// back to the main actor, which then continues in place instead of queuing a second job
+/// (and a second pass through the host's loop). Sound because the main queue is the main
+/// actor's executor and this block runs on it, so nothing else holds the main actor; the
+/// job's few generic instructions may run on any executor.
+private func enqueueOnMainQueue(_ job: UnsafeMutableRawPointer?) {
+    guard let job else { return }
+    let pointer = JobPointer(raw: job)
+    DispatchQueue.main.async {
+        unsafeBitCast(pointer.raw, to: UnownedJob.self).runSynchronously(on: MainActor.sharedUnownedExecutor)
+    }
+}
