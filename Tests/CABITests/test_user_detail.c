@@ -509,6 +509,43 @@ static void test_destroying_the_screen_during_a_save_lands_nothing(void) {
     CHECK_OK(mvvm_object_destroy(f.repository));
 }
 
+/* The sample repository's latency is a main-queue timer (MainQueueSleep): the load lands
+ * through the host's loop once the time has passed, not before. */
+static void test_a_simulated_latency_is_waited_out_in_the_host_loop(void) {
+    fixture f;
+    memset(&f, 0, sizeof f);
+    f.repository = make_sample_repository(30, 10, 30, -1);
+    CHECK_OK(mvvm_user_detail_new(f.repository, 4, &f.vm));
+    connect_all(&f);
+    CHECK_OK(mvvm_user_detail_on_appear(f.vm));
+    int32_t dispatched = 0;
+    CHECK_OK(mvvm_run(0, &dispatched)); /* the load starts and waits */
+    CHECK_EQ(f.user.calls, 0);
+    PUMP_UNTIL(f.user.calls > 0, HARNESS_PUMP_BUDGET);
+    CHECK_EQ(f.user.calls, 1);
+    CHECK_EQ(f.user.user_id, 4);
+    CHECK_EQ(f.error.calls, 0);
+    teardown(&f);
+}
+
+/* Destroying the screen cancels its load while it waits out the latency: the wait ends at
+ * once (its timer later finds nothing to resume) and no answer lands. */
+static void test_destroying_the_screen_during_the_latency_lands_nothing(void) {
+    fixture f;
+    memset(&f, 0, sizeof f);
+    f.repository = make_sample_repository(30, 10, 30, -1);
+    CHECK_OK(mvvm_user_detail_new(f.repository, 5, &f.vm));
+    connect_all(&f);
+    CHECK_OK(mvvm_user_detail_on_appear(f.vm));
+    int32_t dispatched = 0;
+    CHECK_OK(mvvm_run(0, &dispatched));
+    CHECK_OK(mvvm_object_destroy(f.vm));
+    for (int i = 0; i < 4; i++) harness_pump_once(); /* 80 ms: past the timer */
+    CHECK_EQ(f.user.calls, 0);
+    CHECK_EQ(f.user.destroyed, 1);
+    CHECK_OK(mvvm_object_destroy(f.repository));
+}
+
 static void test_a_draft_typed_before_loading_is_replaced_by_the_loaded_name(void) {
     fixture f;
     setup(&f, 7, -1);
@@ -536,6 +573,8 @@ int main(void) {
     RUN_TEST(test_an_unknown_user_fails_to_load);
     RUN_TEST(test_destroying_the_screen_during_a_save_lands_nothing);
     RUN_TEST(test_a_draft_typed_before_loading_is_replaced_by_the_loaded_name);
+    RUN_TEST(test_a_simulated_latency_is_waited_out_in_the_host_loop);
+    RUN_TEST(test_destroying_the_screen_during_the_latency_lands_nothing);
     CHECK_OK(mvvm_shutdown());
     return harness_finish();
 }

@@ -73,7 +73,8 @@ private struct SampleSettings {
             commentsPerPost: Int(options.comments_per_post), seed: options.seed)
         conditions = SimulatedConditions(
             latency: .milliseconds(Int(options.latency_ms)),
-            failures: options.fail_every_nth > 0 ? .everyNthCall(Int(options.fail_every_nth)) : .never)
+            failures: options.fail_every_nth > 0 ? .everyNthCall(Int(options.fail_every_nth)) : .never,
+            sleep: MainQueueSleep.sleep)
     }
 }
 
