@@ -142,6 +142,8 @@ public actor SQLiteRepository: UserRepository, PostRepository {
         if let store { return store }
         let path = fileURL.path
         var state = try SQLiteStoreFile.inspect(path: path)
+        // Creators killed mid-build leave their temporary file behind; tidy up once per open.
+        SQLiteStoreFile.removeAbandonedTemporaryFiles(path: path)
         if state == .missing {
             let fill = fillConfiguration
             try SQLiteStoreFile.create(path: path) { db throws(DomainError) in

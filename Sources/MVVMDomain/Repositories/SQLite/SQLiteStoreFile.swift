@@ -113,9 +113,17 @@ enum SQLiteStoreFile {
         } catch {
             throw .storageFailure(path: path, reason: "its directory could not be created: \(error.localizedDescription)")
         }
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).creating").path
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)").path
+        // Locked while it is built, so a cleaner in another process leaves it alone.
+        let lock = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard lock >= 0 else {
+            throw .storageFailure(path: path, reason: "a temporary file could not be created: \(String(cString: strerror(errno)))")
+        }
+        _ = flock(lock, LOCK_EX)
         defer {
-            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) }
+            removeWithCompanions(temporary)
+            close(lock)
         }
         do {
             let db = try SQLiteConnection(path: temporary, mode: .readWriteCreate)
@@ -143,6 +151,31 @@ enum SQLiteStoreFile {
             throw .storageFailure(path: path, reason: "the new database could not be put in place: \(String(cString: strerror(code)))")
         }
         try flush(path: directory.path, target: path)
+    }
+
+    private static let temporarySuffix = ".creating"
+
+    /// Removes what creators killed mid-build left beside `path` (".<name>.<UUID>.creating" and
+    /// its SQLite companions); a file still being built is locked and kept. Best effort.
+    static func removeAbandonedTemporaryFiles(path: String) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
+            let middle = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
+            guard UUID(uuidString: String(middle)) != nil else { continue }
+            let temporary = (directory as NSString).appendingPathComponent(name)
+            let descriptor = open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { removeWithCompanions(temporary) }
+        }
+    }
+
+    /// Unlinks `file` and the journal, log and shared-memory files SQLite keeps beside it.
+    private static func removeWithCompanions(_ file: String) {
+        for suffix in ["-journal", "-wal", "-shm", ""] { unlink(file + suffix) }
     }
 
     /// A build failure as a storage failure of `path` (the temporary file's own path and
