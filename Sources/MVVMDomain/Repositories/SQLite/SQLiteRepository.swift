@@ -12,8 +12,9 @@ import Foundation
 ///   newer schema (`user_version`) or lacks our tables gives `DomainError.corruptStore` from
 ///   every call and is never modified. An older schema is migrated in one transaction, after
 ///   an integrity check. Each call tries again, so replacing the file fixes the repository.
-/// - Every save (`update`, `setLiked`) is one transaction in write-ahead-log mode: a crash
-///   or a kill leaves the old or the new data, and a failed save changes nothing.
+/// - Every save (`update`, `setLiked`) is one transaction in write-ahead-log mode, flushed to
+///   disk before it returns: a crash or a kill leaves the old or the new data, and a failed
+///   save changes nothing.
 /// - Pages are key ranges over a dense ordinal (users are never inserted or deleted through
 ///   the API), statements are prepared once, and name search uses a trigram index (see
 ///   `SQLiteNameSearch`).
@@ -159,7 +160,7 @@ public actor SQLiteRepository: UserRepository, PostRepository {
             // About to write to a file this library did not leave in this state: check it all.
             try SQLiteStoreFile.checkIntegrity(of: db)
         }
-        if !usesWriteAheadLog { try db.enableWriteAheadLog() } else { try db.execute("PRAGMA synchronous = NORMAL") }
+        try db.enableWriteAheadLog()  // writes only when the file is not in WAL mode yet
         if version < SQLiteSchema.currentVersion {
             try db.inTransaction { () throws(DomainError) in
                 // Read again under the write lock: another process may have migrated it.
