@@ -124,6 +124,9 @@ public actor SQLiteRepository: UserRepository, PostRepository {
 
     // MARK: Opening
 
+    /// How much of the file is memory-mapped for reading (address space, not memory).
+    private static let mappedBytes = 1 << 30
+
     /// Runs `body` on the open store; a corrupt store is closed so the next call inspects the
     /// file again.
     private func run<T>(_ body: (SQLiteStore) throws(DomainError) -> T) throws(DomainError) -> T {
@@ -161,6 +164,9 @@ public actor SQLiteRepository: UserRepository, PostRepository {
             try SQLiteStoreFile.checkIntegrity(of: db)
         }
         try db.enableWriteAheadLog()  // writes only when the file is not in WAL mode yet
+        // Pages are read through a memory map instead of read(2) into SQLite's small cache,
+        // so a lookup near the end of a million users costs what one near the start does.
+        try db.execute("PRAGMA mmap_size = \(Self.mappedBytes)")
         if version < SQLiteSchema.currentVersion {
             try db.inTransaction { () throws(DomainError) in
                 // Read again under the write lock: another process may have migrated it.

@@ -53,12 +53,16 @@ enum SQLiteSchema {
         // 2: the name search index. ASCII names go into an FTS5 trigram index (LIKE
         // '%query%' on it is ASCII-case-insensitive, exactly the protocol's rule for ASCII
         // text); the few non-ASCII names are listed by a partial index and matched in Swift.
+        // 'optimize' merges the bulk load's segments into one now: left alone, FTS5 would
+        // merge them a little at every later write, making each save write (and flush) far
+        // more pages at 100 000 users than at 1 000.
         """
         CREATE INDEX users_with_non_ascii_names ON users(ordinal) WHERE \(nameIsNotASCII);
         CREATE VIRTUAL TABLE user_name_trigrams USING fts5(
             name, content = 'users', content_rowid = 'ordinal', tokenize = 'trigram', detail = 'none'
         );
         INSERT INTO user_name_trigrams(rowid, name) SELECT ordinal, name FROM users WHERE \(nameIsASCII);
+        INSERT INTO user_name_trigrams(user_name_trigrams) VALUES ('optimize');
         CREATE TRIGGER users_name_changed AFTER UPDATE OF name ON users BEGIN
             INSERT INTO user_name_trigrams(user_name_trigrams, rowid, name)
                 SELECT 'delete', old.ordinal, old.name
