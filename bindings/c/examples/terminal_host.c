@@ -17,6 +17,12 @@
  *                                 poll iterations; no sleeps other than poll timeouts).
  *                                 Exit status 0 on success, 1 with a message otherwise.
  *   terminal_host --interactive   reads commands from stdin (type `help`).
+ *   --sqlite PATH                 (with either mode) keeps the data in the SQLite database
+ *                                 at PATH (mvvm_repository_new_sqlite()) instead of memory:
+ *                                 a missing file is created with the default sample data,
+ *                                 and renames survive the program. The fixed script renames
+ *                                 users, so run it on a fresh file (an earlier run's names make
+ *                                 its "can-save" steps fail); --interactive works on any.
  *
  * Also shown: a libffi command closure (the stopwatch's "button-tapped" command as a plain
  * void (*)(void)), a connection in GObject's swapped layout (MVVM_CONNECT_SWAPPED), and the
@@ -66,6 +72,7 @@
 /* Everything the handlers update. Counters let the script wait for "one more X". */
 typedef struct app {
     int interactive;
+    const char *sqlite_path; /* --sqlite PATH, or NULL for the in-memory sample data */
     int fd;
     mvvm_object *repository;
     mvvm_object *coordinator;
@@ -673,7 +680,14 @@ static void setup(app *a) {
     printf("libmvvm %s\n", mvvm_version_string());
     CHECK(mvvm_init());
     CHECK(mvvm_get_fd(&a->fd));
-    CHECK(mvvm_repository_new_sample(NULL, &a->repository));
+    if (a->sqlite_path != NULL) {
+        mvvm_sample_options fill;
+        CHECK(mvvm_sample_options_init(&fill));
+        CHECK(mvvm_repository_new_sqlite(a->sqlite_path, &fill, &a->repository));
+        printf("data: the SQLite database %s\n", a->sqlite_path);
+    } else {
+        CHECK(mvvm_repository_new_sample(NULL, &a->repository));
+    }
     CHECK(mvvm_coordinator_new(a->repository, &a->coordinator));
     CHECK(mvvm_signal_connect_flags(a->coordinator, "navigate", MVVM_CALLBACK(on_navigate_swapped), a,
                                     on_navigate_connection_end, MVVM_CONNECT_SWAPPED, &id));
@@ -1026,8 +1040,10 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--interactive") || !strcmp(argv[i], "-i")) {
             a->interactive = 1;
+        } else if (!strcmp(argv[i], "--sqlite") && i + 1 < argc) {
+            a->sqlite_path = argv[++i];
         } else {
-            fprintf(stderr, "usage: %s [--interactive]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--interactive] [--sqlite PATH]\n", argv[0]);
             return 2;
         }
     }

@@ -245,6 +245,7 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
     "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),
     "mvvm_repository_new_json_file": (Status, (c_char_p, _PO)),
+    "mvvm_repository_new_sqlite": (Status, (c_char_p, POINTER(SampleOptions), _PO)),
     # generic access: every member of every type, by the ids of mvvm_type_describe()
     "mvvm_member_find": (Status, (Enum, c_char_p, POINTER(c_uint32))),
     "mvvm_object_new": (Status, (Enum, _PV, c_size_t, _PO)),
