@@ -15,9 +15,11 @@
 #   xvfb, x11-apps           the Python Tk host test (xvfb-run, xwd for its screenshot)
 #   python3-gi               Benchmarks/python (the PyGObject reference)
 #   python3-venv             bindings/python/run-tests.sh (python3 -m venv)
+#   libcurl4-openssl-dev     the shipped library (FoundationNetworking, linked in, links -lcurl),
+#                            Benchmarks/c/http_bench.c (libcurl's easy interface, the reference)
 set -eu
 
-PACKAGES="libffi-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv"
+PACKAGES="libffi-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv libcurl4-openssl-dev"
 
 # present PACKAGE: succeeds when what we use from PACKAGE is available.
 present() {
@@ -29,6 +31,7 @@ present() {
         x11-apps) command -v xwd ;;
         python3-gi) /usr/bin/python3 -c 'import gi' ;;
         python3-venv) "${PYTHON:-python3}" -c 'import ensurepip, venv' ;;
+        libcurl4-openssl-dev) pkg-config --exists libcurl ;;
         *) return 2 ;;
     esac > /dev/null 2>&1
 }
