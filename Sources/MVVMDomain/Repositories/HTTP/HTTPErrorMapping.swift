@@ -1,0 +1,70 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Turns what can go wrong with a request into the `DomainError` a ViewModel shows.
+enum HTTPErrorMapping {
+    /// A transfer that failed before a complete answer arrived.
+    static func transportError(_ error: any Error, host: String) -> DomainError {
+        let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
+        switch code {
+        case .timedOut:
+            return .unavailable(reason: "the server at \(host) did not answer in time")
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed:
+            return .unavailable(reason: "the server at \(host) cannot be reached")
+        case .notConnectedToInternet:
+            return .unavailable(reason: "there is no network connection")
+        case .networkConnectionLost:
+            return .unavailable(reason: "the connection to \(host) was lost")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return .unavailable(reason: "the secure connection to \(host) failed")
+        default:
+            return .unavailable(
+                reason: "the request to \(host) failed (\(sentenceFragment(error)))")
+        }
+    }
+
+    /// A body larger than the client accepts.
+    static func oversized(limit: Int, host: String) -> DomainError {
+        .unavailable(reason: "the answer from \(host) is larger than the \(limit)-byte limit")
+    }
+
+    /// A body that is not the JSON the contract promises.
+    static func malformed(host: String) -> DomainError {
+        .unavailable(reason: "the answer from \(host) is not the data that was expected")
+    }
+
+    /// A non-2xx status. `what`/`id` name the resource for a 404; `body` may carry the
+    /// server's `{"error": "..."}` sentence, used for a rejected edit.
+    static func status(
+        _ status: Int, body: Data, what: String, id: Int, host: String
+    ) -> DomainError {
+        switch status {
+        case 404:
+            return .notFound(what: what, id: id)
+        case 400, 422:
+            return .invalidInput(message: serverSentence(body) ?? "the server refused it")
+        case 500...599:
+            return .unavailable(reason: "the server at \(host) failed (HTTP \(status))")
+        default:
+            return .unavailable(reason: "the server at \(host) refused the request (HTTP \(status))")
+        }
+    }
+
+    /// The `error` string of a JSON object body, if it is one and short enough to show.
+    private static func serverSentence(_ body: Data) -> String? {
+        struct ErrorBody: Decodable { var error: String }
+        guard body.count <= 4096,
+            let sentence = try? JSONDecoder().decode(ErrorBody.self, from: body).error,
+            !sentence.isEmpty, sentence.count <= 300
+        else { return nil }
+        return String(sentence.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+    }
+
+    private static func sentenceFragment(_ error: any Error) -> String {
+        let text = (error as NSError).localizedDescription
+        return text.isEmpty ? "error \((error as NSError).code)" : text
+    }
+}
