@@ -15,7 +15,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "MVVMBinding"),
-        .target(name: "MVVMDomain", dependencies: ["MVVMBinding"]),
+        // The system's SQLite, behind the SQLite repository (no vendored copy).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "MVVMDomain", dependencies: ["MVVMBinding", "CSQLite"]),
         .target(name: "MVVMFeatures", dependencies: ["MVVMBinding", "MVVMDomain"]),
         // libffi, plus inline C shims Swift 6 cannot express (thread locals, ffi_type globals).
         .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),

@@ -11,6 +11,7 @@
 #
 # What needs which package:
 #   libffi-dev, pkg-config   the library itself (Sources/CLibFFI), make install / test-install
+#   libsqlite3-dev           the library itself (Sources/CSQLite: the SQLite repository)
 #   libglib2.0-dev           make test-glib-host, check-all's glib_host, Benchmarks/c (GObject)
 #   xvfb, x11-apps           the Python Tk host test (xvfb-run, xwd for its screenshot)
 #   python3-gi               Benchmarks/python (the PyGObject reference)
@@ -19,12 +20,13 @@
 #                            Benchmarks/c/http_bench.c (libcurl's easy interface, the reference)
 set -eu
 
-PACKAGES="libffi-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv libcurl4-openssl-dev"
+PACKAGES="libffi-dev libsqlite3-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv libcurl4-openssl-dev"
 
 # present PACKAGE: succeeds when what we use from PACKAGE is available.
 present() {
     case $1 in
         libffi-dev) pkg-config --exists libffi ;;
+        libsqlite3-dev) pkg-config --exists sqlite3 ;;
         pkg-config) command -v pkg-config ;;
         libglib2.0-dev) pkg-config --exists glib-2.0 gobject-2.0 ;;
         xvfb) command -v xvfb-run ;;
