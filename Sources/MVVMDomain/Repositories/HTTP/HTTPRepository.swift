@@ -21,9 +21,13 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
     public let configuration: HTTPRepositoryConfiguration
     private let client: HTTPClient
     private let decoder: HTTPBodyDecoder
+    /// Where fetched user pages and saved users are remembered, if anywhere.
+    public let cache: HTTPUserCache?
 
-    /// A repository talking to `configuration.baseURL`. Nothing is sent until the first call.
-    public init(configuration: HTTPRepositoryConfiguration) {
+    /// A repository talking to `configuration.baseURL`, remembering user pages in `cache`
+    /// when given. Nothing is sent until the first call.
+    public init(configuration: HTTPRepositoryConfiguration, cache: HTTPUserCache? = nil) {
+        self.cache = cache
         precondition(configuration.pageSize >= 1, "pageSize must be at least 1")
         precondition(configuration.maxBodyBytes >= 1, "maxBodyBytes must be at least 1")
         precondition(configuration.timeout > 0, "timeout must be positive")
@@ -34,16 +38,23 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
 
     // MARK: UserRepository
 
-    /// `GET /users?_page=N&_limit=pageSize`.
+    /// `GET /users?_page=N&_limit=pageSize`; the page then goes into the cache.
     public nonisolated(nonsending) func fetchUsers(page: Int) async throws -> UserPage {
         try Self.checkPage(page)
         let pageSize = configuration.pageSize
         let decoder = decoder
-        return try await client.send(
+        let fresh = try await client.send(
             "GET", client.url("users", query: [("_page", "\(page)"), ("_limit", "\(pageSize)")])
         ) { response throws(DomainError) in
             try decoder.userPage(from: response, page: page, pageSize: pageSize)
         }
+        await cache?.store(fresh)
+        return fresh
+    }
+
+    /// The page as the cache last stored it; `nil` without a cache.
+    public nonisolated(nonsending) func cachedUsers(page: Int) async -> UserPage? {
+        await cache?.page(page)
     }
 
     /// `GET /users/{id}`.
@@ -55,15 +66,18 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         }
     }
 
-    /// `PATCH /users/{id}` with `{"name", "email"}`; the server's stored user comes back.
+    /// `PATCH /users/{id}` with `{"name", "email"}`; the server's stored user comes back and
+    /// then goes into the cache (the server first: a refused edit changes neither).
     public nonisolated(nonsending) func update(_ user: User) async throws -> User {
         let body = try JSONEncoder().encode(HTTPWireUserChanges(name: user.name, email: user.email))
         let decoder = decoder
         let id = user.id
-        return try await client.send("PATCH", client.url("users/\(id)"), body: body) {
+        let stored = try await client.send("PATCH", client.url("users/\(id)"), body: body) {
             response throws(DomainError) in
             try decoder.decode(HTTPWireUser.self, from: response, what: "user", id: id).user
         }
+        await cache?.store(stored)
+        return stored
     }
 
     /// `GET /users?name_like=Q&_page=N&_limit=pageSize`; a blank query asks nothing of the
