@@ -1236,6 +1236,13 @@ typedef struct mvvm_api {
     mvvm_status (*user_search_get_count)(mvvm_object *vm, int64_t *out_count);
     mvvm_status (*user_search_get_has_more_pages)(mvvm_object *vm, int32_t *out_has_more);
     mvvm_status (*user_search_get_row)(mvvm_object *vm, int64_t index, mvvm_user *out_user);
+    mvvm_status (*http_options_init)(mvvm_http_options *options);
+    mvvm_status (*repository_new_http)(const char *base_url, const char *cache_path_or_null,
+                                       mvvm_object **out_repository);
+    mvvm_status (*repository_new_http_with_options)(const char *base_url,
+                                                    const char *cache_path_or_null,
+                                                    const mvvm_http_options *options,
+                                                    mvvm_object **out_repository);
     /* END GENERATED api */
 } mvvm_api;
 
