@@ -17,6 +17,11 @@
  *                                 poll iterations; no sleeps other than poll timeouts).
  *                                 Exit status 0 on success, 1 with a message otherwise.
  *   terminal_host --interactive   reads commands from stdin (type `help`).
+ *   --http URL                    either mode over the HTTP repository at URL
+ *                                 (mvvm_repository_new_http) instead of the built-in sample
+ *                                 data, e.g. Tests/Support/placeholder_server.py --users 200
+ *                                 (the script's search needs more than one page of matches).
+ *   --cache PATH                  with --http: the SQLite cache file.
  *
  * Also shown: a libffi command closure (the stopwatch's "button-tapped" command as a plain
  * void (*)(void)), a connection in GObject's swapped layout (MVVM_CONNECT_SWAPPED), and the
@@ -66,6 +71,8 @@
 /* Everything the handlers update. Counters let the script wait for "one more X". */
 typedef struct app {
     int interactive;
+    const char *http_url;   /* --http: the server, or NULL for the sample data */
+    const char *cache_path; /* --cache: with --http, the SQLite cache file, or NULL */
     int fd;
     mvvm_object *repository;
     mvvm_object *coordinator;
@@ -673,7 +680,13 @@ static void setup(app *a) {
     printf("libmvvm %s\n", mvvm_version_string());
     CHECK(mvvm_init());
     CHECK(mvvm_get_fd(&a->fd));
-    CHECK(mvvm_repository_new_sample(NULL, &a->repository));
+    if (a->http_url) {
+        printf("repository: HTTP server %s%s%s\n", a->http_url, a->cache_path ? ", cache " : "",
+               a->cache_path ? a->cache_path : "");
+        CHECK(mvvm_repository_new_http(a->http_url, a->cache_path, &a->repository));
+    } else {
+        CHECK(mvvm_repository_new_sample(NULL, &a->repository));
+    }
     CHECK(mvvm_coordinator_new(a->repository, &a->coordinator));
     CHECK(mvvm_signal_connect_flags(a->coordinator, "navigate", MVVM_CALLBACK(on_navigate_swapped), a,
                                     on_navigate_connection_end, MVVM_CONNECT_SWAPPED, &id));
@@ -1026,8 +1039,12 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--interactive") || !strcmp(argv[i], "-i")) {
             a->interactive = 1;
+        } else if (!strcmp(argv[i], "--http") && i + 1 < argc) {
+            a->http_url = argv[++i];
+        } else if (!strcmp(argv[i], "--cache") && i + 1 < argc) {
+            a->cache_path = argv[++i];
         } else {
-            fprintf(stderr, "usage: %s [--interactive]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--interactive] [--http URL [--cache PATH]]\n", argv[0]);
             return 2;
         }
     }
