@@ -1,6 +1,7 @@
 #!/bin/sh
-# Builds and runs the C signal benchmark and the end-to-end latency benchmark (e2e_bench.c)
-# (libmvvm beside GObject / GLib, same process run).
+# Builds and runs the C signal benchmark, the end-to-end latency benchmark (e2e_bench.c)
+# (libmvvm beside GObject / GLib, same process run) and the HTTP page load beside libcurl
+# (http_bench.c).
 #
 #   MVVM_LIB_DIR=/path/to/dir/with/libmvvm.so Benchmarks/c/run.sh
 #
@@ -41,6 +42,13 @@ trap 'rm -rf "$OUT_DIR"' EXIT INT TERM
 
 "$OUT_DIR/signal_bench"
 "$OUT_DIR/e2e_bench"
+# One page of users over HTTP: libmvvm's HTTP repository beside libcurl's easy interface on
+# the same local server (Tests/Support/placeholder_server.py, needs python3 and libcurl).
+mvvm_require_deps libcurl4-openssl-dev
+# shellcheck disable=SC2046,SC2086
+"$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/http_bench.c" $(pkg-config --cflags --libs libcurl) \
+    -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -o "$OUT_DIR/http_bench"
+"$OUT_DIR/http_bench" "$ROOT/Tests/Support/placeholder_server.py"
 # Memory: bytes per live ViewModel (0 and 3 handlers) beside a GObject with the same
 # properties and handlers (memory_bench.c).
 # shellcheck disable=SC2046,SC2086
