@@ -153,6 +153,16 @@ final class HTTPRepositoryTests: XCTestCase {
         XCTAssertNotNil(unavailableReason(error))
     }
 
+    func test_headersCutShort_areALostConnection_notACrash() async throws {
+        // FoundationNetworking's URLSession stops the process on exactly this answer.
+        try await server.inject(["mode": "cut", "count": 2])
+        let sut = makeSUT()
+        let list = await errorThrown { try await sut.fetchUsers(page: 1) }
+        XCTAssertEqual(unavailableReason(list)?.contains("was lost"), true)
+        let user = await errorThrown { try await sut.fetchUser(id: 1) }
+        XCTAssertEqual(unavailableReason(user)?.contains("was lost"), true)
+    }
+
     func test_anUnreachableHost_isUnavailable_sayingSo() async {
         let sut = HTTPRepository(configuration: HTTPRepositoryConfiguration(
             baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 10))

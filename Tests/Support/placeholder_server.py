@@ -42,7 +42,7 @@ endpoints only (never to /_control), and the same settings come from the command
 every request) or from the control endpoint:
 
     POST /_control   JSON {"latency_ms": 0, "status": 0, "mode": "normal"|"garbage"|
-                     "oversized"|"drop", "oversize_bytes": 8388608, "count": -1}
+                     "oversized"|"drop"|"cut", "oversize_bytes": 8388608, "count": -1}
                      replaces the fault settings; "count" is how many data requests they apply
                      to before the server is normal again (-1: all). Answers {"ok": true}.
     POST /_control/reset   the data back to the seeded state and no faults.
@@ -53,6 +53,8 @@ every request) or from the control endpoint:
     garbage      200 with a body of seeded random bytes (not JSON)
     oversized    200 with a valid JSON array of `oversize_bytes` bytes
     drop         read the request, then close the connection without a response
+    cut          send a status line and half a header, then close the connection (the
+                 headers never end)
 
 Bounded: the server exits after --idle-timeout seconds without a request, after
 --max-lifetime seconds in all, or after --max-requests requests, whichever comes first, so a
@@ -162,7 +164,7 @@ class Faults:
             self.mode = str(settings.get("mode", "normal"))
             self.oversize_bytes = int(settings.get("oversize_bytes", 8 * 1024 * 1024))
             self.count = int(settings.get("count", -1))
-            if self.mode not in ("normal", "garbage", "oversized", "drop"):
+            if self.mode not in ("normal", "garbage", "oversized", "drop", "cut"):
                 raise ValueError(f"unknown mode {self.mode!r}")
 
     def take(self) -> tuple[int, int, str, int]:
@@ -259,6 +261,10 @@ class Handler(BaseHTTPRequestHandler):
                 self.connection.shutdown(2)
             except OSError:
                 pass
+            return
+        if mode == "cut":
+            self.close_connection = True
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nX-Total-Count: 1\r\nContent-Le")
             return
         if status:
             self.error(status, "injected")

@@ -1,38 +1,31 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Sends requests through one `URLSession` whose delegate runs on a private queue, and hands
-/// back decoded values. A cancelled caller cancels its `URLSessionTask`.
+/// Sends requests through libcurl on its own thread (`HTTPTransferLoop`) and hands back
+/// decoded values. The caller's thread only builds the request and waits without blocking;
+/// the answer is collected, size-checked and decoded on the loop's thread. A cancelled caller
+/// cancels its transfer.
 final class HTTPClient: Sendable {
     let configuration: HTTPRepositoryConfiguration
-    private let session: URLSession
-    private let delegate: HTTPSessionDelegate
+    private let loop: HTTPTransferLoop?
+    private let startFailure: DomainError?
     /// The host as error messages name it ("127.0.0.1:8080").
     let hostDescription: String
 
     init(configuration: HTTPRepositoryConfiguration) {
         self.configuration = configuration
-        let settings = URLSessionConfiguration.ephemeral
-        settings.timeoutIntervalForRequest = configuration.timeout
-        settings.timeoutIntervalForResource = configuration.timeout
-        settings.requestCachePolicy = .reloadIgnoringLocalCacheData
-        settings.urlCache = nil
-        settings.httpCookieStorage = nil
-        settings.httpAdditionalHeaders = ["Accept": "application/json"]
-        let queue = OperationQueue()
-        queue.name = "mvvm.HTTPRepository"
-        queue.maxConcurrentOperationCount = 1
-        delegate = HTTPSessionDelegate()
-        session = URLSession(configuration: settings, delegate: delegate, delegateQueue: queue)
         let url = configuration.baseURL
         hostDescription = (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? "")
+        do throws(DomainError) {
+            loop = try HTTPTransferLoop(name: "mvvm.HTTPRepository")
+            startFailure = nil
+        } catch {
+            loop = nil
+            startFailure = error
+        }
     }
 
     deinit {
-        // The session keeps its delegate until invalidated; this ends that cycle.
-        session.invalidateAndCancel()
+        loop?.stop()
     }
 
     /// The URL of `path` (no leading slash) under the base URL, with `query` percent-encoded
@@ -53,7 +46,7 @@ final class HTTPClient: Sendable {
     }
 
     /// Sends `method` to `url` with an optional JSON `body`, and decodes the answer with
-    /// `decode` on the delegate queue.
+    /// `decode` on the transfer thread.
     ///
     /// - Throws: what `decode` throws, a `DomainError` for a transport failure or an
     ///   oversized body, or `CancellationError` when the calling task is cancelled.
@@ -61,26 +54,35 @@ final class HTTPClient: Sendable {
         _ method: String, _ url: URL, body: Data? = nil,
         decode: @escaping @Sendable (HTTPResponse) throws(DomainError) -> Value
     ) async throws -> Value {
-        var request = URLRequest(url: url, timeoutInterval: configuration.timeout)
-        request.httpMethod = method
-        if let body {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let transfer = HTTPTransfer(
-            limit: configuration.maxBodyBytes, host: hostDescription, decode: decode)
+        guard let loop else { throw startFailure ?? .unavailable(reason: "the HTTP client is not running") }
+        try Task.checkCancellation()
+        let exchange = try HTTPExchange(
+            method: method, url: url, body: body, configuration: configuration,
+            host: hostDescription)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request)
-                delegate.register(transfer, for: task.taskIdentifier)
-                if transfer.begin(task, continuation: continuation) {
-                    task.resume()
+                let waiting = exchange.whenFinished { outcome in
+                    switch outcome {
+                    case .cancelled:
+                        continuation.resume(throwing: CancellationError())
+                    case let .failed(error):
+                        continuation.resume(throwing: error)
+                    case let .answered(response):
+                        do throws(DomainError) {
+                            continuation.resume(returning: try decode(response))
+                        } catch {
+                            continuation.resume(throwing: error)
+                        }
+                    }
+                }
+                if waiting {
+                    loop.add(exchange)
                 } else {
-                    task.cancel()
+                    continuation.resume(throwing: CancellationError())
                 }
             }
         } onCancel: {
-            transfer.cancel()
+            loop.cancel(exchange)
         }
     }
 }

@@ -1,29 +1,29 @@
+import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Turns what can go wrong with a request into the `DomainError` a ViewModel shows.
 enum HTTPErrorMapping {
-    /// A transfer that failed before a complete answer arrived.
-    static func transportError(_ error: any Error, host: String) -> DomainError {
-        let code = (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code)
+    /// A transfer that libcurl ended with `code` before a complete answer arrived.
+    static func transportError(code: CURLcode, host: String) -> DomainError {
         switch code {
-        case .timedOut:
+        case CURLE_OPERATION_TIMEDOUT:
             return .unavailable(reason: "the server at \(host) did not answer in time")
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed:
+        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .unavailable(reason: "the server at \(host) cannot be reached")
-        case .notConnectedToInternet:
-            return .unavailable(reason: "there is no network connection")
-        case .networkConnectionLost:
-            return .unavailable(reason: "the connection to \(host) was lost")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE:
+            return connectionLost(host: host)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+            CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
             return .unavailable(reason: "the secure connection to \(host) failed")
         default:
-            return .unavailable(
-                reason: "the request to \(host) failed (\(sentenceFragment(error)))")
+            let text = String(cString: curl_easy_strerror(code))
+            return .unavailable(reason: "the request to \(host) failed (\(text))")
         }
+    }
+
+    /// A connection that closed before the whole answer arrived.
+    static func connectionLost(host: String) -> DomainError {
+        .unavailable(reason: "the connection to \(host) was lost")
     }
 
     /// A body larger than the client accepts.
@@ -61,10 +61,5 @@ enum HTTPErrorMapping {
             !sentence.isEmpty, sentence.count <= 300
         else { return nil }
         return String(sentence.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-    }
-
-    private static func sentenceFragment(_ error: any Error) -> String {
-        let text = (error as NSError).localizedDescription
-        return text.isEmpty ? "error \((error as NSError).code)" : text
     }
 }

@@ -1,16 +1,19 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A `UserRepository` and `PostRepository` served by an HTTP server that speaks the
 /// JSONPlaceholder-shaped contract `Include/mvvm.h` documents for `mvvm_repository_new_http`
 /// (and `Tests/Support/placeholder_server.py` implements).
 ///
 /// Threads: a requirement starts on the caller's actor (the ViewModels' main actor), builds
-/// the request and suspends; `URLSession` transfers on its own threads, and the body is
-/// collected, size-checked and decoded on this repository's delegate queue; the caller
-/// resumes with the finished value. The host's thread never waits for the network.
+/// the request (a libcurl easy handle) and suspends; the repository's own transfer thread
+/// (one libcurl multi handle, connections kept alive) sends it, collects and size-checks the
+/// answer and decodes it; the caller resumes with the finished value. The host's thread
+/// never waits for the network.
+///
+/// Why libcurl directly rather than `URLSession`: on Linux, FoundationNetworking stops the
+/// process (`fatalError`) when a server closes the connection before the end of its
+/// headers (libcurl 7.88 reports that as a success), so any server could crash the host.
+/// Here the answer's completeness is checked, and that is a lost connection like any other.
 ///
 /// Failures: a 404 is `DomainError.notFound`, a 400/422 `.invalidInput` with the server's
 /// sentence, and everything else (other statuses, an unreachable host, a timeout, a dropped
