@@ -550,10 +550,12 @@ mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_re
  * are "The service is unavailable: <why>." Those sentences reach the ViewModels' error
  * messages; nothing a server sends can crash the host.
  *
- * Threads: URLSession (libcurl) transfers on its own threads; bodies are collected,
- * size-checked and decoded on the repository's private queue; the ViewModel resumes on the
- * host thread through mvvm_dispatch(). The host thread never waits for the network. A
- * superseded load (a refresh, a closed screen) cancels its transfer.
+ * Threads: each repository has one transfer thread (a libcurl multi handle, connections
+ * kept alive); it sends the requests, collects and size-checks the answers and decodes them;
+ * the ViewModel resumes on the host thread through mvvm_dispatch(). The host thread never
+ * waits for the network. A superseded load (a refresh, a closed screen) cancels its
+ * transfer. Redirects are not followed (a 3xx is a refusal); timeouts cover connecting and
+ * the whole answer. libcurl comes from the system (libcurl.so.4).
  *
  * Cache (cache_path not NULL): a SQLite file (created if missing) remembering the user pages
  * last fetched. A list then shows the cached first page at once, and the fresh page

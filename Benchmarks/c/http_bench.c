@@ -5,8 +5,9 @@
  *
  *   http_page_load: mvvm_user_list_refresh() -> the list's "rows-changed" handler, on the host
  *                   thread asleep in poll() on mvvm_get_fd() between rounds: the request
- *                   (URLSession over libcurl), the JSON decoding on the repository's queue, the
- *                   ViewModel's update and the delivery to C. GET /users?_page=1&_limit=20.
+ *                   (libcurl's multi interface on the repository's transfer thread), the JSON
+ *                   decoding there, the hop to the host thread, the ViewModel's update and
+ *                   the delivery to C. GET /users?_page=1&_limit=20.
  *   curl_page_load: curl_easy_perform() of the same URL on one reused easy handle (its
  *                   connection kept alive: the best idiom of the easy interface), the body
  *                   collected into a buffer, not parsed.

@@ -154,7 +154,7 @@ final class HTTPRepositoryTests: XCTestCase {
     }
 
     func test_headersCutShort_areALostConnection_notACrash() async throws {
-        // FoundationNetworking's URLSession stops the process on exactly this answer.
+        // URLSession on Linux (FoundationNetworking) stops the process on exactly this answer.
         try await server.inject(["mode": "cut", "count": 2])
         let sut = makeSUT()
         let list = await errorThrown { try await sut.fetchUsers(page: 1) }
