@@ -46,7 +46,8 @@ every request) or from the control endpoint:
                      replaces the fault settings; "count" is how many data requests they apply
                      to before the server is normal again (-1: all). Answers {"ok": true}.
     POST /_control/reset   the data back to the seeded state and no faults.
-    GET  /_control/stats   {"requests": n} (data requests served so far).
+    GET  /_control/stats   {"requests": n, "connections": m} (data requests served so far, and
+                           the connections accepted: fewer than requests when kept alive).
 
     latency_ms   sleep before answering
     status       answer with this HTTP status and {"error": "injected"} instead
@@ -192,6 +193,7 @@ class PlaceholderServer(ThreadingHTTPServer):
         self.garbage_rng = SplitMix64(args.seed ^ 0x5EED)
         self.requests = 0
         self.data_requests = 0
+        self.connections = 0
         self.max_requests = args.max_requests
         self.last_request = time.monotonic()
         self.counter_lock = threading.Lock()
@@ -203,6 +205,11 @@ class Handler(BaseHTTPRequestHandler):
     # Headers and body go out in two writes: without TCP_NODELAY, Nagle's algorithm and the
     # client's delayed ACK hold the body back for about 40 ms on every keep-alive request.
     disable_nagle_algorithm = True
+
+    def setup(self) -> None:
+        super().setup()
+        with self.server.counter_lock:
+            self.server.connections += 1
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base name
         if os.environ.get("PLACEHOLDER_SERVER_LOG"):
@@ -295,7 +302,8 @@ class Handler(BaseHTTPRequestHandler):
             self.server.faults.set({})
             self.send_json(200, {"ok": True})
         elif self.command == "GET" and parts == ["stats"]:
-            self.send_json(200, {"requests": self.server.data_requests})
+            self.send_json(200, {"requests": self.server.data_requests,
+                                 "connections": self.server.connections})
         else:
             self.error(404, "no such control endpoint")
 
