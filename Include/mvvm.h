@@ -561,7 +561,7 @@ mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_re
  * last fetched. A list then shows the cached first page at once, and the fresh page
  * replaces it with exact changes (rows-changed: update for changed rows, insert/remove at
  * the end), not a reset. Started offline, the list shows the cached rows and the error
- * (mvvm_user_list_dismiss_error() clears it). Edits and likes go to the server first, then
+ * (mvvm_user_list_dismiss_error() clears it). Edits go to the server first, then
  * into the cache; a failed edit changes neither. Searches, users, posts and comments are
  * not cached.
  * ---------------------------------------------------------------------------------------- */
