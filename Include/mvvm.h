@@ -513,6 +513,31 @@ mvvm_status mvvm_repository_new_sample(const mvvm_sample_options *options, mvvm_
  *  the reason, and is never overwritten. */
 mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_repository);
 
+/** Creates a repository stored in the SQLite database at `path` (copied; the system's
+ *  libsqlite3), meant for large data: a page, a lookup or a save costs about the same at a
+ *  thousand and at a million users, and name search uses an index.
+ *
+ *  - A missing file (and folder) is created at the first call that needs it, atomically
+ *    (built aside, then put in place): empty when `fill_or_null` is NULL, else filled from
+ *    the sample generator with those options in one transaction (validated as in
+ *    mvvm_repository_new_sample(): MVVM_E_INVALID_ARGUMENT for a bad struct_size or a value
+ *    out of range; latency_ms and fail_every_nth must be 0 here). A million users take a few
+ *    seconds, spent off the host thread. Pages hold `fill_or_null->page_size` users, or 20
+ *    when it is NULL.
+ *  - The file is inspected here, read-only: one that is not a SQLite database, is another
+ *    application's database, has a newer schema (written by a newer libmvvm) or lacks our
+ *    tables gives MVVM_E_SYSTEM with the reason (mvvm_last_error_message()) and *out_repository
+ *    is untouched. Such a file is never modified, neither here nor later: damage found by a
+ *    later read is reported by that call (an error message in the ViewModel) and the file is
+ *    left alone. An older schema of ours is migrated at the first call, in one transaction.
+ *  - Every save (a rename, a like) is one transaction: a crash or a kill leaves the old or
+ *    the new data, never a mix, and a failed save changes nothing.
+ *  - Host thread only; the database work runs on the repository's own thread, and results
+ *    come back through mvvm_dispatch() like every repository's. Several repositories (and
+ *    processes) may share a file: SQLite serialises their writes. */
+mvvm_status mvvm_repository_new_sqlite(const char *path, const mvvm_sample_options *fill_or_null,
+                                       mvvm_object **out_repository);
+
 /* ------------------------------------------------------------------------------------------
  * HTTP repository
  *
@@ -1238,6 +1263,8 @@ typedef struct mvvm_api {
     mvvm_status (*user_search_get_count)(mvvm_object *vm, int64_t *out_count);
     mvvm_status (*user_search_get_has_more_pages)(mvvm_object *vm, int32_t *out_has_more);
     mvvm_status (*user_search_get_row)(mvvm_object *vm, int64_t index, mvvm_user *out_user);
+    mvvm_status (*repository_new_sqlite)(const char *path, const mvvm_sample_options *fill_or_null,
+                                         mvvm_object **out_repository);
     mvvm_status (*http_options_init)(mvvm_http_options *options);
     mvvm_status (*repository_new_http)(const char *base_url, const char *cache_path_or_null,
                                        mvvm_object **out_repository);

@@ -1,7 +1,8 @@
 #!/bin/sh
-# Builds and runs the C signal benchmark, the end-to-end latency benchmark (e2e_bench.c)
-# (libmvvm beside GObject / GLib, same process run) and the HTTP page load beside libcurl
-# (http_bench.c).
+# Builds and runs the C signal benchmark and the end-to-end latency benchmark (e2e_bench.c)
+# (libmvvm beside GObject / GLib, same process run), the store benchmark (store_bench.c:
+# the SQLite store at 1K / 100K / 1M users beside the JSON store; STORE_BENCH_MAX_USERS
+# lowers the largest size) and the HTTP page load beside libcurl (http_bench.c).
 #
 #   MVVM_LIB_DIR=/path/to/dir/with/libmvvm.so Benchmarks/c/run.sh
 #
@@ -42,6 +43,11 @@ trap 'rm -rf "$OUT_DIR"' EXIT INT TERM
 
 "$OUT_DIR/signal_bench"
 "$OUT_DIR/e2e_bench"
+# The stores at growing sizes: open + first page, a user near the end, a save (store_bench.c).
+# shellcheck disable=SC2086
+"$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/store_bench.c" \
+    -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -o "$OUT_DIR/store_bench"
+"$OUT_DIR/store_bench" "${STORE_BENCH_MAX_USERS:-1000000}"
 # One page of users over HTTP: libmvvm's HTTP repository beside libcurl's easy interface on
 # the same local server (Tests/Support/placeholder_server.py, needs python3 and libcurl).
 mvvm_require_deps libcurl4-openssl-dev

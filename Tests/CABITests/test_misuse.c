@@ -375,6 +375,7 @@ static void test_everything_before_init_is_not_initialized(void) {
     CHECK_STATUS(mvvm_command_closure_free(1), MVVM_E_NOT_INITIALIZED);
     CHECK_STATUS(mvvm_repository_new_sample(NULL, &out.object), MVVM_E_NOT_INITIALIZED);
     CHECK_STATUS(mvvm_repository_new_json_file("/nonexistent/x.json", &out.object), MVVM_E_NOT_INITIALIZED);
+    CHECK_STATUS(mvvm_repository_new_sqlite("/nonexistent/x.sqlite", NULL, &out.object), MVVM_E_NOT_INITIALIZED);
     CHECK_STATUS(mvvm_repository_new_http("http://127.0.0.1:1", NULL, &out.object), MVVM_E_NOT_INITIALIZED);
     CHECK_STATUS(mvvm_repository_new_http_with_options("http://127.0.0.1:1", NULL, NULL, &out.object), MVVM_E_NOT_INITIALIZED);
     CHECK_STATUS(mvvm_sorted_integers_new(NULL, 0, 1, &out.object), MVVM_E_NOT_INITIALIZED);
@@ -541,6 +542,7 @@ static void test_null_out_pointers_are_invalid_arguments(void) {
     CHECK_STATUS(mvvm_sample_options_init(NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_sample(NULL, NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_json_file("/tmp/never-created.json", NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_repository_new_sqlite("/tmp/never-created.sqlite", NULL, NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_http_options_init(NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_http("http://127.0.0.1:1", NULL, NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_http_with_options("http://127.0.0.1:1", NULL, NULL, NULL), MVVM_E_INVALID_ARGUMENT);
@@ -559,6 +561,7 @@ static void test_null_out_pointers_are_invalid_arguments(void) {
     CHECK_STATUS(mvvm_user_detail_set_draft_name(detail, NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_user_search_set_query(of_type(MVVM_TYPE_USER_SEARCH), NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_json_file(NULL, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_repository_new_sqlite(NULL, NULL, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_http(NULL, NULL, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_http_with_options(NULL, NULL, NULL, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_sorted_integers_new(NULL, 2, 1, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
@@ -649,6 +652,8 @@ static void test_invalid_utf8_is_refused(void) {
         snprintf(path, sizeof path, "/tmp/%s.json", invalid[i]);
         CHECK_STATUS(mvvm_repository_new_json_file(path, &repository), MVVM_E_INVALID_UTF8);
         CHECK(repository == NULL);
+        snprintf(path, sizeof path, "/tmp/%s.sqlite", invalid[i]);
+        CHECK_STATUS(mvvm_repository_new_sqlite(path, NULL, &repository), MVVM_E_INVALID_UTF8);
         char url[64];
         snprintf(url, sizeof url, "http://%s/", invalid[i]);
         CHECK_STATUS(mvvm_repository_new_http(url, NULL, &repository), MVVM_E_INVALID_UTF8);
@@ -761,6 +766,7 @@ static void *misuse_from_another_thread(void *argument) {
     CHECK_STATUS(mvvm_command_closure_free(1), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_repository_new_sample(NULL, &out.object), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_repository_new_json_file("/tmp/never.json", &out.object), MVVM_E_WRONG_THREAD);
+    CHECK_STATUS(mvvm_repository_new_sqlite("/tmp/never.sqlite", NULL, &out.object), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_repository_new_http("http://127.0.0.1:1", NULL, &out.object), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_repository_new_http_with_options("http://127.0.0.1:1", NULL, NULL, &out.object), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_sorted_integers_new(NULL, 0, 1, &out.object), MVVM_E_WRONG_THREAD);

@@ -8,7 +8,9 @@
 #      -fsanitize=address,undefined and run against the debug library;
 #   3. kill-during-save (Tests/Reliability/kill_during_save.py driving json_saver.c): SIGKILL a
 #      writer of the JSON file store at random moments, check the file is always the old or
-#      the new state, and that crashed writers' temporary files are cleaned up;
+#      the new state, and that crashed writers' temporary files are cleaned up; then the same
+#      against the SQLite store (json_saver --sqlite: the database opens, passes quick_check
+#      and holds the old or the new name);
 #   4. the soak (Tests/Reliability/soak.c): a million mixed operations over every object type,
 #      then lifecycle_soak.c (create/connect/destroy of every ViewModel type, LIFECYCLE_ROUNDS),
 #      resident memory measured after warm-up and at the end;
@@ -151,6 +153,20 @@ elif [[ $release_ok == 1 ]]; then
         if [[ $status == 0 ]]; then record "kill-during-save" PASS "$detail"; else record "kill-during-save" FAIL "$detail (see $log)"; fi
     else
         record "kill-during-save" FAIL "json_saver did not build"
+    fi
+    # The same against the SQLite store (json_saver --sqlite).
+    log="$out/kill-during-save-sqlite.log"
+    if [[ -x "$out/json_saver" ]]; then
+        python3 "$script_dir/kill_during_save.py" --saver "$out/json_saver" --store sqlite \
+            --runs "${KILL_RUNS:-300}" ${KILL_SEED:+--seed "$KILL_SEED"} 2>&1 | tee "$log"
+        status=${PIPESTATUS[0]}
+        line="$(grep -E '^kill-during-save: [0-9]+ kills' "$log" | tail -n 1)"
+        temps="$(grep -E 'temporary files:' "$log" | tail -n 1 | sed 's/^kill-during-save: //')"
+        seed="$(grep -oE 'seed [0-9]+' "$log" | head -n 1)"
+        detail="${line#kill-during-save: }; $seed; $temps"
+        if [[ $status == 0 ]]; then record "kill-during-save (SQLite)" PASS "$detail"; else record "kill-during-save (SQLite)" FAIL "$detail (see $log)"; fi
+    else
+        record "kill-during-save (SQLite)" FAIL "json_saver did not build"
     fi
 fi
 

@@ -1,13 +1,15 @@
 /*
  * json_saver.c: the victim of kill_during_save.py.
  *
- * Opens the JSON file store at argv[1] (mvvm_repository_new_json_file), loads the detail of
+ * Opens the JSON file store at PATH (mvvm_repository_new_json_file), or with --sqlite the
+ * SQLite store (mvvm_repository_new_sqlite, a missing file filled with the default sample
+ * data), loads the detail of
  * user 1, then renames that user to "Name <counter>" and saves, over and over. After each
  * "did-save" it prints the committed name on its own line of stdout and flushes, so the driver
  * always knows the last name that is on disk. Before starting a save it prints
  * "saving <name>", so the driver also knows the name in flight.
  *
- * Usage: json_saver PATH [START_COUNTER] [MAX_SAVES]
+ * Usage: json_saver [--sqlite] PATH [START_COUNTER] [MAX_SAVES]
  *   START_COUNTER  first counter to use (default 1), so successive runs never reuse a name.
  *   MAX_SAVES      stop after that many saves (default: run until killed).
  * Output lines:   "ready <name-on-disk>"  once user 1 is loaded
@@ -71,8 +73,13 @@ static void wait_for(const int *flag, int target, const char *what) {
 }
 
 int main(int argc, char **argv) {
+    int sqlite = argc > 1 && strcmp(argv[1], "--sqlite") == 0;
+    if (sqlite) {
+        argv++;
+        argc--;
+    }
     if (argc < 2) {
-        fprintf(stderr, "usage: json_saver PATH [START_COUNTER] [MAX_SAVES]\n");
+        fprintf(stderr, "usage: json_saver [--sqlite] PATH [START_COUNTER] [MAX_SAVES]\n");
         return 2;
     }
     long long counter = argc > 2 ? atoll(argv[2]) : 1;
@@ -81,8 +88,15 @@ int main(int argc, char **argv) {
     mvvm_status status = mvvm_init();
     if (status != MVVM_OK) fail("mvvm_init", status);
     mvvm_object *repository = NULL;
-    status = mvvm_repository_new_json_file(argv[1], &repository);
-    if (status != MVVM_OK) fail("mvvm_repository_new_json_file", status);
+    if (sqlite) {
+        mvvm_sample_options fill;
+        if ((status = mvvm_sample_options_init(&fill)) != MVVM_OK) fail("mvvm_sample_options_init", status);
+        status = mvvm_repository_new_sqlite(argv[1], &fill, &repository);
+        if (status != MVVM_OK) fail("mvvm_repository_new_sqlite", status);
+    } else {
+        status = mvvm_repository_new_json_file(argv[1], &repository);
+        if (status != MVVM_OK) fail("mvvm_repository_new_json_file", status);
+    }
     mvvm_object *detail = NULL;
     status = mvvm_user_detail_new(repository, 1, &detail);
     if (status != MVVM_OK) fail("mvvm_user_detail_new", status);

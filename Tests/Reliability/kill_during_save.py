@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
-"""Crash-safety test of the JSON file store: SIGKILL a writer at random moments.
+"""Crash-safety test of the file stores: SIGKILL a writer at random moments.
 
 Runs json_saver (Tests/Reliability/json_saver.c, linked to libmvvm) over and over on one JSON
-file. Each run renames user 1 to "Name <counter>" and saves in a loop, reporting on stdout the
+file (--store json, the default) or one SQLite database (--store sqlite). Each run renames user 1 to "Name <counter>" and saves in a loop, reporting on stdout the
 name it is about to save ("saving X") and each name whose "did-save" arrived ("saved X"). The
 driver kills the run with SIGKILL after a random delay, then checks:
 
-  * the file still parses as JSON (json.load) and holds version 1 and a list of users;
+  * the file still parses as JSON (json.load) and holds version 1 and a list of users; a
+    SQLite database opens (read-only, with Python's sqlite3), passes PRAGMA quick_check and
+    has a users table;
   * user 1's name is the last committed name (the last "saved" line; before any, the name the
     file held when the run started) or the name of the save in flight (the last "saving" line,
     whose rename may have happened before the kill): old or new state, never anything else;
-  * temporary files (".<name>.<uuid>.tmp", left when the kill lands between creating and
-    renaming one) are counted after every kill; at the end a run that saves to completion must
+  * temporary files (".<name>.<uuid>.tmp", or ".<name>.<uuid>.creating" for SQLite, left when
+    the kill lands between creating and renaming one) are counted after every kill; at the end a run that saves to completion must
     leave none behind older than the run, i.e. the store cleans up after crashed writers.
 
 Most kills land after the writer reported "ready" (so inside the save loop), some at a random
@@ -19,7 +21,7 @@ moment after spawning (during start-up, the first read, or the seeding of a miss
 The RNG is seeded (--seed, default: from the clock) and the seed is printed, so a failing run
 can be replayed.
 
-Usage: kill_during_save.py --saver PATH [--runs N] [--seed S] [--dir DIR]
+Usage: kill_during_save.py --saver PATH [--store json|sqlite] [--runs N] [--seed S] [--dir DIR]
 Prints "kill-during-save: N kills, N consistent" last; exit status 1 on any inconsistency.
 Python 3.11 standard library only.
 """
@@ -35,6 +37,7 @@ import re
 import select
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -70,14 +73,36 @@ def user1_name(path: str) -> tuple[str | None, str | None]:
     return None, "user 1 is missing"
 
 
-def temp_files(path: str) -> list[str]:
+def sqlite_user1_name(path: str) -> tuple[str | None, str | None]:
+    """(name of user 1, None) or (None, the reason the database is not a valid store)."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error as error:
+        return None, f"does not open as a SQLite database: {error}"
+    try:
+        check = db.execute("PRAGMA quick_check").fetchall()
+        if check != [("ok",)]:
+            return None, f"quick_check says {check!r}"
+        row = db.execute("SELECT name FROM users WHERE id = 1").fetchone()
+    except sqlite3.Error as error:
+        return None, f"does not read as our SQLite database: {error}"
+    finally:
+        db.close()
+    if row is None:
+        return None, "user 1 is missing"
+    return (row[0], None) if isinstance(row[0], str) else (None, "user 1 has no name")
+
+
+def temp_files(path: str, suffix: str = ".tmp") -> list[str]:
     directory, name = os.path.split(path)
-    return sorted(glob.glob(os.path.join(glob.escape(directory), f".{glob.escape(name)}.*.tmp")))
+    return sorted(glob.glob(os.path.join(glob.escape(directory), f".{glob.escape(name)}.*{suffix}")))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--saver", required=True, help="the json_saver program")
+    parser.add_argument("--store", choices=("json", "sqlite"), default="json",
+                        help="which store the saver writes (default json)")
     parser.add_argument("--runs", type=int, default=300, help="how many runs to kill (default 300)")
     parser.add_argument("--seed", type=int, default=None, help="RNG seed (default: from the clock)")
     parser.add_argument("--dir", default=None, help="folder for the JSON file (default: a new temporary one)")
@@ -87,15 +112,21 @@ def main() -> int:
 
     seed = args.seed if args.seed is not None else int(time.time_ns() % 2**32)
     rng = random.Random(seed)
-    print(f"kill-during-save: seed {seed} (replay with --seed {seed}), {args.runs} runs", flush=True)
+    print(f"kill-during-save: {args.store} store, seed {seed} (replay with --seed {seed}), {args.runs} runs",
+          flush=True)
+    sqlite_store = args.store == "sqlite"
+    saver = [args.saver, "--sqlite"] if sqlite_store else [args.saver]
+    read_name = sqlite_user1_name if sqlite_store else user1_name
+    suffix = ".creating" if sqlite_store else ".tmp"
 
     own_dir = args.dir is None
     directory = tempfile.mkdtemp(prefix="mvvm-kill-") if own_dir else args.dir
     os.makedirs(directory, exist_ok=True)
-    path = os.path.join(directory, "store.json")
-    if os.path.exists(path):
-        os.unlink(path)
-    for leftover in temp_files(path):
+    path = os.path.join(directory, "store.sqlite" if sqlite_store else "store.json")
+    for stale in (path, path + "-wal", path + "-shm"):
+        if os.path.exists(stale):
+            os.unlink(stale)
+    for leftover in temp_files(path, suffix):
         os.unlink(leftover)
 
     counter = 1
@@ -109,7 +140,7 @@ def main() -> int:
     started = time.monotonic()
 
     for run in range(args.runs):
-        proc = subprocess.Popen([args.saver, path, str(counter)], stdout=subprocess.PIPE,
+        proc = subprocess.Popen([*saver, path, str(counter)], stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE)
         saving: str | None = None
         last_saved: str | None = None
@@ -159,10 +190,10 @@ def main() -> int:
             else:
                 problems.append(f"run {run}: the file is gone (last committed {expected_old!r})")
         else:
-            name, reason = user1_name(path)
+            name, reason = read_name(path)
             if reason is not None:
                 problems.append(f"run {run}: the file is broken: {reason}")
-                broken = os.path.join(directory, f"broken-{run}.json")
+                broken = os.path.join(directory, f"broken-{run}.{args.store}")
                 shutil.copy(path, broken)
                 problems.append(f"    kept a copy as {broken}")
                 break
@@ -182,23 +213,23 @@ def main() -> int:
                 problems.append(f"run {run}: user 1 is {name!r}; expected {expected_old!r}"
                                 f" or the save in flight {in_flight!r}")
                 committed = name
-        temps = len(temp_files(path))
+        temps = len(temp_files(path, suffix))
         temps_history.append(temps)
         max_temps = max(max_temps, temps)
 
     elapsed = time.monotonic() - started
-    temps_after_kills = len(temp_files(path))
+    temps_after_kills = len(temp_files(path, suffix))
 
     # One writer that saves to completion: the store should clean up after crashed writers.
-    final = subprocess.run([args.saver, path, str(counter), "1"], capture_output=True, timeout=60)
+    final = subprocess.run([*saver, path, str(counter), "1"], capture_output=True, timeout=60)
     if final.returncode != 0:
         problems.append(f"the final clean run failed ({final.returncode}): {final.stderr.decode(errors='replace').strip()}")
     else:
-        name, reason = user1_name(path)
+        name, reason = read_name(path)
         expected = f"Name {counter}"
         if name != expected:
             problems.append(f"after the final clean run user 1 is {name!r} ({reason}), expected {expected!r}")
-    temps_after_clean = len(temp_files(path))
+    temps_after_clean = len(temp_files(path, suffix))
 
     print(f"kill-during-save: {saves_total} saves committed across the runs in {elapsed:.1f} s")
     print("kill-during-save: where the kills landed: "

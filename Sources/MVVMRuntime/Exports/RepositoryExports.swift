@@ -94,3 +94,31 @@ private struct SampleSettings {
         out.pointee = runtime.register(RepositoryObject(users: repository, posts: repository))
     }
 }
+
+@MainActor @c public func mvvm_repository_new_sqlite(
+    _ path: UnsafePointer<CChar>?, _ fill: UnsafePointer<mvvm_sample_options>?,
+    _ outRepository: UnsafeMutablePointer<OpaquePointer?>?
+) -> mvvm_status {
+    apiCall { runtime throws(APIError) in
+        let out = try require(outRepository, "out_repository")
+        let path = try string(from: path, "path")
+        guard !path.isEmpty else { throw .invalidArgument("path is empty.") }
+        var configuration: SampleDataConfiguration?
+        if let fill {
+            let settings = try SampleSettings(fill.pointee)
+            guard fill.pointee.latency_ms == 0, fill.pointee.fail_every_nth == 0 else {
+                throw .invalidArgument("fill_or_null->latency_ms and ->fail_every_nth apply to the sample repository only; set them to 0.")
+            }
+            configuration = settings.configuration
+        }
+        let url = URL(fileURLWithPath: path)
+        do throws(DomainError) {
+            try SQLiteRepository.preflight(fileURL: url)
+        } catch {
+            throw APIError(MVVM_E_SYSTEM, error.message)
+        }
+        let repository = SQLiteRepository(
+            fileURL: url, pageSize: configuration?.pageSize ?? 20, fillConfiguration: configuration)
+        out.pointee = runtime.register(RepositoryObject(users: repository, posts: repository))
+    }
+}

@@ -17,6 +17,12 @@
  *                                 poll iterations; no sleeps other than poll timeouts).
  *                                 Exit status 0 on success, 1 with a message otherwise.
  *   terminal_host --interactive   reads commands from stdin (type `help`).
+ *   --sqlite PATH                 (with either mode) keeps the data in the SQLite database
+ *                                 at PATH (mvvm_repository_new_sqlite()) instead of memory:
+ *                                 a missing file is created with the default sample data,
+ *                                 and renames survive the program. The fixed script renames
+ *                                 users, so run it on a fresh file (an earlier run's names make
+ *                                 its "can-save" steps fail); --interactive works on any.
  *   --http URL                    either mode over the HTTP repository at URL
  *                                 (mvvm_repository_new_http) instead of the built-in sample
  *                                 data, e.g. Tests/Support/placeholder_server.py --users 200
@@ -71,6 +77,7 @@
 /* Everything the handlers update. Counters let the script wait for "one more X". */
 typedef struct app {
     int interactive;
+    const char *sqlite_path; /* --sqlite PATH, or NULL for the in-memory sample data */
     const char *http_url;   /* --http: the server, or NULL for the sample data */
     const char *cache_path; /* --cache: with --http, the SQLite cache file, or NULL */
     int fd;
@@ -680,7 +687,12 @@ static void setup(app *a) {
     printf("libmvvm %s\n", mvvm_version_string());
     CHECK(mvvm_init());
     CHECK(mvvm_get_fd(&a->fd));
-    if (a->http_url) {
+    if (a->sqlite_path != NULL) {
+        mvvm_sample_options fill;
+        CHECK(mvvm_sample_options_init(&fill));
+        CHECK(mvvm_repository_new_sqlite(a->sqlite_path, &fill, &a->repository));
+        printf("data: the SQLite database %s\n", a->sqlite_path);
+    } else if (a->http_url) {
         printf("repository: HTTP server %s%s%s\n", a->http_url, a->cache_path ? ", cache " : "",
                a->cache_path ? a->cache_path : "");
         CHECK(mvvm_repository_new_http(a->http_url, a->cache_path, &a->repository));
@@ -1039,12 +1051,14 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--interactive") || !strcmp(argv[i], "-i")) {
             a->interactive = 1;
+        } else if (!strcmp(argv[i], "--sqlite") && i + 1 < argc) {
+            a->sqlite_path = argv[++i];
         } else if (!strcmp(argv[i], "--http") && i + 1 < argc) {
             a->http_url = argv[++i];
         } else if (!strcmp(argv[i], "--cache") && i + 1 < argc) {
             a->cache_path = argv[++i];
         } else {
-            fprintf(stderr, "usage: %s [--interactive] [--http URL [--cache PATH]]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--interactive] [--sqlite PATH | --http URL [--cache PATH]]\n", argv[0]);
             return 2;
         }
     }

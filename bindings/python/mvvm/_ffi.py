@@ -254,6 +254,7 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
     "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),
     "mvvm_repository_new_json_file": (Status, (c_char_p, _PO)),
+    "mvvm_repository_new_sqlite": (Status, (c_char_p, POINTER(SampleOptions), _PO)),
     "mvvm_http_options_init": (Status, (POINTER(HTTPOptions),)),
     "mvvm_repository_new_http": (Status, (c_char_p, c_char_p, _PO)),
     "mvvm_repository_new_http_with_options": (Status, (c_char_p, c_char_p, POINTER(HTTPOptions), _PO)),

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 class RepositoryOverrides(MvvmObject):
     """A data source. ViewModels keep it alive (in C and in Python). Made by
-    :meth:`sample`, :meth:`json_file`, :meth:`http` or :meth:`host`."""
+    :meth:`sample`, :meth:`json_file`, :meth:`sqlite`, :meth:`http` or :meth:`host`."""
 
     _OPTIONS: ClassVar[tuple[str, ...]] = (
         "user_count",
@@ -44,7 +44,8 @@ class RepositoryOverrides(MvvmObject):
 
     def __init__(self) -> None:
         raise TypeError(
-            "use Repository.sample(...), Repository.json_file(path), Repository.http(url) or Repository.host(impl)"
+            "use Repository.sample(...), Repository.json_file(path), Repository.sqlite(path), "
+            "Repository.http(url) or Repository.host(impl)"
         )
 
     @classmethod
@@ -52,15 +53,22 @@ class RepositoryOverrides(MvvmObject):
         """mvvm_repository_new_sample(). Options: user_count, page_size, post_count,
         comments_per_post, seed, latency_ms, fail_every_nth."""
         rt = runtime or Runtime.current()
+        opts = cls._sample_options(options)
+        out = c_void_p()
+        C.mvvm_repository_new_sample(byref(opts), byref(out))
+        return cls._wrap(int(out.value or 0), rt, None, True)
+
+    @classmethod
+    def _sample_options(cls, options: dict[str, int]) -> _ffi.SampleOptions:
+        """The defaults (mvvm_sample_options_init()) with ``options`` set; an unknown name
+        raises TypeError."""
         opts = _ffi.SampleOptions()
         C.mvvm_sample_options_init(byref(opts))
         for key, value in options.items():
             if key not in cls._OPTIONS:
                 raise TypeError(f"unknown sample option {key!r}")
             setattr(opts, key, int(value))
-        out = c_void_p()
-        C.mvvm_repository_new_sample(byref(opts), byref(out))
-        return cls._wrap(int(out.value or 0), rt, None, True)
+        return opts
 
     @classmethod
     def json_file(cls: type[_R], path: str | os.PathLike[str], runtime: Runtime | None = None) -> _R:
@@ -96,6 +104,22 @@ class RepositoryOverrides(MvvmObject):
         cache_path = None if cache is None else encode(os.fspath(cache), "cache")
         out = c_void_p()
         C.mvvm_repository_new_http_with_options(encode(base_url, "base_url"), cache_path, byref(opts), byref(out))
+        return cls._wrap(int(out.value or 0), rt, None, True)
+
+    @classmethod
+    def sqlite(
+        cls: type[_R], path: str | os.PathLike[str], runtime: Runtime | None = None, **fill_options: int
+    ) -> _R:
+        """mvvm_repository_new_sqlite(): a SQLite database, created if missing (filled from the
+        sample generator when any sample option is given: user_count, page_size, post_count,
+        comments_per_post, seed; empty otherwise). A corrupt, foreign or newer file raises
+        OSFailureError and is left untouched; a bad option raises InvalidArgumentError."""
+        rt = runtime or Runtime.current()
+        opts = cls._sample_options(fill_options) if fill_options else None
+        out = c_void_p()
+        C.mvvm_repository_new_sqlite(
+            encode(os.fspath(path), "path"), byref(opts) if opts is not None else None, byref(out)
+        )
         return cls._wrap(int(out.value or 0), rt, None, True)
 
     @classmethod

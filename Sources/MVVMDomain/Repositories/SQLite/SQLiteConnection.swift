@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let db = try SQLiteConnection(path: path, mode: .readWriteCreate)
-/// try db.enableWriteAheadLog()
+/// try db.enableWriteAheadLog()            // WAL, synchronous = FULL
 /// let name = try db.withStatement("SELECT name FROM users WHERE id = ?") { row throws(DomainError) in
 ///     try row.bind(7)
 ///     return try row.firstRow { $0.string(0) }
@@ -150,10 +150,11 @@ final class SQLiteConnection {
     var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
 
     /// Switches the database to write-ahead logging (readers never block the writer, a commit
-    /// is one append and fsync) with `synchronous = NORMAL`, which in WAL mode keeps every
-    /// commit atomic and the database consistent after a crash or power cut (a power cut may
-    /// lose the last commits, never corrupt). This writes the file header: call it only on a
-    /// file known to be yours.
+    /// is one append to the log) with `synchronous = FULL`: each commit is flushed to disk
+    /// (fsync) before it returns, so a committed save survives a power cut as the JSON
+    /// store's do, and a crash or kill leaves the old or the new state. Switching the journal
+    /// mode writes the file header: call it only on a file known to be yours (on a file
+    /// already in WAL mode it writes nothing).
     func enableWriteAheadLog() throws(DomainError) {
         let mode = try withStatement("PRAGMA journal_mode = WAL") { statement throws(DomainError) in
             try statement.firstRow { $0.string(0) } ?? ""
@@ -161,7 +162,7 @@ final class SQLiteConnection {
         guard mode.lowercased() == "wal" else {
             throw .storageFailure(path: path, reason: "the database refused write-ahead logging (journal mode \(mode))")
         }
-        try execute("PRAGMA synchronous = NORMAL")
+        try execute("PRAGMA synchronous = FULL")
     }
 
     // MARK: Errors
