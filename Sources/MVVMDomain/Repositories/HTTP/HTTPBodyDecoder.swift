@@ -1,26 +1,28 @@
 import Foundation
 
-/// Checks an answer's status and decodes its JSON body, turning every failure into the
+/// Checks an answer's status and reads its JSON body, turning every failure into the
 /// `DomainError` the caller shows. Any byte sequence gives a value or an error, never a trap.
 struct HTTPBodyDecoder: Sendable {
     /// The host as messages name it.
     var host: String
 
-    /// The body of a 2xx answer as `T`.
+    /// The body of a 2xx answer, read by `read` (which must consume one whole JSON value).
     ///
     /// - Parameters:
     ///   - what, id: the resource a 404 is about ("user", 3).
-    func decode<T: Decodable>(
-        _ type: T.Type, from response: HTTPResponse, what: String, id: Int
+    func decode<T>(
+        from response: HTTPResponse, what: String, id: Int,
+        _ read: (inout HTTPJSONScanner) throws(HTTPJSONScanner.Failure) -> T
     ) throws(DomainError) -> T {
         guard (200...299).contains(response.status) else {
             throw HTTPErrorMapping.status(
                 response.status, body: response.body, what: what, id: id, host: host)
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do {
-            return try decoder.decode(T.self, from: response.body)
+        var scanner = HTTPJSONScanner([UInt8](response.body))
+        do throws(HTTPJSONScanner.Failure) {
+            let value = try read(&scanner)
+            try scanner.finish()
+            return value
         } catch {
             throw HTTPErrorMapping.malformed(host: host)
         }
@@ -34,7 +36,7 @@ struct HTTPBodyDecoder: Sendable {
     func userPage(
         from response: HTTPResponse, page: Int, pageSize: Int
     ) throws(DomainError) -> UserPage {
-        let users = try decode([HTTPWireUser].self, from: response, what: "page", id: page)
+        let users = try decode(from: response, what: "page", id: page, HTTPWireUser.readArray)
         guard let total = response.totalCount, total >= 0, users.count <= pageSize,
             total >= users.count
         else {

@@ -55,11 +55,18 @@ enum HTTPErrorMapping {
 
     /// The `error` string of a JSON object body, if it is one and short enough to show.
     private static func serverSentence(_ body: Data) -> String? {
-        struct ErrorBody: Decodable { var error: String }
-        guard body.count <= 4096,
-            let sentence = try? JSONDecoder().decode(ErrorBody.self, from: body).error,
-            !sentence.isEmpty, sentence.count <= 300
-        else { return nil }
+        guard body.count <= 4096 else { return nil }
+        var scanner = HTTPJSONScanner([UInt8](body))
+        var sentence: String?
+        do throws(HTTPJSONScanner.Failure) {
+            try scanner.readObject { scanner, key throws(HTTPJSONScanner.Failure) in
+                if key == "error" { sentence = try scanner.readString() } else { try scanner.skipValue() }
+            }
+            try scanner.finish()
+        } catch {
+            return nil
+        }
+        guard let sentence, !sentence.isEmpty, sentence.count <= 300 else { return nil }
         return String(sentence.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
     }
 }

@@ -65,7 +65,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let decoder = decoder
         return try await client.send("GET", client.url("users/\(id)")) {
             response throws(DomainError) in
-            try decoder.decode(HTTPWireUser.self, from: response, what: "user", id: id).user
+            try decoder.decode(from: response, what: "user", id: id, HTTPWireUser.read).user
         }
     }
 
@@ -77,7 +77,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let id = user.id
         let stored = try await client.send("PATCH", client.url("users/\(id)"), body: body) {
             response throws(DomainError) in
-            try decoder.decode(HTTPWireUser.self, from: response, what: "user", id: id).user
+            try decoder.decode(from: response, what: "user", id: id, HTTPWireUser.read).user
         }
         await cache?.store(stored)
         return stored
@@ -109,7 +109,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let decoder = decoder
         return try await client.send("GET", client.url("posts/\(id)")) {
             response throws(DomainError) in
-            try decoder.decode(HTTPWirePost.self, from: response, what: "post", id: id).post
+            try decoder.decode(from: response, what: "post", id: id, HTTPWirePost.read).post
         }
     }
 
@@ -120,7 +120,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let decoder = decoder
         return try await client.send("GET", client.url("posts/\(postId)/comments")) {
             response throws(DomainError) in
-            try decoder.decode([HTTPWireComment].self, from: response, what: "post", id: postId)
+            try decoder.decode(from: response, what: "post", id: postId, HTTPWireComment.readArray)
                 .map(\.comment)
         }
     }
@@ -132,7 +132,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let decoder = decoder
         return try await client.send(liked ? "PUT" : "DELETE", client.url("posts/\(postId)/like")) {
             response throws(DomainError) in
-            try decoder.decode(HTTPWirePost.self, from: response, what: "post", id: postId).post
+            try decoder.decode(from: response, what: "post", id: postId, HTTPWirePost.read).post
         }
     }
 
