@@ -53,20 +53,22 @@ final class HTTPClient: Sendable {
     ///
     /// - Throws: what `decode` throws, a `DomainError` for a transport failure or an
     ///   oversized body, or `CancellationError` when the calling task is cancelled.
-    nonisolated(nonsending) func send<Value: Sendable>(
+    func send<Value: Sendable>(
         _ method: String, _ url: URL, body: Data? = nil,
-        decode: @escaping @Sendable (HTTPResponse) throws(DomainError) -> Value
+        decode: @escaping @Sendable (HTTPResponse) throws(DomainError) -> Value,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> Value {
         guard let loop else { throw startFailure ?? .unavailable(reason: "the HTTP client is not running") }
         try Task.checkCancellation()
         let exchange = try HTTPExchange(
             method: method, url: url, body: body, configuration: configuration,
             host: hostDescription)
-        // The closures below would run on the global executor (a pool thread) without the
-        // caller's isolation passed on explicitly: a thread wake-up each way.
-        let isolation = #isolation
+        // The operation closure captures `isolation`, which makes it isolated to the caller's
+        // actor too (SE-0420); otherwise it would run on the global executor, and the answer
+        // would resume a pool thread that then wakes the caller: a thread wake-up more.
         return try await withTaskCancellationHandler(operation: {
-            try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+            _ = isolation
+            return try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
                 let waiting = exchange.whenFinished { outcome in
                     switch outcome {
                     case .cancelled:
