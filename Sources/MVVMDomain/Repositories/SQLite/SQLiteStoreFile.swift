@@ -113,14 +113,25 @@ enum SQLiteStoreFile {
         } catch {
             throw .storageFailure(path: path, reason: "its directory could not be created: \(error.localizedDescription)")
         }
-        let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)").path
-        // Locked while it is built, so a cleaner in another process leaves it alone.
-        let lock = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard lock >= 0 else {
-            throw .storageFailure(path: path, reason: "a temporary file could not be created: \(String(cString: strerror(errno)))")
+        // Locked while it is built, so a cleaner in another process leaves it alone. A cleaner
+        // may take it for abandoned between its creation and the lock: then start again.
+        var temporary = ""
+        var lock: Int32 = -1
+        for attempt in 1...3 {
+            temporary = directory.appendingPathComponent(
+                ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)").path
+            lock = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard lock >= 0 else {
+                throw .storageFailure(path: path, reason: "a temporary file could not be created: \(String(cString: strerror(errno)))")
+            }
+            _ = flock(lock, LOCK_EX)
+            var status = stat()
+            if fstat(lock, &status) == 0, status.st_nlink == 0, attempt < 3 {
+                close(lock)
+                continue
+            }
+            break
         }
-        _ = flock(lock, LOCK_EX)
         defer {
             removeWithCompanions(temporary)
             close(lock)
