@@ -101,6 +101,14 @@ final class HTTPRepositoryTests: XCTestCase {
         XCTAssertEqual(page.users, [user])
     }
 
+    func test_searchUsers_sendsNonASCIILettersAsThemselves() async throws {
+        var user = try await makeSUT().fetchUser(id: 8)
+        user.name = "Zoë Ångström"
+        _ = try await makeSUT().update(user)
+        let page = try await makeSUT().searchUsers(query: "ë Å", page: 1)
+        XCTAssertEqual(page.users, [user])
+    }
+
     func test_searchUsers_withABlankQuery_isAnEmptyFirstPage_withoutAsking() async throws {
         let before = try await server.dataRequests()
         let page = try await makeSUT().searchUsers(query: " ", page: 1)

@@ -29,20 +29,38 @@ final class HTTPClient: Sendable {
     }
 
     /// The URL of `path` (no leading slash) under the base URL, with `query` percent-encoded
-    /// strictly (so `+` and `&` in a search reach the server as themselves).
-    func url(_ path: String, query: [(String, String)] = []) -> URL {
+    /// strictly: every byte of the UTF-8 but ASCII letters, digits and `-._~` (so `+`, `&` and
+    /// non-ASCII letters in a search reach the server as themselves).
+    func url(_ path: String, query: [(String, String)] = []) throws(DomainError) -> URL {
         var text = configuration.baseURL.absoluteString
         if !text.hasSuffix("/") { text += "/" }
         text += path
         if !query.isEmpty {
-            var allowed = CharacterSet.alphanumerics
-            allowed.insert(charactersIn: "-._~")
             text += "?" + query.map { name, value in
-                name + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+                name + "=" + Self.percentEncoded(value)
             }.joined(separator: "&")
         }
-        // Built from a validated base URL, a fixed path and percent-encoded values.
-        return URL(string: text)!
+        guard let url = URL(string: text) else {
+            throw .invalidInput(message: "the request URL \(text) cannot be formed")
+        }
+        return url
+    }
+
+    private static func percentEncoded(_ value: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Sends `method` to `url` with an optional JSON `body`, and decodes the answer with

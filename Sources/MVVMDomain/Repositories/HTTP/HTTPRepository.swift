@@ -47,7 +47,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let pageSize = configuration.pageSize
         let decoder = decoder
         let fresh = try await client.send(
-            "GET", client.url("users", query: [("_page", "\(page)"), ("_limit", "\(pageSize)")])
+            "GET", try client.url("users", query: [("_page", "\(page)"), ("_limit", "\(pageSize)")])
         ) { response throws(DomainError) in
             try decoder.userPage(from: response, page: page, pageSize: pageSize)
         }
@@ -63,7 +63,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
     /// `GET /users/{id}`.
     public nonisolated(nonsending) func fetchUser(id: User.ID) async throws -> User {
         let decoder = decoder
-        return try await client.send("GET", client.url("users/\(id)")) {
+        return try await client.send("GET", try client.url("users/\(id)")) {
             response throws(DomainError) in
             try decoder.decode(from: response, what: "user", id: id, HTTPWireUser.read).user
         }
@@ -75,7 +75,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let body = try JSONEncoder().encode(HTTPWireUserChanges(name: user.name, email: user.email))
         let decoder = decoder
         let id = user.id
-        let stored = try await client.send("PATCH", client.url("users/\(id)"), body: body) {
+        let stored = try await client.send("PATCH", try client.url("users/\(id)"), body: body) {
             response throws(DomainError) in
             try decoder.decode(from: response, what: "user", id: id, HTTPWireUser.read).user
         }
@@ -95,7 +95,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         }
         let pageSize = configuration.pageSize
         let decoder = decoder
-        let url = client.url(
+        let url = try client.url(
             "users", query: [("name_like", query), ("_page", "\(page)"), ("_limit", "\(pageSize)")])
         return try await client.send("GET", url) { response throws(DomainError) in
             try decoder.userPage(from: response, page: page, pageSize: pageSize)
@@ -107,7 +107,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
     /// `GET /posts/{id}`.
     public nonisolated(nonsending) func fetchPost(id: Post.ID) async throws -> Post {
         let decoder = decoder
-        return try await client.send("GET", client.url("posts/\(id)")) {
+        return try await client.send("GET", try client.url("posts/\(id)")) {
             response throws(DomainError) in
             try decoder.decode(from: response, what: "post", id: id, HTTPWirePost.read).post
         }
@@ -118,7 +118,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         postId: Post.ID
     ) async throws -> [Comment] {
         let decoder = decoder
-        return try await client.send("GET", client.url("posts/\(postId)/comments")) {
+        return try await client.send("GET", try client.url("posts/\(postId)/comments")) {
             response throws(DomainError) in
             try decoder.decode(from: response, what: "post", id: postId, HTTPWireComment.readArray)
                 .map(\.comment)
@@ -130,7 +130,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         _ liked: Bool, postId: Post.ID
     ) async throws -> Post {
         let decoder = decoder
-        return try await client.send(liked ? "PUT" : "DELETE", client.url("posts/\(postId)/like")) {
+        return try await client.send(liked ? "PUT" : "DELETE", try client.url("posts/\(postId)/like")) {
             response throws(DomainError) in
             try decoder.decode(from: response, what: "post", id: postId, HTTPWirePost.read).post
         }
