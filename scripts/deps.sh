@@ -16,7 +16,7 @@
 #   xvfb, x11-apps           the Python Tk host test (xvfb-run, xwd for its screenshot)
 #   python3-gi               Benchmarks/python (the PyGObject reference)
 #   python3-venv             bindings/python/run-tests.sh (python3 -m venv)
-#   libcurl4-openssl-dev     the shipped library (FoundationNetworking, linked in, links -lcurl),
+#   libcurl4-openssl-dev     the library itself (Sources/CCurl: the HTTP repository's transport),
 #                            Benchmarks/c/http_bench.c (libcurl's easy interface, the reference)
 set -eu
 
