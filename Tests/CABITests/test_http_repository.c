@@ -48,6 +48,18 @@ static void control(const char *path, const char *body) {
     CHECK_EQ(placeholder_request(server.port, "POST", path, body, NULL, 0), 200);
 }
 
+/* The data requests the server has answered or is answering (GET /_control/stats). */
+static int64_t data_requests(void) {
+    char stats[4096];
+    CHECK_EQ(placeholder_request(server.port, "GET", "/_control/stats", NULL, stats, sizeof stats), 200);
+    const char *field = strstr(stats, "\"requests\":");
+    long long count = -1;
+    if (field == NULL || sscanf(field + strlen("\"requests\":"), "%lld", &count) != 1) {
+        harness_report(__FILE__, __LINE__, "GET /_control/stats", stats);
+    }
+    return (int64_t)count;
+}
+
 static void test_bad_base_urls_are_refused_with_a_reason(void) {
     mvvm_object *repository = (mvvm_object *)(uintptr_t)0x5;
     CHECK_STATUS(mvvm_repository_new_http("ftp://example.com", NULL, &repository), MVVM_E_INVALID_ARGUMENT);
@@ -150,6 +162,32 @@ static void test_garbage_and_dropped_connections_are_messages_not_crashes(void) 
     }
 }
 
+static void test_a_refresh_cancels_the_slow_load_it_supersedes(void) {
+    /* The first request is held for 30 s; the refresh's answer arrives at once. Only the
+     * refresh lands, and well before the held answer could. */
+    control("/_control", "{\"latency_ms\": 30000, \"count\": 1}");
+    int64_t before = data_requests();
+    fixture f;
+    open_list(&f, server.base_url, NULL);
+    CHECK_OK(mvvm_user_list_on_appear(f.vm));
+    /* Wait until the slow request is at the server, so the refresh supersedes a transfer. */
+    int reached = 0;
+    for (int i = 0; i < HTTP_BUDGET && !reached; i++) {
+        harness_pump_once();
+        reached = data_requests() > before;
+    }
+    CHECK(reached);
+    CHECK_OK(mvvm_user_list_refresh(f.vm));
+    PUMP_UNTIL(f.rows.change_sets == 1 && f.loading.value == MVVM_LOADING_NONE, HTTP_BUDGET);
+    CHECK_EQ(count_of(f.vm), 20);
+    pump_until_idle(10);
+    CHECK_EQ(f.rows.change_sets, 1);
+    const char *message = (const char *)(uintptr_t)1;
+    CHECK_OK(mvvm_user_list_get_error_message(f.vm, &message));
+    CHECK(message == NULL);
+    close_list(&f);
+}
+
 static void test_an_unreachable_host_is_a_message(void) {
     fixture f;
     open_list(&f, "http://127.0.0.1:1", NULL);
@@ -230,6 +268,7 @@ int main(void) {
     RUN_TEST(test_a_detail_saves_to_the_server);
     RUN_TEST(test_a_server_failure_becomes_the_lists_error_message);
     RUN_TEST(test_garbage_and_dropped_connections_are_messages_not_crashes);
+    RUN_TEST(test_a_refresh_cancels_the_slow_load_it_supersedes);
     RUN_TEST(test_an_unreachable_host_is_a_message);
     RUN_TEST(test_the_cache_shows_rows_at_once_then_exact_changes);
     RUN_TEST(test_offline_the_cache_shows_with_a_dismissible_error);
