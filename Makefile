@@ -31,7 +31,7 @@ $(error $(TOOLCHAIN_ERROR))
 endif
 endif
 
-.PHONY: all deps build library generate test-generated demo test test-swift test-seeds test-header test-c \
+.PHONY: all deps build library generate test-generated demo demo-http test test-swift test-seeds test-header test-c \
         test-c-asan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz bench clean
 
 all: build
@@ -69,6 +69,15 @@ $(HOST_BUILD)/terminal_host: bindings/c/examples/terminal_host.c Include/mvvm.h 
 # The main job: the C terminal host drives the app flow on the built-in sample data.
 demo: $(HOST_BUILD)/terminal_host
 	$(HOST_BUILD)/terminal_host
+
+# The same flow over HTTP: the local placeholder server (Tests/Support/placeholder_server.py,
+# 200 users, an ephemeral port, stopped afterwards) and a SQLite cache in .build/c.
+demo-http: $(HOST_BUILD)/terminal_host
+	@rm -f $(HOST_BUILD)/demo-http.port; \
+	python3 Tests/Support/placeholder_server.py --users 200 --idle-timeout 30 --port-file $(HOST_BUILD)/demo-http.port > /dev/null & \
+	server=$$!; trap 'kill $$server 2>/dev/null' EXIT; \
+	for i in $$(seq 100); do [ -s $(HOST_BUILD)/demo-http.port ] && break; sleep 0.1; done; \
+	$(HOST_BUILD)/terminal_host --http http://127.0.0.1:$$(cat $(HOST_BUILD)/demo-http.port) --cache $(HOST_BUILD)/demo-http-cache.sqlite
 
 # Every test: Swift, the seed compatibility package, the header/binary agreement, the C API
 # (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed

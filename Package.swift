@@ -17,7 +17,9 @@ let package = Package(
         .target(name: "MVVMBinding"),
         // The system's SQLite, behind the SQLite repository (no vendored copy).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "MVVMDomain", dependencies: ["MVVMBinding", "CSQLite"]),
+        // libcurl: the HTTP repository's transport (its own multi handle on its own thread).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "MVVMDomain", dependencies: ["MVVMBinding", "CSQLite", "CCurl"]),
         .target(name: "MVVMFeatures", dependencies: ["MVVMBinding", "MVVMDomain"]),
         // libffi, plus inline C shims Swift 6 cannot express (thread locals, ffi_type globals).
         .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),

@@ -539,6 +539,93 @@ mvvm_status mvvm_repository_new_sqlite(const char *path, const mvvm_sample_optio
                                        mvvm_object **out_repository);
 
 /* ------------------------------------------------------------------------------------------
+ * HTTP repository
+ *
+ * A repository served by an HTTP server speaking this contract (shaped like JSONPlaceholder;
+ * Tests/Support/placeholder_server.py implements it). Paths are relative to base_url.
+ *
+ *   GET    users?_page=N&_limit=M      200, JSON array of at most M users (page N, from 1), and
+ *                                      the header X-Total-Count: the number of all users. A
+ *                                      page past the last is an empty array (or 404).
+ *   GET    users?name_like=Q&_page=N&_limit=M
+ *                                      the same for the users whose name contains Q ignoring
+ *                                      case (Q percent-encoded, "+" as %2B); X-Total-Count
+ *                                      counts the matches. A blank Q is not sent: the
+ *                                      library answers an empty page 1 itself.
+ *   GET    users/{id}                  200 user, 404 unknown
+ *   PATCH  users/{id}                  body {"name": "...", "email": "..."} (Content-Type
+ *                                      application/json); 200 the user as stored, 404 unknown,
+ *                                      400/422 {"error": "<sentence>"} refused (the sentence
+ *                                      becomes the message the detail screen shows)
+ *   GET    posts/{id}                  200 post, 404 unknown
+ *   GET    posts/{id}/comments         200 JSON array of comments, oldest first; 404 unknown post
+ *   PUT    posts/{id}/like             the current user likes it: 200 the post as stored
+ *   DELETE posts/{id}/like             the current user no longer likes it: 200 the post
+ *
+ *   user     {"id": 1, "name": "Ada Lovelace", "email": "ada@example.com"}
+ *   post     {"id": 1, "title": "...", "body": "...", "createdAt": "2024-01-02T03:04:05Z",
+ *             "likesCount": 4, "likedByCurrentUser": false, "commentsCount": 2,
+ *             "user": {user}}            (the author embedded; other members are ignored)
+ *   comment  {"id": 1, "postId": 1, "name": "<author name>", "body": "..."}
+ *
+ * Status handling: 2xx decodes the body; 404 is "Could not find user 3." (or post, page);
+ * 400 and 422 are invalid input with the server's {"error"} sentence; every other status, a
+ * host that cannot be reached, a timeout, a dropped connection, a body that is not the JSON
+ * above (or has no valid X-Total-Count where one is needed) and a body over the size limit
+ * are "The service is unavailable: <why>." Those sentences reach the ViewModels' error
+ * messages; nothing a server sends can crash the host.
+ *
+ * Threads: each repository has one transfer thread (a libcurl multi handle, connections
+ * kept alive); it sends the requests, collects and size-checks the answers and decodes them;
+ * the ViewModel resumes on the host thread through mvvm_dispatch(). The host thread never
+ * waits for the network. A superseded load (a refresh, a closed screen) cancels its
+ * transfer. Redirects are not followed (a 3xx is a refusal); timeouts cover connecting and
+ * the whole answer. libcurl comes from the system (libcurl.so.4).
+ *
+ * Cache (cache_path not NULL): a SQLite file (created if missing) remembering the user pages
+ * last fetched. A list then shows the cached first page at once, and the fresh page
+ * replaces it with exact changes (rows-changed: update for changed rows, insert/remove at
+ * the end), not a reset. Started offline, the list shows the cached rows and the error
+ * (mvvm_user_list_dismiss_error() clears it). Edits go to the server first, then
+ * into the cache; a failed edit changes neither. Searches, users, posts and comments are
+ * not cached.
+ * ---------------------------------------------------------------------------------------- */
+
+/** Limits of an HTTP repository. Initialise with mvvm_http_options_init(). */
+typedef struct mvvm_http_options {
+    /** sizeof(mvvm_http_options), set by mvvm_http_options_init(). */
+    uint32_t struct_size;
+    /** Users per page, sent as _limit (default 20; 1..1000). */
+    int32_t page_size;
+    /** How long one request may take in all, connecting included, in milliseconds
+     *  (default 10000; 1..600000). */
+    int32_t timeout_ms;
+    /** The largest response body accepted, in bytes; a larger one fails the request as soon
+     *  as its size shows (default 4194304; 1024..1073741824). */
+    int64_t max_body_bytes;
+} mvvm_http_options;
+
+/** Fills *options with the defaults. Any thread. */
+mvvm_status mvvm_http_options_init(mvvm_http_options *options);
+
+/** Creates a repository served over HTTP by the server at base_url (copied; "http://" or
+ *  "https://", a host, an optional port and path, no query or fragment), following the
+ *  contract above, with the default limits. cache_path_or_null: a SQLite cache file (see
+ *  above), or NULL for none. Nothing is sent until a ViewModel asks.
+ *  MVVM_E_INVALID_ARGUMENT for a NULL, empty, unparseable or non-http(s) base_url or an
+ *  empty cache path (the message says which); MVVM_E_SYSTEM when the cache file cannot be
+ *  opened or created, or is not a cache, with SQLite's reason. */
+mvvm_status mvvm_repository_new_http(const char *base_url, const char *cache_path_or_null,
+                                     mvvm_object **out_repository);
+
+/** mvvm_repository_new_http() with limits: options may be NULL for the defaults;
+ *  MVVM_E_INVALID_ARGUMENT for a wrong struct_size or a value outside its range. */
+mvvm_status mvvm_repository_new_http_with_options(const char *base_url,
+                                                  const char *cache_path_or_null,
+                                                  const mvvm_http_options *options,
+                                                  mvvm_object **out_repository);
+
+/* ------------------------------------------------------------------------------------------
  * Generic access
  *
  * Every member of every type (see mvvm_type_describe()) can be reached without its typed
@@ -1178,6 +1265,13 @@ typedef struct mvvm_api {
     mvvm_status (*user_search_get_row)(mvvm_object *vm, int64_t index, mvvm_user *out_user);
     mvvm_status (*repository_new_sqlite)(const char *path, const mvvm_sample_options *fill_or_null,
                                          mvvm_object **out_repository);
+    mvvm_status (*http_options_init)(mvvm_http_options *options);
+    mvvm_status (*repository_new_http)(const char *base_url, const char *cache_path_or_null,
+                                       mvvm_object **out_repository);
+    mvvm_status (*repository_new_http_with_options)(const char *base_url,
+                                                    const char *cache_path_or_null,
+                                                    const mvvm_http_options *options,
+                                                    mvvm_object **out_repository);
     /* END GENERATED api */
 } mvvm_api;
 

@@ -16,9 +16,11 @@
 #   xvfb, x11-apps           the Python Tk host test (xvfb-run, xwd for its screenshot)
 #   python3-gi               Benchmarks/python (the PyGObject reference)
 #   python3-venv             bindings/python/run-tests.sh (python3 -m venv)
+#   libcurl4-openssl-dev     the library itself (Sources/CCurl: the HTTP repository's transport),
+#                            Benchmarks/c/http_bench.c (libcurl's easy interface, the reference)
 set -eu
 
-PACKAGES="libffi-dev libsqlite3-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv"
+PACKAGES="libffi-dev libsqlite3-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv libcurl4-openssl-dev"
 
 # present PACKAGE: succeeds when what we use from PACKAGE is available.
 present() {
@@ -31,6 +33,7 @@ present() {
         x11-apps) command -v xwd ;;
         python3-gi) /usr/bin/python3 -c 'import gi' ;;
         python3-venv) "${PYTHON:-python3}" -c 'import ensurepip, venv' ;;
+        libcurl4-openssl-dev) pkg-config --exists libcurl ;;
         *) return 2 ;;
     esac > /dev/null 2>&1
 }

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Builds and runs the C signal benchmark and the end-to-end latency benchmark (e2e_bench.c)
-# (libmvvm beside GObject / GLib, same process run), and the store benchmark (store_bench.c:
+# (libmvvm beside GObject / GLib, same process run), the store benchmark (store_bench.c:
 # the SQLite store at 1K / 100K / 1M users beside the JSON store; STORE_BENCH_MAX_USERS
-# lowers the largest size).
+# lowers the largest size) and the HTTP page load beside libcurl (http_bench.c).
 #
 #   MVVM_LIB_DIR=/path/to/dir/with/libmvvm.so Benchmarks/c/run.sh
 #
@@ -48,6 +48,13 @@ trap 'rm -rf "$OUT_DIR"' EXIT INT TERM
 "$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/store_bench.c" \
     -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -o "$OUT_DIR/store_bench"
 "$OUT_DIR/store_bench" "${STORE_BENCH_MAX_USERS:-1000000}"
+# One page of users over HTTP: libmvvm's HTTP repository beside libcurl's easy interface on
+# the same local server (Tests/Support/placeholder_server.py, needs python3 and libcurl).
+mvvm_require_deps libcurl4-openssl-dev
+# shellcheck disable=SC2046,SC2086
+"$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/http_bench.c" $(pkg-config --cflags --libs libcurl) \
+    -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -o "$OUT_DIR/http_bench"
+"$OUT_DIR/http_bench" "$ROOT/Tests/Support/placeholder_server.py"
 # Memory: bytes per live ViewModel (0 and 3 handlers) beside a GObject with the same
 # properties and handlers (memory_bench.c).
 # shellcheck disable=SC2046,SC2086

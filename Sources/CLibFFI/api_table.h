@@ -122,6 +122,9 @@ static inline const mvvm_api *mvvm_api_table(void) {
         .user_search_get_has_more_pages = mvvm_user_search_get_has_more_pages,
         .user_search_get_row = mvvm_user_search_get_row,
         .repository_new_sqlite = mvvm_repository_new_sqlite,
+        .http_options_init = mvvm_http_options_init,
+        .repository_new_http = mvvm_repository_new_http,
+        .repository_new_http_with_options = mvvm_repository_new_http_with_options,
     };
     return &table;
 }

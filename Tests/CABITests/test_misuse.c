@@ -376,6 +376,8 @@ static void test_everything_before_init_is_not_initialized(void) {
     CHECK_STATUS(mvvm_repository_new_sample(NULL, &out.object), MVVM_E_NOT_INITIALIZED);
     CHECK_STATUS(mvvm_repository_new_json_file("/nonexistent/x.json", &out.object), MVVM_E_NOT_INITIALIZED);
     CHECK_STATUS(mvvm_repository_new_sqlite("/nonexistent/x.sqlite", NULL, &out.object), MVVM_E_NOT_INITIALIZED);
+    CHECK_STATUS(mvvm_repository_new_http("http://127.0.0.1:1", NULL, &out.object), MVVM_E_NOT_INITIALIZED);
+    CHECK_STATUS(mvvm_repository_new_http_with_options("http://127.0.0.1:1", NULL, NULL, &out.object), MVVM_E_NOT_INITIALIZED);
     CHECK_STATUS(mvvm_sorted_integers_new(NULL, 0, 1, &out.object), MVVM_E_NOT_INITIALIZED);
     CHECK_STATUS(mvvm_stopwatch_new(&out.object), MVVM_E_NOT_INITIALIZED);
     CHECK(untouched(&out));
@@ -384,6 +386,8 @@ static void test_everything_before_init_is_not_initialized(void) {
     CHECK_OK(mvvm_shutdown());
     mvvm_sample_options options;
     CHECK_OK(mvvm_sample_options_init(&options));
+    mvvm_http_options http_options;
+    CHECK_OK(mvvm_http_options_init(&http_options));
     const mvvm_type_info *info = NULL;
     CHECK_OK(mvvm_type_describe(MVVM_TYPE_COORDINATOR, &info));
     CHECK(mvvm_version() == MVVM_VERSION_NUMBER);
@@ -539,6 +543,9 @@ static void test_null_out_pointers_are_invalid_arguments(void) {
     CHECK_STATUS(mvvm_repository_new_sample(NULL, NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_json_file("/tmp/never-created.json", NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_sqlite("/tmp/never-created.sqlite", NULL, NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_http_options_init(NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_repository_new_http("http://127.0.0.1:1", NULL, NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_repository_new_http_with_options("http://127.0.0.1:1", NULL, NULL, NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_sorted_integers_new(NULL, 0, 1, NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_stopwatch_new(NULL), MVVM_E_INVALID_ARGUMENT);
     mvvm_command_fn fn = NULL;
@@ -555,6 +562,8 @@ static void test_null_out_pointers_are_invalid_arguments(void) {
     CHECK_STATUS(mvvm_user_search_set_query(of_type(MVVM_TYPE_USER_SEARCH), NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_json_file(NULL, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_repository_new_sqlite(NULL, NULL, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_repository_new_http(NULL, NULL, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_repository_new_http_with_options(NULL, NULL, NULL, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(mvvm_sorted_integers_new(NULL, 2, 1, &(mvvm_object *){NULL}), MVVM_E_INVALID_ARGUMENT);
     /* Out-pointers documented as optional may be NULL. */
     CHECK_OK(mvvm_run(0, NULL));
@@ -645,6 +654,10 @@ static void test_invalid_utf8_is_refused(void) {
         CHECK(repository == NULL);
         snprintf(path, sizeof path, "/tmp/%s.sqlite", invalid[i]);
         CHECK_STATUS(mvvm_repository_new_sqlite(path, NULL, &repository), MVVM_E_INVALID_UTF8);
+        char url[64];
+        snprintf(url, sizeof url, "http://%s/", invalid[i]);
+        CHECK_STATUS(mvvm_repository_new_http(url, NULL, &repository), MVVM_E_INVALID_UTF8);
+        CHECK_STATUS(mvvm_repository_new_http("http://127.0.0.1:1", path, &repository), MVVM_E_INVALID_UTF8);
         CHECK(repository == NULL);
     }
     const char *after = NULL;
@@ -711,6 +724,9 @@ static void test_a_corrupt_json_file_is_a_system_error_and_stays_untouched(void)
     CHECK_STATUS(mvvm_repository_new_json_file(path, &repository), MVVM_E_SYSTEM);
     CHECK(repository == (mvvm_object *)(uintptr_t)0x3);
     CHECK_STATUS(mvvm_repository_new_json_file("", &repository), MVVM_E_INVALID_ARGUMENT);
+    /* A file that is not a SQLite database is no cache: refused, and left as it is. */
+    CHECK_STATUS(mvvm_repository_new_http("http://127.0.0.1:1", path, &repository), MVVM_E_SYSTEM);
+    CHECK(repository == (mvvm_object *)(uintptr_t)0x3);
     char content[64] = {0};
     FILE *file = fopen(path, "r");
     CHECK(file != NULL);
@@ -751,6 +767,8 @@ static void *misuse_from_another_thread(void *argument) {
     CHECK_STATUS(mvvm_repository_new_sample(NULL, &out.object), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_repository_new_json_file("/tmp/never.json", &out.object), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_repository_new_sqlite("/tmp/never.sqlite", NULL, &out.object), MVVM_E_WRONG_THREAD);
+    CHECK_STATUS(mvvm_repository_new_http("http://127.0.0.1:1", NULL, &out.object), MVVM_E_WRONG_THREAD);
+    CHECK_STATUS(mvvm_repository_new_http_with_options("http://127.0.0.1:1", NULL, NULL, &out.object), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_sorted_integers_new(NULL, 0, 1, &out.object), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_stopwatch_new(&out.object), MVVM_E_WRONG_THREAD);
     CHECK(untouched(&out));

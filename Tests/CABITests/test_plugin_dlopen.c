@@ -260,6 +260,9 @@ static void test_the_newest_fields_hold_their_functions(void) {
         {"mvvm_user_search_get_has_more_pages", (any_function)api->user_search_get_has_more_pages},
         {"mvvm_user_search_get_row", (any_function)api->user_search_get_row},
         {"mvvm_repository_new_sqlite", (any_function)api->repository_new_sqlite},
+        {"mvvm_http_options_init", (any_function)api->http_options_init},
+        {"mvvm_repository_new_http", (any_function)api->repository_new_http},
+        {"mvvm_repository_new_http_with_options", (any_function)api->repository_new_http_with_options},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         void *symbol = dlsym(library, fields[i].name);
@@ -269,7 +272,7 @@ static void test_the_newest_fields_hold_their_functions(void) {
     }
     /* And the last field is the last function of the header. */
     size_t last = sizeof(mvvm_api) - sizeof(any_function);
-    CHECK_EQ(offsetof(mvvm_api, repository_new_sqlite), last);
+    CHECK_EQ(offsetof(mvvm_api, repository_new_http_with_options), last);
 }
 
 static void test_abi_version_mismatch(void) {

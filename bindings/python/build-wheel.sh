@@ -11,7 +11,11 @@
 #    newest glibc and libstdc++ symbol versions the library uses set the tag (glibc 2.35 and
 #    GLIBCXX_3.4.30 here: manylinux_2_35), and libffi.so.8 and libsqlite3.so.0, which the
 #    manylinux policy does not count as system libraries, are copied into mvvm.libs/ under
-#    unique names (libmvvm.so's RPATH then names that folder). Without network access to PyPI the step is skipped with a
+#    unique names (libmvvm.so's RPATH then names that folder). libcurl.so.4 is not copied
+#    (--exclude): grafted, it brings its TLS, Kerberos and LDAP libraries along (6.9 MB
+#    compressed, past the 30 MB goal) and freezes OpenSSL/GnuTLS at this machine's versions,
+#    missing the system's security updates; the wheel uses the system's libcurl4, as the C
+#    archive does. Without network access to PyPI the step is skipped with a
 #    warning and the wheel keeps the tag linux_<arch>.
 #
 # Environment: PYTHON, the interpreter that creates the venv (default python3).
@@ -60,7 +64,7 @@ if [[ "$auditwheel" == 1 ]]; then
     echo "== auditwheel show"
     "$VENV/bin/auditwheel" show "${raw[0]}"
     echo "== auditwheel repair"
-    PATH="$VENV/bin:$PATH" "$VENV/bin/auditwheel" repair --wheel-dir "$work/repaired" "${raw[0]}"
+    PATH="$VENV/bin:$PATH" "$VENV/bin/auditwheel" repair --exclude libcurl.so.4 --wheel-dir "$work/repaired" "${raw[0]}"
     mv "$work"/repaired/mvvm-"$version"-py3-none-*.whl "$out/"
 else
     echo "build-wheel.sh: warning: auditwheel could not be installed from PyPI; the wheel keeps the" \

@@ -26,4 +26,14 @@ public protocol UserRepository: Sendable {
     /// blank (whitespace-only) query matches nobody, so it returns an empty page 1; the search
     /// ViewModel never sends one.
     nonisolated(nonsending) func searchUsers(query: String, page: Int) async throws -> UserPage
+    /// The page `page` as a local cache last saw it, to show at once while `fetchUsers` asks
+    /// the source (stale-while-revalidate); `nil` when the repository keeps no cache (the
+    /// default) or the cache holds no such page. Never fails: a cache that cannot be read is
+    /// a miss. `fetchUsers` stays the truth.
+    nonisolated(nonsending) func cachedUsers(page: Int) async -> UserPage?
+}
+
+extension UserRepository {
+    /// No cache: `nil`.
+    public nonisolated(nonsending) func cachedUsers(page: Int) async -> UserPage? { nil }
 }

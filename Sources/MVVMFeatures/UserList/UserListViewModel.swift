@@ -14,6 +14,12 @@ import MVVMDomain
 /// are plain storage instead; `objectWillChange` fires before each edit and `rowChanges`
 /// after it, so appending a page costs the size of the page whatever the list holds.
 ///
+/// A repository with a cache (`UserRepository.cachedUsers(page:)`) is shown at once: the
+/// first load of an empty list puts the cached first page up while the fresh one loads, and
+/// the fresh page then replaces it with the exact changes (`.update` for changed rows,
+/// `.insert`/`.remove` at the end) instead of a `.reset`. If the fresh load fails, the cached
+/// rows stay and the error shows until dismissed.
+///
 /// At most one load runs at a time: a new load (a refresh) cancels the one in flight, and
 /// the result of a superseded load never lands, even from a repository that ignores task
 /// cancellation, because each load carries a generation token that must still be current.
@@ -72,6 +78,8 @@ public final class UserListViewModel: ObservableObject {
     private var loadedPage = 0
     private var totalPages = 1
     private var loadTask: Task<Void, Never>?
+    /// Whether the rows are a cached copy that the fresh first page has not replaced yet.
+    private var rowsAreCached = false
     /// Incremented by every load; a result is applied only while its load's value is current.
     private var loadGeneration: UInt64 = 0
 
@@ -146,10 +154,14 @@ public final class UserListViewModel: ObservableObject {
         let generation = loadGeneration
         let page = kind == .nextPage ? loadedPage + 1 : 1
         let repository = self.repository
+        let showsCache = kind == .fullScreen && users.isEmpty
         if loading != kind { loading = kind }
         // The repository is awaited without holding `self`, so a list dismissed mid-load is
         // freed at once instead of living until the repository answers.
         loadTask = Task { [weak self] in
+            if showsCache, let cached = await repository.cachedUsers(page: 1) {
+                self?.showCached(cached, generation: generation)
+            }
             let result: Result<UserPage, any Error>
             do {
                 result = .success(try await repository.fetchUsers(page: page))
@@ -177,10 +189,23 @@ public final class UserListViewModel: ObservableObject {
         loading = .none
     }
 
+    private func showCached(_ page: UserPage, generation: UInt64) {
+        guard generation == loadGeneration, !Task.isCancelled, users.isEmpty else { return }
+        apply(page, replacing: true)
+        rowsAreCached = true
+    }
+
     private func apply(_ page: UserPage, replacing: Bool) {
         loadedPage = page.page
         totalPages = page.totalPages
-        if replacing {
+        if replacing && rowsAreCached {
+            rowsAreCached = false
+            let changes = ListChange.positionalChanges(from: users, to: page.users)
+            guard !changes.isEmpty else { return }
+            objectWillChange.send()
+            users = page.users
+            for change in changes { rowChangeSubject.send(change) }
+        } else if replacing {
             objectWillChange.send()
             users = page.users
             rowChangeSubject.send(.reset(count: users.count))

@@ -81,6 +81,14 @@ final class ControllableUserRepository: UserRepository {
         checkWaiters()
     }
 
+    /// What `cachedUsers(page:)` answers at once, as a repository with a cache would; empty
+    /// (the default) behaves as no cache.
+    var cachedPages: [Int: UserPage] = [:]
+
+    @MainActor func cachedUsers(page: Int) async -> UserPage? {
+        cachedPages[page]
+    }
+
     @MainActor func fetchUsers(page: Int) async throws -> UserPage {
         let call = Call<Int, UserPage>(argument: page)
         fetchUsersCalls.append(call)

@@ -23,6 +23,11 @@
  *                                 and renames survive the program. The fixed script renames
  *                                 users, so run it on a fresh file (an earlier run's names make
  *                                 its "can-save" steps fail); --interactive works on any.
+ *   --http URL                    either mode over the HTTP repository at URL
+ *                                 (mvvm_repository_new_http) instead of the built-in sample
+ *                                 data, e.g. Tests/Support/placeholder_server.py --users 200
+ *                                 (the script's search needs more than one page of matches).
+ *   --cache PATH                  with --http: the SQLite cache file.
  *
  * Also shown: a libffi command closure (the stopwatch's "button-tapped" command as a plain
  * void (*)(void)), a connection in GObject's swapped layout (MVVM_CONNECT_SWAPPED), and the
@@ -73,6 +78,8 @@
 typedef struct app {
     int interactive;
     const char *sqlite_path; /* --sqlite PATH, or NULL for the in-memory sample data */
+    const char *http_url;   /* --http: the server, or NULL for the sample data */
+    const char *cache_path; /* --cache: with --http, the SQLite cache file, or NULL */
     int fd;
     mvvm_object *repository;
     mvvm_object *coordinator;
@@ -685,6 +692,10 @@ static void setup(app *a) {
         CHECK(mvvm_sample_options_init(&fill));
         CHECK(mvvm_repository_new_sqlite(a->sqlite_path, &fill, &a->repository));
         printf("data: the SQLite database %s\n", a->sqlite_path);
+    } else if (a->http_url) {
+        printf("repository: HTTP server %s%s%s\n", a->http_url, a->cache_path ? ", cache " : "",
+               a->cache_path ? a->cache_path : "");
+        CHECK(mvvm_repository_new_http(a->http_url, a->cache_path, &a->repository));
     } else {
         CHECK(mvvm_repository_new_sample(NULL, &a->repository));
     }
@@ -1042,8 +1053,12 @@ int main(int argc, char **argv) {
             a->interactive = 1;
         } else if (!strcmp(argv[i], "--sqlite") && i + 1 < argc) {
             a->sqlite_path = argv[++i];
+        } else if (!strcmp(argv[i], "--http") && i + 1 < argc) {
+            a->http_url = argv[++i];
+        } else if (!strcmp(argv[i], "--cache") && i + 1 < argc) {
+            a->cache_path = argv[++i];
         } else {
-            fprintf(stderr, "usage: %s [--interactive] [--sqlite PATH]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--interactive] [--sqlite PATH | --http URL [--cache PATH]]\n", argv[0]);
             return 2;
         }
     }

@@ -85,6 +85,15 @@ class SampleOptions(Structure):
     ]
 
 
+class HTTPOptions(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("page_size", c_int32),
+        ("timeout_ms", c_int32),
+        ("max_body_bytes", c_int64),
+    ]
+
+
 class Post(Structure):
     _fields_ = [
         ("id", c_int64),
@@ -246,6 +255,9 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),
     "mvvm_repository_new_json_file": (Status, (c_char_p, _PO)),
     "mvvm_repository_new_sqlite": (Status, (c_char_p, POINTER(SampleOptions), _PO)),
+    "mvvm_http_options_init": (Status, (POINTER(HTTPOptions),)),
+    "mvvm_repository_new_http": (Status, (c_char_p, c_char_p, _PO)),
+    "mvvm_repository_new_http_with_options": (Status, (c_char_p, c_char_p, POINTER(HTTPOptions), _PO)),
     # generic access: every member of every type, by the ids of mvvm_type_describe()
     "mvvm_member_find": (Status, (Enum, c_char_p, POINTER(c_uint32))),
     "mvvm_object_new": (Status, (Enum, _PV, c_size_t, _PO)),

@@ -26,7 +26,7 @@ class ObjectType(_Enum):
 
 class Repository(RepositoryOverrides):
     """A data source. ViewModels keep it alive (in C and in Python). Made by
-    :meth:`sample`, :meth:`json_file`, :meth:`sqlite` or :meth:`host`.
+    :meth:`sample`, :meth:`json_file`, :meth:`sqlite`, :meth:`http` or :meth:`host`.
     """
     object_type: ClassVar[ObjectType]
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 class RepositoryOverrides(MvvmObject):
     """A data source. ViewModels keep it alive (in C and in Python). Made by
-    :meth:`sample`, :meth:`json_file`, :meth:`sqlite` or :meth:`host`."""
+    :meth:`sample`, :meth:`json_file`, :meth:`sqlite`, :meth:`http` or :meth:`host`."""
 
     _OPTIONS: ClassVar[tuple[str, ...]] = (
         "user_count",
@@ -43,7 +43,10 @@ class RepositoryOverrides(MvvmObject):
     )
 
     def __init__(self) -> None:
-        raise TypeError("use Repository.sample(...), Repository.json_file(path), Repository.sqlite(path) or Repository.host(impl)")
+        raise TypeError(
+            "use Repository.sample(...), Repository.json_file(path), Repository.sqlite(path), "
+            "Repository.http(url) or Repository.host(impl)"
+        )
 
     @classmethod
     def sample(cls: type[_R], runtime: Runtime | None = None, **options: int) -> _R:
@@ -74,6 +77,33 @@ class RepositoryOverrides(MvvmObject):
         rt = runtime or Runtime.current()
         out = c_void_p()
         C.mvvm_repository_new_json_file(encode(os.fspath(path), "path"), byref(out))
+        return cls._wrap(int(out.value or 0), rt, None, True)
+
+    _HTTP_OPTIONS: ClassVar[tuple[str, ...]] = ("page_size", "timeout_ms", "max_body_bytes")
+
+    @classmethod
+    def http(
+        cls: type[_R],
+        base_url: str,
+        cache: str | os.PathLike[str] | None = None,
+        runtime: Runtime | None = None,
+        **options: int,
+    ) -> _R:
+        """mvvm_repository_new_http_with_options(): users, posts and comments from the HTTP
+        server at ``base_url`` (the contract is in mvvm.h), remembering user pages in the
+        SQLite file ``cache`` when given. Options: page_size, timeout_ms, max_body_bytes.
+        A bad URL or option raises InvalidArgumentError; a cache file that cannot be used
+        raises OSFailureError."""
+        rt = runtime or Runtime.current()
+        opts = _ffi.HTTPOptions()
+        C.mvvm_http_options_init(byref(opts))
+        for key, value in options.items():
+            if key not in cls._HTTP_OPTIONS:
+                raise TypeError(f"unknown http option {key!r}")
+            setattr(opts, key, int(value))
+        cache_path = None if cache is None else encode(os.fspath(cache), "cache")
+        out = c_void_p()
+        C.mvvm_repository_new_http_with_options(encode(base_url, "base_url"), cache_path, byref(opts), byref(out))
         return cls._wrap(int(out.value or 0), rt, None, True)
 
     @classmethod

@@ -60,6 +60,8 @@ C_TYPES: dict[str, Any] = {
     "const mvvm_value *": POINTER(_ffi.Value),
     "mvvm_sample_options *": POINTER(_ffi.SampleOptions),
     "const mvvm_sample_options *": POINTER(_ffi.SampleOptions),
+    "mvvm_http_options *": POINTER(_ffi.HTTPOptions),
+    "const mvvm_http_options *": POINTER(_ffi.HTTPOptions),
     "const mvvm_user_repository_vtable *": POINTER(_ffi.UserRepositoryVTable),
     "const mvvm_post_repository_vtable *": POINTER(_ffi.PostRepositoryVTable),
     # the plug-in table is not modelled: an opaque pointer to it
@@ -73,6 +75,7 @@ STRUCTS: dict[str, Any] = {
     "mvvm_comment": _ffi.Comment,
     "mvvm_list_change": _ffi.ListChange,
     "mvvm_sample_options": _ffi.SampleOptions,
+    "mvvm_http_options": _ffi.HTTPOptions,
     "mvvm_member_info": _ffi.MemberInfo,
     "mvvm_argument_info": _ffi.ArgumentInfo,
     "mvvm_member_shape": _ffi.MemberShape,

@@ -1,0 +1,191 @@
+import CCurl
+import Foundation
+
+/// One request and its answer: a libcurl easy handle, the status and headers as they arrive,
+/// the body up to the size limit. Built on the caller's thread; from `HTTPTransferLoop.add`
+/// on, only the loop's thread touches it, until `finish` hands the outcome to `onFinish`
+/// (on that thread) exactly once.
+///
+/// Whether the answer is complete is decided here, not trusted to libcurl: a connection that
+/// closes before the blank line ending the headers is a lost connection, whatever libcurl
+/// reports (7.88 reports success for it).
+final class HTTPExchange: @unchecked Sendable {
+    /// How a request ended.
+    enum Outcome {
+        case answered(HTTPResponse)
+        case failed(DomainError)
+        case cancelled
+    }
+
+    let easy: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let limit: Int
+    private let host: String
+
+    // Written by libcurl's callbacks on the loop's thread:
+    private var status = 0
+    private var totalCount: Int?
+    private var headersComplete = false
+    private var body = Data()
+    private var refusal: DomainError?
+
+    private let lock = NSLock()
+    // Guarded by `lock`:
+    private var cancelled = false
+    private var onFinish: (@Sendable (Outcome) -> Void)?
+
+    /// An easy handle for `method` on `url` with an optional JSON `body`.
+    ///
+    /// - Throws: `DomainError.unavailable` when libcurl cannot make a handle (out of memory).
+    init(
+        method: String, url: URL, body: Data?, configuration: HTTPRepositoryConfiguration,
+        host: String
+    ) throws(DomainError) {
+        HTTPTransferLoop.initializeLibcurl()
+        guard let easy = curl_easy_init() else {
+            throw .unavailable(reason: "the HTTP client could not be started")
+        }
+        self.easy = easy
+        self.limit = configuration.maxBodyBytes
+        self.host = host
+        let milliseconds = max(1, Int(configuration.timeout * 1_000))
+        mvvm_curl_set_string(easy, CURLOPT_URL, url.absoluteString)
+        mvvm_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        mvvm_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        mvvm_curl_set_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
+        mvvm_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+        mvvm_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        if method != "GET" { mvvm_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+        var headers = ["Accept: application/json", "Expect:"]
+        if let body {
+            headers.append("Content-Type: application/json")
+            mvvm_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            body.withUnsafeBytes { bytes in
+                // COPYPOSTFIELDS: libcurl keeps its own copy of the bytes.
+                _ = mvvm_curl_set_pointer(
+                    easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            }
+        }
+        for header in headers { headerList = curl_slist_append(headerList, header) }
+        mvvm_curl_set_list(easy, CURLOPT_HTTPHEADER, headerList)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        mvvm_curl_set_data_fn(easy, CURLOPT_HEADERFUNCTION, headerCallback)
+        mvvm_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
+        mvvm_curl_set_data_fn(easy, CURLOPT_WRITEFUNCTION, writeCallback)
+        mvvm_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+    }
+
+    /// Sets what runs with the outcome; false (and nothing set) when the exchange was
+    /// cancelled already, so the caller answers its waiter itself.
+    func whenFinished(_ body: @escaping @Sendable (Outcome) -> Void) -> Bool {
+        lock.withLock {
+            guard !cancelled else { return false }
+            onFinish = body
+            return true
+        }
+    }
+
+    /// Marks the exchange cancelled (any thread); the loop then ends it.
+    func markCancelled() {
+        lock.withLock { cancelled = true }
+    }
+
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Ends the exchange with libcurl's result `code` (on the loop's thread).
+    func finish(code: CURLcode) {
+        let outcome: Outcome
+        if isCancelled {
+            outcome = .cancelled
+        } else if let refusal {
+            outcome = .failed(refusal)
+        } else if code != CURLE_OK {
+            outcome = .failed(HTTPErrorMapping.transportError(code: code, host: host))
+        } else if !headersComplete {
+            outcome = .failed(HTTPErrorMapping.connectionLost(host: host))
+        } else {
+            outcome = .answered(HTTPResponse(status: status, totalCount: totalCount, body: body))
+        }
+        finish(outcome)
+    }
+
+    /// Ends the exchange with `outcome` (cancellation before it started, a shutdown).
+    func finish(_ outcome: Outcome) {
+        let body = lock.withLock { () -> (@Sendable (Outcome) -> Void)? in
+            defer { onFinish = nil }
+            return onFinish
+        }
+        body?(outcome)
+    }
+
+    // MARK: libcurl's callbacks (the loop's thread)
+
+    /// One header line, status lines of interim (1xx) answers and the blank line included.
+    /// Returns false to stop the transfer (the announced body is over the limit).
+    fileprivate func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = line.count
+        while end > 0 && (line[end - 1] == 0x0A || line[end - 1] == 0x0D) { end -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: line[0..<end]), as: UTF8.self)
+        if end == 0 {
+            // The blank line: a final (non-1xx) answer's headers are complete.
+            if status >= 200 { headersComplete = true }
+            return true
+        }
+        if text.hasPrefix("HTTP/") {
+            let fields = text.split(separator: " ", maxSplits: 2)
+            status = fields.count >= 2 ? Int(fields[1]) ?? 0 : 0
+            headersComplete = false
+            totalCount = nil
+            return true
+        }
+        guard let colon = text.firstIndex(of: ":") else { return true }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        switch name {
+        case "x-total-count":
+            totalCount = Int(value)
+        case "content-length":
+            if let length = Int(value), length > limit {
+                refusal = HTTPErrorMapping.oversized(limit: limit, host: host)
+                return false
+            }
+        default:
+            break
+        }
+        return true
+    }
+
+    /// A piece of the body. Returns false to stop the transfer (the body passed the limit).
+    fileprivate func receiveBody(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= limit - body.count else {
+            refusal = HTTPErrorMapping.oversized(limit: limit, host: host)
+            body = Data()
+            return false
+        }
+        body.append(bytes)
+        return true
+    }
+}
+
+/// libcurl's header callback: hands each line to its exchange; a short count stops it.
+private let headerCallback: mvvm_curl_data_fn = { bytes, size, count, context in
+    let total = size * count
+    guard let bytes, let context else { return total }
+    let exchange = Unmanaged<HTTPExchange>.fromOpaque(context).takeUnretainedValue()
+    let line = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: total)
+    return exchange.receiveHeader(line) ? total : 0
+}
+
+/// libcurl's write callback: hands each piece of the body to its exchange.
+private let writeCallback: mvvm_curl_data_fn = { bytes, size, count, context in
+    let total = size * count
+    guard let bytes, let context else { return total }
+    let exchange = Unmanaged<HTTPExchange>.fromOpaque(context).takeUnretainedValue()
+    let piece = UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: total)
+    return exchange.receiveBody(piece) ? total : 0
+}

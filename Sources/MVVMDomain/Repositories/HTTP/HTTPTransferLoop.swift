@@ -1,0 +1,100 @@
+import CCurl
+import Foundation
+
+/// One libcurl multi handle driven by its own thread: runs every exchange of one
+/// `HTTPClient` (connections kept alive between them), and ends each exactly once — answered,
+/// failed or cancelled. Other threads only queue work and wake it (`curl_multi_wakeup`).
+///
+/// The thread sleeps in `curl_multi_poll` while nothing happens; it ends when the client is
+/// released (`stop`), cancelling what is still running.
+final class HTTPTransferLoop: @unchecked Sendable {
+    private let multi: UnsafeMutableRawPointer
+    private let lock = NSLock()
+    // Guarded by `lock`:
+    private var toAdd: [HTTPExchange] = []
+    private var toCancel: [HTTPExchange] = []
+    private var stopping = false
+    // The loop's thread only:
+    private var running: [UnsafeMutableRawPointer: HTTPExchange] = [:]
+
+    /// libcurl's process-wide set-up, once, before the first handle (it is not thread-safe
+    /// itself). Never undone: the library stays usable for the life of the process.
+    static func initializeLibcurl() { _ = libcurlInitialized }
+    private static let libcurlInitialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    /// Starts the loop's thread.
+    init(name: String) throws(DomainError) {
+        Self.initializeLibcurl()
+        guard let multi = curl_multi_init() else {
+            throw .unavailable(reason: "the HTTP client could not be started")
+        }
+        self.multi = multi
+        let thread = Thread { [self] in run() }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Runs `exchange` (any thread).
+    func add(_ exchange: HTTPExchange) {
+        lock.withLock { toAdd.append(exchange) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Cancels `exchange` (any thread): it ends with `.cancelled` soon, its connection closed.
+    func cancel(_ exchange: HTTPExchange) {
+        exchange.markCancelled()
+        lock.withLock { toCancel.append(exchange) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Ends the thread after cancelling whatever is still running (any thread).
+    func stop() {
+        lock.withLock { stopping = true }
+        curl_multi_wakeup(multi)
+    }
+
+    private func run() {
+        while true {
+            let (adds, cancels, stop) = lock.withLock { () -> ([HTTPExchange], [HTTPExchange], Bool) in
+                defer {
+                    toAdd = []
+                    toCancel = []
+                }
+                return (toAdd, toCancel, stopping)
+            }
+            for exchange in adds {
+                if exchange.isCancelled || stop {
+                    exchange.finish(.cancelled)
+                } else if curl_multi_add_handle(multi, exchange.easy) == CURLM_OK {
+                    running[exchange.easy] = exchange
+                } else {
+                    exchange.finish(.failed(.unavailable(reason: "the HTTP client could not start the request")))
+                }
+            }
+            for exchange in cancels {
+                end(exchange.easy) { $0.finish(.cancelled) }
+            }
+            if stop {
+                for easy in Array(running.keys) { end(easy) { $0.finish(.cancelled) } }
+                curl_multi_cleanup(multi)
+                return
+            }
+            var active: Int32 = 0
+            curl_multi_perform(multi, &active)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+                let code = message.pointee.data.result
+                end(easy) { $0.finish(code: code) }
+            }
+            curl_multi_poll(multi, nil, 0, 1_000, nil)
+        }
+    }
+
+    /// Takes a running exchange off the multi handle, then lets `finish` answer it.
+    private func end(_ easy: UnsafeMutableRawPointer, _ finish: (HTTPExchange) -> Void) {
+        guard let exchange = running.removeValue(forKey: easy) else { return }
+        curl_multi_remove_handle(multi, easy)
+        finish(exchange)
+    }
+}
