@@ -14,7 +14,9 @@ let package = Package(
         .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime"]),
     ],
     targets: [
-        .target(name: "MVVMBinding"),
+        // Hooks into the Swift concurrency runtime that need its calling convention (C).
+        .target(name: "CExecutorHooks"),
+        .target(name: "MVVMBinding", dependencies: ["CExecutorHooks"]),
         // The system's SQLite, behind the SQLite repository (no vendored copy).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl: the HTTP repository's transport (its own multi handle on its own thread).
@@ -25,9 +27,7 @@ let package = Package(
         .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // The public header as a Swift module, so the runtime compiles against the same types.
         .systemLibrary(name: "CMVVM", path: "Include"),
-        // Hooks into the Swift concurrency runtime that need its calling convention (C).
-        .target(name: "CExecutorHooks"),
-        .target(name: "MVVMRuntime", dependencies: ["CExecutorHooks", "CLibFFI", "CMVVM", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
+        .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
         // Writes the files that follow from the type declarations (`make generate`).
         .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),

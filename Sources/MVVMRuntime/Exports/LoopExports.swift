@@ -1,6 +1,7 @@
 import CLibFFI
 import CMVVM
 import Dispatch
+import MVVMBinding
 
 // The runtime's life and the host loop (libcurl multi style: the host owns the loop).
 

@@ -1,5 +1,6 @@
 import CMVVM
 import Dispatch
+import MVVMBinding
 import MVVMDomain
 import Synchronization
 

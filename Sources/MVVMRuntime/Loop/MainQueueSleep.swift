@@ -1,4 +1,5 @@
 import Dispatch
+import MVVMBinding
 import MVVMDomain
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMBinding
 
 /// Sends requests through libcurl on its own thread (`HTTPTransferLoop`) and hands back
 /// decoded values. The caller's thread only builds the request and waits without blocking;
@@ -81,6 +82,7 @@ final class HTTPClient: Sendable {
         let exchange = try HTTPExchange(
             method: method, url: url, body: body, configuration: configuration,
             host: hostDescription)
+        let awaitedOnMainActor = isolation === MainActor.shared
         // The operation closure captures `isolation`, which makes it isolated to the caller's
         // actor too (SE-0420); otherwise it would run on the global executor, and the answer
         // would resume a pool thread that then wakes the caller: a thread wake-up more.
@@ -88,18 +90,21 @@ final class HTTPClient: Sendable {
             _ = isolation
             return try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
                 let waiting = exchange.whenFinished { outcome in
+                    let result: Result<Value, any Error>
                     switch outcome {
                     case .cancelled:
-                        continuation.resume(throwing: CancellationError())
+                        result = .failure(CancellationError())
                     case let .failed(error):
-                        continuation.resume(throwing: error)
+                        result = .failure(error)
                     case let .answered(response):
                         do throws(DomainError) {
-                            continuation.resume(returning: try decode(response))
+                            result = .success(try decode(response))
                         } catch {
-                            continuation.resume(throwing: error)
+                            result = .failure(error)
                         }
                     }
+                    // Awaited from the main actor: straight to the main queue, no pool thread.
+                    MainBoundResume.perform(if: awaitedOnMainActor) { continuation.resume(with: result) }
                 }
                 if waiting {
                     loop.add(exchange)

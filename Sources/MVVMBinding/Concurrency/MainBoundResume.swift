@@ -11,20 +11,28 @@ import Dispatch
 /// (`executor_hooks.h`): the host's descriptor is the only thing woken, and the task's hop
 /// to the main actor happens on the host thread, in the same `mvvm_dispatch()` or the next.
 ///
-/// Only for continuations whose task continues on the main actor (every `HostRequestTable`
-/// waiter suspends in `HostRepositoryBox.perform`, which is `@MainActor`): other work keeps
-/// the pool.
-enum MainBoundResume {
-    /// Installs the hook (once per process; `mvvm_init()` calls it).
-    static func install() {
+/// Only for continuations whose task continues on the main actor (a `HostRequestTable`
+/// waiter suspends in `HostRepositoryBox.perform`, which is `@MainActor`; an HTTP request
+/// awaited from the main actor): other work keeps the pool. Until `install()` runs (the
+/// runtime's `mvvm_init()`; Swift tests of the domain layer never call it) `perform` changes
+/// nothing. Package access: a device of this package's repositories and runtime, not API.
+package enum MainBoundResume {
+    /// Installs the hook (once per process; later calls do nothing).
+    package static func install() {
         mvvmhook_install_main_resume(enqueueOnMainQueue)
     }
 
     /// Runs `resume`, which resumes a continuation of a task that continues on the main actor.
-    static func perform(_ resume: () -> Void) {
+    package static func perform(_ resume: () -> Void) {
         let previous = mvvmhook_set_main_bound_resume(1)
         defer { _ = mvvmhook_set_main_bound_resume(previous) }
         resume()
+    }
+
+    /// Runs `resume` through `perform(_:)` when `awaitedOnMainActor` (the awaiting code's
+    /// isolation was `MainActor.shared`), else as it is.
+    package static func perform(if awaitedOnMainActor: Bool, _ resume: () -> Void) {
+        if awaitedOnMainActor { perform(resume) } else { resume() }
     }
 }
 
