@@ -199,7 +199,7 @@ public actor SampleDataStore {
             }
             guard post.likedByCurrentUser != liked else { return }
             post.likedByCurrentUser = liked
-            post.likesCount = max(0, post.likesCount + (liked ? 1 : -1))
+            post.likesCount = Post.likesCount(post.likesCount, afterLiking: liked)
             edits.editedLikes[postId] = LikeState(liked: liked, count: post.likesCount)
         }
         return post
