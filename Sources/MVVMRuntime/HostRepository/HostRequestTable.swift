@@ -1,7 +1,6 @@
 import CMVVM
 import Dispatch
 import MVVMDomain
-import Synchronization
 
 /// What a host request expects as its answer: which `mvvm_request_resolve_*` function fits.
 enum HostAnswerKind: Sendable, Equatable {
@@ -98,7 +97,7 @@ final class HostRequestTable: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = PthreadLocked(State())
 
     private init() {}
 
