@@ -10,7 +10,9 @@
  * The host thread (the process main thread) polls the descriptor of mvvm_get_fd() and
  * dispatches, and meanwhile creates, drives and destroys ViewModels (user lists, user
  * details that save, post details that like, user searches) over host repositories, and now
- * and then destroys a repository and makes a new one while its ViewModels still use it.
+ * and then destroys a repository and makes a new one while its ViewModels still use it. A
+ * few ViewModels use a sample repository with latency and injected failures instead, whose
+ * calls run on the runtime's own threads.
  * Every repository call becomes a job in a queue; WORKERS threads take the jobs and answer
  * them: at once, after a short wait, with a failure, twice, with the wrong resolve function
  * first, or much later, when the ViewModel that asked is usually gone (then the answer must
@@ -517,13 +519,21 @@ int main(int argc, char **argv) {
     }
 
     repo *current = new_repo();
+    /* A sample repository with latency: its calls run on the runtime's own threads. */
+    mvvm_sample_options options;
+    MUST(mvvm_sample_options_init(&options));
+    options.latency_ms = 1;
+    options.fail_every_nth = 7;
+    repo sample = {NULL, 1};
+    MUST(mvvm_repository_new_sample(&options, &sample.handle));
     int64_t end = now_ms() + seconds * 1000;
     long rounds = 0;
     while (now_ms() < end) {
         rounds++;
         pump(fd, 2);
         uint32_t choice = next_random(&random) % 256;
-        if (choice < 48) create_vm(&random, current);
+        if (choice < 40) create_vm(&random, current);
+        else if (choice < 48) create_vm(&random, &sample);
         else if (choice < 72 && nvms > 0) destroy_vm((int)(next_random(&random) % (uint32_t)nvms));
         else if (choice < 160 && nvms > 0) drive_vm(&random, &vms[next_random(&random) % (uint32_t)nvms]);
         else if (choice == 160 && nvms > 0) {
@@ -552,6 +562,7 @@ int main(int argc, char **argv) {
         MUST(mvvm_object_destroy(current->handle));
         current->handle = NULL;
     }
+    MUST(mvvm_object_destroy(sample.handle));
     pthread_mutex_lock(&queue_lock);
     stopping = 1;
     pthread_cond_broadcast(&queue_ready);
