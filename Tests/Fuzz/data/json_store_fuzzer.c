@@ -364,7 +364,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (st != MVVM_OK) {
         CHECK(st == MVVM_E_SYSTEM, "a rejected store gave %s", mvvm_status_name(st));
         CHECK(repo == SENTINEL, "a rejected store wrote the handle");
-        CHECK(strstr(mvvm_last_error_message(), g_path) != NULL, "the message does not name the file: %s",
+        CHECK(strstr(mvvm_last_error_message(), name) != NULL, "the message does not name the file: %s",
               mvvm_last_error_message());
         MUST(mvvm_run(0, NULL));
         CHECK(same_bytes(g_path, data, size), "a rejected store file was modified");
