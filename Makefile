@@ -20,6 +20,7 @@ C_WARN := $(call mvvm_env,MVVM_C_WARN)
 CXX_WARN := $(call mvvm_env,MVVM_CXX_WARN)
 C_FLAGS := $(call mvvm_env,MVVM_CFLAGS)
 SANITIZERS := $(call mvvm_env,MVVM_SANITIZE)
+FUZZ_SWIFT_FLAGS := $(call mvvm_env,MVVM_FUZZ_SWIFT_FLAGS)
 BUILD_DIR := $(CURDIR)/.build/debug
 LIB := $(BUILD_DIR)/libmvvm.so
 HOST_BUILD := $(CURDIR)/.build/c
@@ -32,7 +33,8 @@ endif
 endif
 
 .PHONY: all deps build library generate test-generated demo demo-http test test-swift test-seeds test-header test-c \
-        test-c-asan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz bench clean
+        test-c-asan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz fuzz-data \
+        fuzz-library bench clean
 
 all: build
 
@@ -118,19 +120,33 @@ test-python: library
 	MVVM_LIBRARY=$(LIB) bindings/python/run-tests.sh
 
 # The reliability harness: the C ABI tests and C hosts under ASan+UBSan, kill-during-save and a
-# 1M-operation soak against the release library, the Swift tests under ThreadSanitizer
-# (several minutes), and the fuzzer for FUZZ_SECONDS; ends with a summary table.
+# 1M-operation soak against the release library, the data-edge fuzzers (FUZZ_DATA_SECONDS
+# each), the TSan host stress, the Swift tests under ThreadSanitizer (several minutes), with a
+# summary table; then the API fuzzer for FUZZ_SECONDS.
 check-all: deps
 	CC=$(CLANG) SCRATCH=$(CURDIR)/.build TSAN_SCRATCH=$(CURDIR)/.build-tsan Tests/Reliability/check-all.sh
 	$(MAKE) --no-print-directory fuzz SECONDS=$(or $(FUZZ_SECONDS),120)
 
+# The library the fuzzers link: the mvvm product with its Swift modules instrumented for
+# libFuzzer's coverage and AddressSanitizer (MVVM_FUZZ_SWIFT_FLAGS), in its own scratch folder.
+FUZZ_LIB_BUILD := $(CURDIR)/.build/fuzz-lib
+FUZZ_LIB_DIR := $(FUZZ_LIB_BUILD)/debug
+fuzz-library: deps
+	$(SWIFT) build --product mvvm --scratch-path $(FUZZ_LIB_BUILD) $(SWIFT_FLAGS) $(FUZZ_SWIFT_FLAGS)
+
 # libFuzzer over the whole C API (Tests/Fuzz): replays corpus/ and regressions/, then fuzzes
 # for SECONDS (`make fuzz SECONDS=600`). `make test` runs a short bounded round.
-fuzz: library
-	CLANG=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) Tests/Fuzz/run.sh $(or $(SECONDS),60) $(CURDIR)/.build/fuzz
+fuzz: fuzz-library
+	CLANG=$(CLANG) MVVM_LIB_DIR=$(FUZZ_LIB_DIR) Tests/Fuzz/run.sh $(or $(SECONDS),60) $(CURDIR)/.build/fuzz
 
-test-fuzz: library
-	CLANG=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) Tests/Fuzz/run.sh 30 $(CURDIR)/.build/fuzz-test
+# libFuzzer over the data edges (Tests/Fuzz/data/*_fuzzer.c: the JSON store file, ...):
+# replays each target's seeds, then fuzzes SECONDS per target.
+fuzz-data: fuzz-library
+	CLANG=$(CLANG) MVVM_LIB_DIR=$(FUZZ_LIB_DIR) Tests/Fuzz/run-data.sh $(or $(SECONDS),60) $(CURDIR)/.build/fuzz-data
+
+test-fuzz: fuzz-library
+	CLANG=$(CLANG) MVVM_LIB_DIR=$(FUZZ_LIB_DIR) Tests/Fuzz/run.sh 30 $(CURDIR)/.build/fuzz-test
+	CLANG=$(CLANG) MVVM_LIB_DIR=$(FUZZ_LIB_DIR) Tests/Fuzz/run-data.sh 10 $(CURDIR)/.build/fuzz-data-test
 
 # Benchmarks (not tests): release builds, each reference measured in the same run.
 bench: deps

@@ -143,9 +143,19 @@ MVVM_SANITIZE="address,undefined"
 mvvm_sanitize_cflags() {
     echo "-fsanitize=${1:-$MVVM_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all"
 }
-# The libFuzzer harness (Tests/Fuzz).
+# The libFuzzer harnesses (Tests/Fuzz: api_fuzzer.c, data/*_fuzzer.c).
 MVVM_FUZZ_CFLAGS="-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
+# The library they link (`make fuzz-library`, its own scratch folder .build/fuzz-lib; the
+# normal builds are untouched): the mvvm product built with these `swift build` flags.
+# -sanitize=fuzzer instruments the Swift modules for libFuzzer (8-bit edge counters, traced
+# comparisons and switches, PC tables) without linking libFuzzer's main, so libFuzzer in the
+# harness sees the library's branches, not only the harness's; address adds ASan's checks
+# to the Swift code (the harness brings the ASan runtime). One comma-separated -sanitize=:
+# `swift build --sanitize=fuzzer --sanitize=address` hands swiftc two -sanitize= options in
+# a random order, and only the last one takes effect.
+MVVM_FUZZ_SWIFT_FLAGS="-Xswiftc -sanitize=fuzzer,address"
 # The Swift tests under ThreadSanitizer (check-all); TSan runs with its default options.
+# The same flags build the library the TSan host stress links (check-all, .build/tsan-lib).
 MVVM_SWIFT_TSAN_FLAGS="--sanitize=thread"
 
 # Runtime options. lsan.supp may list leak reports of the Swift runtime, Foundation and

@@ -40,11 +40,12 @@
  * change: op_settle() waits that out, rationed to a few inputs (it costs a hundred inputs'
  * time). MVVM_FUZZ_TRACE=1 prints every checked call and its status (to check a seed).
  *
- * Coverage: the library (Swift) is not instrumented for coverage, only this harness is
- * (that is expected: libFuzzer sees the harness's branches, including one branch per status
- * code and per operation outcome, so inputs that reach new library behaviour still show up
- * as new coverage through the statuses and signals they produce). ASan's allocator and
- * LeakSanitizer do cover the library's allocations.
+ * Coverage: `make fuzz` and `make test-fuzz` link the library built with its Swift modules
+ * instrumented for libFuzzer (`make fuzz-library`, scripts/env.sh MVVM_FUZZ_SWIFT_FLAGS:
+ * edge counters, traced comparisons, AddressSanitizer), so libFuzzer follows the library's
+ * own branches as well as this harness's (one branch per status code and per operation
+ * outcome). Against a plain library (MVVM_LIB_DIR=.build/debug) only the harness's branches
+ * count, and ASan's allocator and LeakSanitizer still cover the library's allocations.
  *
  * Per-input work is bounded (MAX_OPS operations, a budget of handler actions) and
  * deterministic as far as the library allows: the sample repositories have latency 0 and

@@ -6,7 +6,9 @@
 #     fuzz: N executions in S s, 0 crashes
 # Exit status non-zero on any crash, invariant violation, leak or sanitizer report.
 #
-# The library directory (holding libmvvm.so) is $MVVM_LIB_DIR, default <repo>/.build/debug.
+# The library directory (holding libmvvm.so) is $MVVM_LIB_DIR, default <repo>/.build/debug;
+# `make fuzz` and `make test-fuzz` pass the coverage-instrumented one (.build/fuzz-lib/debug,
+# `make fuzz-library`), so libFuzzer follows the Swift code's branches too.
 # BUILD_DIR (default: a temporary directory) receives the fuzzer binary and the logs.
 # The compiler is $CLANG, default the Swift toolchain's clang (scripts/env.sh, which also gives
 # the sanitizer flags and options, and the sanitizer-report check).

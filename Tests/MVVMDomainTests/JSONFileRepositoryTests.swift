@@ -82,6 +82,20 @@ final class JSONFileRepositoryTests: XCTestCase {
         XCTAssertEqual(restored, original)
     }
 
+    func test_setLiked_onAStoredCountOfIntMax_keepsTheCount_insteadOfOverflowing() async throws {
+        let author = User(id: 1, name: "Ada", email: "ada@example.com")
+        let post = JSONStoreSnapshot.StoredPost(
+            id: 1, title: "Popular", body: "", authorId: 1, createdAt: Date(timeIntervalSince1970: 0),
+            likesCount: Int.max, likedByCurrentUser: false)
+        try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).save(JSONStoreSnapshot(
+            version: JSONStoreSnapshot.currentVersion, users: [author], posts: [post], comments: []))
+
+        let liked = try await makeSUT().setLiked(true, postId: 1)
+
+        XCTAssertEqual(liked.likesCount, Int.max)
+        XCTAssertTrue(liked.likedByCurrentUser)
+    }
+
     func test_renamedUser_isShownAsTheAuthorOfTheirPosts() async throws {
         let sut = makeSUT()
         var author = try await sut.fetchPost(id: 1).author

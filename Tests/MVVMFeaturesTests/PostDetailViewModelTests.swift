@@ -191,6 +191,19 @@ final class PostDetailViewModelTests: XCTestCase {
         await answerLike(0, in: repository, sut: sut, with: .success(PostFixtures.post(likesCount: 11, liked: true)))
     }
 
+    func test_toggleLike_onAPostWithTheLargestCount_keepsTheCount_insteadOfOverflowing() async {
+        let repository = SuspendingPostRepository()
+        let sut = makeSUT(repository: repository)
+        await loadWaiting(sut, repository, post: PostFixtures.post(likesCount: Int.max, liked: false))
+
+        sut.toggleLike()
+
+        XCTAssertTrue(sut.isLiked)
+        XCTAssertEqual(sut.likesCount, Int.max)
+        await fulfillment(of: [repository.expectationForLikeRequests(1)], timeout: 2)
+        await answerLike(0, in: repository, sut: sut, with: .success(PostFixtures.post(likesCount: Int.max, liked: true)))
+    }
+
     func test_toggleLike_adoptsTheServersCount_whenItDiffersFromTheGuess() async {
         let repository = MockPostRepository()
         repository.stubbedPostResult = .success(PostFixtures.post(likesCount: 10, liked: false))

@@ -14,7 +14,13 @@
 #   4. the soak (Tests/Reliability/soak.c): a million mixed operations over every object type,
 #      then lifecycle_soak.c (create/connect/destroy of every ViewModel type, LIFECYCLE_ROUNDS),
 #      resident memory measured after warm-up and at the end;
-#   5. the Swift tests under ThreadSanitizer (`swift test --sanitize=thread`; several minutes).
+#   5. the data-edge fuzzers (Tests/Fuzz/run-data.sh: every Tests/Fuzz/data/*_fuzzer.c, seeds
+#      replayed, then FUZZ_DATA_SECONDS each) against the coverage-instrumented library
+#      (MVVM_FUZZ_SWIFT_FLAGS, scratch folder $SCRATCH/fuzz-lib), one row per target;
+#   6. the TSan host stress (tsan_host_stress.c, -fsanitize=thread): worker threads answer host
+#      repository requests and wake the loop while the host thread drives ViewModels, against
+#      a ThreadSanitizer build of the library (scratch folder $SCRATCH/tsan-lib);
+#   7. the Swift tests under ThreadSanitizer (`swift test --sanitize=thread`; several minutes).
 #   3 and 4 run against a release build of the library.
 #
 # Works from a fresh clone: paths come from this script's location; the Swift toolchain (PATH,
@@ -25,7 +31,9 @@
 #   SWIFT_FLAGS     extra `swift build`/`swift test` flags (default -Xswiftc -warnings-as-errors)
 #   KILL_RUNS       kill-during-save runs (default 300); KILL_SEED its seed (default: clock)
 #   SOAK_OPS        soak operations (default 1000000); SOAK_SEED (default 1)
-#   SKIP            space-separated steps to skip: asan hosts kill soak tsan
+#   FUZZ_DATA_SECONDS  fuzzing time per data-edge target (default 60)
+#   STRESS_SECONDS  TSan host stress duration (default 30); STRESS_SEED (default 1)
+#   SKIP            space-separated steps to skip: asan hosts kill soak datafuzz tsanhost tsan
 # Exit status 0 when every step that ran passed.
 set -uo pipefail
 
@@ -202,7 +210,76 @@ elif [[ $release_ok == 1 ]]; then
     fi
 fi
 
-# 5. Swift tests under ThreadSanitizer.
+# 5. The data-edge fuzzers, against the coverage-instrumented library.
+if skipped datafuzz; then
+    record "data fuzzers" SKIP "SKIP=datafuzz"
+else
+    section "data-edge fuzzers (${FUZZ_DATA_SECONDS:-60} s each)"
+    fuzz_scratch="$scratch/fuzz-lib"
+    read -r -a fuzz_swift_flags <<< "$MVVM_FUZZ_SWIFT_FLAGS"
+    if "$SWIFT" build --package-path "$repo_dir" --scratch-path "$fuzz_scratch" --product mvvm \
+            "${swift_flags[@]}" "${fuzz_swift_flags[@]}"; then
+        log="$out/fuzz-data.log"
+        CLANG="$CLANG" MVVM_LIB_DIR="$fuzz_scratch/debug" "$repo_dir/Tests/Fuzz/run-data.sh" \
+            "${FUZZ_DATA_SECONDS:-60}" "$out/fuzz-data" 2>&1 | tee "$log"
+        status=${PIPESTATUS[0]}
+        # One row per target: "data-fuzz NAME: ..." (passed) or "data-fuzz NAME: FAILED: ...".
+        while IFS= read -r line; do
+            name="${line#data-fuzz }"; name="${name%%:*}"; rest="${line#data-fuzz "$name": }"
+            if [[ "$rest" == FAILED:* ]]; then
+                record "fuzz $name" FAIL "${rest#FAILED: }"
+            else
+                record "fuzz $name" PASS "$rest"
+            fi
+        done < <(grep -E '^data-fuzz [a-z0-9_]+: ' "$log")
+        if [[ $status != 0 ]] && ! grep -q 'FAILED:' "$log"; then
+            record "data fuzzers" FAIL "run-data.sh exit $status (see $log)"
+        fi
+    else
+        record "data fuzzers" FAIL "swift build of the fuzz library failed"
+    fi
+fi
+
+# 6. The TSan host stress: host repository requests answered from worker threads.
+if skipped tsanhost; then
+    record "TSan host stress" SKIP "SKIP=tsanhost"
+else
+    section "TSan host stress (${STRESS_SECONDS:-30} s)"
+    tsan_lib_scratch="$scratch/tsan-lib"
+    # shellcheck disable=SC2086
+    if "$SWIFT" build --package-path "$repo_dir" --scratch-path "$tsan_lib_scratch" --product mvvm \
+            $MVVM_SWIFT_TSAN_FLAGS "${swift_flags[@]}"; then
+        tsan_lib="$tsan_lib_scratch/debug"
+        # The toolchain's TSan runtime carries libdispatch interceptors, which need libdispatch
+        # and the blocks runtime linked in (the toolchain's, as libmvvm uses).
+        runtime_dir="$SWIFT_BIN_DIR/../lib/swift/linux"
+        log="$out/tsan-host-stress.log"
+        # shellcheck disable=SC2046
+        if "$cc" $MVVM_C_WARN -g -O1 -fsanitize=thread -fno-omit-frame-pointer -I"$MVVM_INCLUDE_DIR" \
+                $(mvvm_lld_flag "$cc" "$out") "$script_dir/tsan_host_stress.c" -L"$tsan_lib" -lmvvm \
+                -Wl,-rpath,"$tsan_lib" -L"$runtime_dir" -ldispatch -lBlocksRuntime -Wl,-rpath,"$runtime_dir" \
+                -lpthread -o "$out/tsan_host_stress"; then
+            status=0
+            SWIFT_BACKTRACE=enable=no timeout --kill-after=5 300 "$out/tsan_host_stress" "${STRESS_SECONDS:-30}" \
+                "${STRESS_SEED:-1}" > "$log" 2>&1 || status=$?
+            reports="$(mvvm_check_sanitizer_log "$log")"
+            line="$(sed -n 's/^tsan_host_stress: \([0-9]* rounds.*requests\): .*/\1/p' "$log" | tail -n 1)"
+            detail="${line:-no summary}; $reports ThreadSanitizer reports"
+            if [[ $status == 0 && $reports == 0 ]]; then
+                record "TSan host stress" PASS "$detail"
+            else
+                grep -A 20 -E "$MVVM_SANITIZER_REPORT_RE|^tsan_host_stress:" "$log" | head -n 80
+                record "TSan host stress" FAIL "exit $status; $detail (see $log)"
+            fi
+        else
+            record "TSan host stress" FAIL "tsan_host_stress.c did not build"
+        fi
+    else
+        record "TSan host stress" FAIL "swift build --sanitize=thread --product mvvm failed"
+    fi
+fi
+
+# 7. Swift tests under ThreadSanitizer.
 if skipped tsan; then
     record "Swift tests, TSan" SKIP "SKIP=tsan"
 else

@@ -153,7 +153,9 @@ public final class PostDetailViewModel: ObservableObject {
     private func render() {
         guard let serverPost else { return }
         var count = serverPost.likesCount
-        if desiredLiked != serverPost.likedByCurrentUser { count += desiredLiked ? 1 : -1 }
+        if desiredLiked != serverPost.likedByCurrentUser {
+            count = Post.likesCount(count, afterLiking: desiredLiked)
+        }
         isLiked = desiredLiked
         likesCount = max(count, 0)
     }

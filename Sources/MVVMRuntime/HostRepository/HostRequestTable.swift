@@ -2,7 +2,6 @@ import CMVVM
 import Dispatch
 import MVVMBinding
 import MVVMDomain
-import Synchronization
 
 /// What a host request expects as its answer: which `mvvm_request_resolve_*` function fits.
 enum HostAnswerKind: Sendable, Equatable {
@@ -99,7 +98,7 @@ final class HostRequestTable: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = PthreadLocked(State())
 
     private init() {}
 

@@ -1,7 +1,6 @@
 import Dispatch
 import MVVMBinding
 import MVVMDomain
-import Synchronization
 
 /// The sample repositories' simulated latency, waited out on a main-queue timer.
 ///
@@ -34,7 +33,7 @@ private final class MainQueueWait: Sendable {
         case ended
     }
 
-    private let state = Mutex(State.starting)
+    private let state = PthreadLocked(State.starting)
 
     /// Main thread, inside the awaiting task.
     func start(_ continuation: CheckedContinuation<Void, any Error>, after duration: Duration) {

@@ -157,7 +157,7 @@ public actor JSONFileRepository: UserRepository, PostRepository {
         let stored = next.snapshot.posts[index]
         guard stored.likedByCurrentUser != liked else { return try next.post(id: postId) }
         next.snapshot.posts[index].likedByCurrentUser = liked
-        next.snapshot.posts[index].likesCount = max(0, stored.likesCount + (liked ? 1 : -1))
+        next.snapshot.posts[index].likesCount = Post.likesCount(stored.likesCount, afterLiking: liked)
         try commit(next)
         return try next.post(id: postId)
     }

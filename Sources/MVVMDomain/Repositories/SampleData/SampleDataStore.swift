@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MVVMBinding
 
 /// The in-memory state behind `SampleUserRepository` and `SamplePostRepository`: generated
 /// data plus the edits made since.
@@ -19,7 +19,7 @@ public actor SampleDataStore {
     public nonisolated let configuration: SampleDataConfiguration
 
     private nonisolated let generator: SampleDataGenerator
-    private nonisolated let state = Mutex(EditState())
+    private nonisolated let state = PthreadLocked(EditState())
 
     private struct EditState {
         /// Users as last stored by `update`, by id; everyone else is as generated.
@@ -199,7 +199,7 @@ public actor SampleDataStore {
             }
             guard post.likedByCurrentUser != liked else { return }
             post.likedByCurrentUser = liked
-            post.likesCount = max(0, post.likesCount + (liked ? 1 : -1))
+            post.likesCount = Post.likesCount(post.likesCount, afterLiking: liked)
             edits.editedLikes[postId] = LikeState(liked: liked, count: post.likesCount)
         }
         return post
