@@ -56,6 +56,8 @@ class RepositoryOverrides(MvvmObject):
             if key not in cls._OPTIONS:
                 raise TypeError(f"unknown sample option {key!r}")
             setattr(opts, key, int(value))
+            if getattr(opts, key) != int(value):  # ctypes keeps the low bits of a larger int
+                raise OverflowError(f"sample option {key}={value} does not fit its C field")
         out = c_void_p()
         C.mvvm_repository_new_sample(byref(opts), byref(out))
         return cls._wrap(int(out.value or 0), rt, None, True)
