@@ -41,7 +41,7 @@ if [[ ! -x "$VENV/bin/python" ]]; then
     "${PYTHON:-python3}" -m venv "$VENV"
 fi
 "$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
-"$VENV/bin/python" -m pip install --quiet pytest mypy
+"$VENV/bin/python" -m pip install --quiet pytest mypy hypothesis
 # A regular (non-editable) install: the tests import the installed package, py.typed included.
 # Without a library inside (MVVM_WHEEL_LIBRARY=none, see setup.py): the tests drive the library
 # MVVM_LIBRARY names (the debug build under `make test-python`); the shipped library inside
