@@ -33,8 +33,8 @@ settings.register_profile(
 settings.register_profile(
     "long",
     derandomize=False,
-    max_examples=1500,
-    stateful_step_count=80,
+    max_examples=500,
+    stateful_step_count=60,
     deadline=None,
     database=None,
     print_blob=True,

@@ -60,7 +60,6 @@ class Obj:
     screen_of: Obj | None = None  # the coordinator, for a screen
     screen_index: int = 0
     closed: bool = False  # the C object is gone
-    captured: bool = False  # a handler holds the wrapper (a close-own-object handler)
     pokes: int = 0
     screens: list[Obj] = field(default_factory=list)
     depth: int = 0  # a coordinator's stack
@@ -168,7 +167,7 @@ class LifetimesMachine(RuleBasedStateMachine):
         for conn in fired:
             if conn.mode == "disconnect-self":
                 conn.ended = True
-            elif conn.mode == "close-own-object":
+            elif conn.mode == "close-own-object" and conn.obj.screen_of is None:
                 self.end_object(conn.obj)
         if fired:
             event("handlers ran: " + ", ".join(sorted({c.mode for c in fired})))
@@ -179,7 +178,11 @@ class LifetimesMachine(RuleBasedStateMachine):
 
             def close(*args: object) -> None:
                 fired.append(conn)
-                wrapper.close()
+                if conn.obj.screen_of is None:
+                    wrapper.close()
+                else:  # the coordinator owns its screens
+                    with pytest.raises(mvvm.StateError):
+                        wrapper.close()
 
             return close
 
@@ -192,6 +195,22 @@ class LifetimesMachine(RuleBasedStateMachine):
                 conn.connection.disconnect()
 
         return handle
+
+    def attach(self, obj: Obj, wrapper: mvvm.MvvmObject, mode: str, signal: str) -> None:
+        """Connects a handler of ``mode`` to ``signal`` of the live ``obj``."""
+        conn = Conn(obj, mode, signal)
+        if mode == "raw":
+            key = next(self.keys)
+            out = c_uint64(0)
+            _ffi.C.mvvm_signal_connect(
+                wrapper.handle, signal.encode(), ctypes.cast(self.raw_handler, c_void_p), c_void_p(key), self.raw_notify, byref(out)
+            )
+            conn.raw_id = int(out.value)
+            self.raw_keys[id(conn)] = key
+            self.notified[key] = 0
+        else:
+            conn.connection = wrapper.connect(signal, self.handler(conn, wrapper))
+        self.conns.append(conn)
 
     # Rules.
 
@@ -239,23 +258,23 @@ class LifetimesMachine(RuleBasedStateMachine):
             with pytest.raises(mvvm.InvalidHandleError):
                 wrapper.connect(signal, print)
             return
-        conn = Conn(obj, mode, signal)
-        if mode == "raw":
-            key = next(self.keys)
-            out = c_uint64(0)
-            _ffi.C.mvvm_signal_connect(
-                wrapper.handle, signal.encode(), ctypes.cast(self.raw_handler, c_void_p), c_void_p(key), self.raw_notify, byref(out)
-            )
-            conn.raw_id = int(out.value)
-            self.raw_keys[id(conn)] = key
-            self.notified[key] = 0
-        else:
-            conn.connection = wrapper.connect(signal, self.handler(conn, wrapper))
-            if mode == "close-own-object" and obj.screen_of is None:
-                obj.captured = True
-        self.conns.append(conn)
+        self.attach(obj, wrapper, mode, signal)
         if data.draw(st.booleans(), label="poke at once"):
             self.run(lambda: self.poke_call(obj, wrapper), obj)
+
+    @precondition(lambda self: bool(self.objects))
+    @rule(data=st.data(), modes=st.permutations(MODES))
+    def connect_every_mode_and_poke(self, data: st.DataObject, modes: list[str]) -> None:
+        # Handlers of every kind on the signal a poke sends, in any order: the ones after a
+        # handler that disconnects itself, raises or closes the object still run or end cleanly.
+        obj = data.draw(st.sampled_from(self.objects), label="object")
+        signal = data.draw(st.sampled_from(POKED[obj.kind]), label="signal")
+        wrapper = obj.wrapper
+        if wrapper is None or obj.closed:
+            return
+        for mode in modes:
+            self.attach(obj, wrapper, mode, signal)
+        self.run(lambda: self.poke_call(obj, wrapper), obj)
 
     @precondition(lambda self: bool(self.conns))
     @rule(data=st.data())
@@ -302,10 +321,11 @@ class LifetimesMachine(RuleBasedStateMachine):
         if obj.wrapper is None or obj.closed:
             obj.wrapper = None
             return
-        # Whatever else holds the wrapper: the screens (they hold their coordinator) and the
-        # connections of handlers that close it.
-        held = obj.captured and any(not c.ended and c.mode == "close-own-object" for c in self.conns if c.obj is obj)
-        held = held or any(not s.closed for s in obj.screens)
+        # What else holds the wrapper: the handlers that close their object (the library holds
+        # them, and they hold it), also a screen's (a screen holds its coordinator).
+        held = any(
+            not c.ended and c.mode == "close-own-object" and (c.obj is obj or c.obj.screen_of is obj) for c in self.conns
+        )
         obj.wrapper = None
         for screen in obj.screens:
             screen.wrapper = None
