@@ -118,8 +118,8 @@ class UserDetailMachine(RuleBasedStateMachine):
     @initialize(user_id=st.integers(1, 5), fail_every_nth=st.sampled_from([0, 0, 2, 3]), load_now=st.booleans())
     def create(self, user_id: int, fail_every_nth: int, load_now: bool) -> None:
         self.fail_every_nth = fail_every_nth
-        repo = mvvm.Repository.sample(self.runtime, user_count=5, fail_every_nth=fail_every_nth, latency_ms=0)
-        self.detail = mvvm.UserDetail(repo, user_id)
+        self.repo = mvvm.Repository.sample(self.runtime, user_count=5, fail_every_nth=fail_every_nth, latency_ms=0)
+        self.detail = mvvm.UserDetail(self.repo, user_id)
         self.detail.connect("did-save", self.saved.append)
         self.user_id = user_id
         if load_now:  # most programs edit a loaded user; the others start with appear()
@@ -196,7 +196,7 @@ class UserDetailMachine(RuleBasedStateMachine):
     @rule()
     def reread_from_the_repository(self) -> None:
         # A fresh screen over the same repository loads what was stored.
-        fresh = mvvm.UserDetail(self.detail._parent, self.user_id)  # type: ignore[arg-type]
+        fresh = mvvm.UserDetail(self.repo, self.user_id)
         fresh.on_appear()
         drain(self.runtime)
         if self.call_fails():
