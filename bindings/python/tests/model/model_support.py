@@ -33,8 +33,8 @@ settings.register_profile(
 settings.register_profile(
     "long",
     derandomize=False,
-    max_examples=500,
-    stateful_step_count=60,
+    max_examples=200,
+    stateful_step_count=50,
     deadline=None,
     database=None,
     print_blob=True,
@@ -53,3 +53,9 @@ def drain(runtime: mvvm.Runtime, limit: int = 1000) -> int:
         rounds += 1
         assert rounds < limit, "pending work never ends"
     return rounds
+
+
+def ci_examples(count: int) -> settings:
+    """The loaded profile, with ``count`` examples under ``ci`` (a machine whose interesting
+    programs are rarer than the others')."""
+    return settings(max_examples=count) if PROFILE == "ci" else settings()

@@ -29,7 +29,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 import mvvm
 from mvvm import _ffi
 
-from model_support import drain
+from model_support import ci_examples
 
 KINDS = ["SortedIntegers", "Stopwatch", "UserList", "UserDetail", "PostDetail", "UserSearch", "Coordinator"]
 #: What each kind's poke makes it signal at once (connections mostly go there, so handlers run).
@@ -56,7 +56,7 @@ class Boom(Exception):
 class Obj:
     kind: str
     wrapper: mvvm.MvvmObject | None
-    ref: weakref.ref[mvvm.MvvmObject]
+    ref: weakref.ref[Any]
     screen_of: Obj | None = None  # the coordinator, for a screen
     screen_index: int = 0
     closed: bool = False  # the C object is gone
@@ -219,26 +219,33 @@ class LifetimesMachine(RuleBasedStateMachine):
         wrapper = self.make(kind)
         self.objects.append(Obj(kind, wrapper, weakref.ref(wrapper)))
 
-    # Draws pick among every object or connection ever made, never among the ones the model
-    # thinks alive: which handlers a dispatch runs depends on timing (stopwatch ticks, search
-    # debounces, loads on other threads), and Hypothesis needs the same draws on a replay.
+    # Draws pick among every object or connection ever made (one record per rule that makes
+    # one, even when it was refused), never among the ones the model thinks alive, and every
+    # draw comes before any branch on the model's state: which handlers a dispatch runs
+    # depends on timing (stopwatch ticks, search debounces, loads on other threads), and
+    # Hypothesis must see the same draws when it replays a program.
 
     @precondition(lambda self: any(o.kind == "Coordinator" and o.screen_of is None for o in self.objects))
     @rule(data=st.data(), index=st.integers(0, 1))
     def take_a_screen(self, data: st.DataObject, index: int) -> None:
         coordinators = [o for o in self.objects if o.kind == "Coordinator" and o.screen_of is None]
         co = data.draw(st.sampled_from(coordinators), label="coordinator")
+        kind = ("UserList", "UserSearch")[index]  # the root list; the search over it
+        # One record per call, a placeholder (no wrapper) when there is no new screen to take:
+        # the objects drawn from later must not depend on the model's state.
+        placeholder = Obj(kind, None, weakref.ref(co.wrapper or self.repo), screen_of=co, screen_index=index, closed=True)
+        self.objects.append(placeholder)
         if co.closed or co.wrapper is None or index >= co.depth:
             return
         assert isinstance(co.wrapper, mvvm.Coordinator) and co.wrapper.depth == co.depth
         screen = co.wrapper.screen(index)
+        assert type(screen).__name__ == kind
         for known in co.screens:
             if known.screen_index == index and not known.closed:
                 assert known.wrapper is screen  # one wrapper per screen
                 return
-        obj = Obj(type(screen).__name__, screen, weakref.ref(screen), screen_of=co, screen_index=index)
-        co.screens.append(obj)
-        self.objects.append(obj)
+        placeholder.wrapper, placeholder.ref, placeholder.closed = screen, weakref.ref(screen), False
+        co.screens.append(placeholder)
         with pytest.raises(mvvm.StateError):  # the coordinator owns it
             screen.close()
 
@@ -251,15 +258,16 @@ class LifetimesMachine(RuleBasedStateMachine):
             SIGNALS[obj.kind] = sorted(cls.signals)
         every = SIGNALS[obj.kind]
         signal = data.draw(st.one_of(st.sampled_from(POKED[obj.kind]), st.sampled_from(every)), label="signal")
+        poke = data.draw(st.booleans(), label="poke at once")
         wrapper = obj.wrapper
-        if wrapper is None:
-            return
-        if obj.closed:
-            with pytest.raises(mvvm.InvalidHandleError):
-                wrapper.connect(signal, print)
+        if wrapper is None or obj.closed:
+            if wrapper is not None:
+                with pytest.raises(mvvm.InvalidHandleError):
+                    wrapper.connect(signal, print)
+            self.conns.append(Conn(obj, "refused", signal, ended=True))
             return
         self.attach(obj, wrapper, mode, signal)
-        if data.draw(st.booleans(), label="poke at once"):
+        if poke:
             self.run(lambda: self.poke_call(obj, wrapper), obj)
 
     @precondition(lambda self: bool(self.objects))
@@ -271,6 +279,7 @@ class LifetimesMachine(RuleBasedStateMachine):
         signal = data.draw(st.sampled_from(POKED[obj.kind]), label="signal")
         wrapper = obj.wrapper
         if wrapper is None or obj.closed:
+            self.conns.extend(Conn(obj, "refused", signal, ended=True) for _ in modes)
             return
         for mode in modes:
             self.attach(obj, wrapper, mode, signal)
@@ -280,6 +289,8 @@ class LifetimesMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def disconnect(self, data: st.DataObject) -> None:
         conn = data.draw(st.sampled_from(self.conns), label="connection")
+        if conn.mode == "refused":  # a connect refused on a closed object (see connect)
+            return
         if conn.connection is not None:
             conn.connection.disconnect()
             conn.connection.disconnect()  # idempotent
@@ -354,7 +365,7 @@ class LifetimesMachine(RuleBasedStateMachine):
             assert conn.connection.connected is (not conn.ended), f"{conn.mode} on {conn.obj.kind}"
         assert mvvm.live_callbacks() == sum(1 for c in python if not c.ended)
         for conn in self.conns:
-            if conn.connection is None:
+            if conn.mode == "raw":
                 calls = self.notified[self.raw_keys[id(conn)]]
                 assert calls == (1 if conn.ended else 0), f"raw destroy notifier ran {calls} times"
         for obj in self.objects:
@@ -374,3 +385,4 @@ class LifetimesMachine(RuleBasedStateMachine):
 
 
 TestLifetimes = LifetimesMachine.TestCase
+TestLifetimes.settings = ci_examples(120)
