@@ -14,13 +14,18 @@
 #   4. the soak (Tests/Reliability/soak.c): a million mixed operations over every object type,
 #      then lifecycle_soak.c (create/connect/destroy of every ViewModel type, LIFECYCLE_ROUNDS),
 #      resident memory measured after warm-up and at the end;
+#      then python_soak.py (100,000 create/connect/command/destroy cycles of every ViewModel
+#      type through the Python package, PYTHON_SOAK_CYCLES), resident memory likewise;
 #   5. the data-edge fuzzers (Tests/Fuzz/run-data.sh: every Tests/Fuzz/data/*_fuzzer.c, seeds
 #      replayed, then FUZZ_DATA_SECONDS each) against the coverage-instrumented library
 #      (MVVM_FUZZ_SWIFT_FLAGS, scratch folder $SCRATCH/fuzz-lib), one row per target;
 #   6. the TSan host stress (tsan_host_stress.c, -fsanitize=thread): worker threads answer host
 #      repository requests and wake the loop while the host thread drives ViewModels, against
 #      a ThreadSanitizer build of the library (scratch folder $SCRATCH/tsan-lib);
-#   7. the Swift tests under ThreadSanitizer (`swift test --sanitize=thread`; several minutes).
+#   7. the Swift tests under ThreadSanitizer (`swift test --sanitize=thread`; several minutes);
+#   8. the Python tests with the long Hypothesis profile (MVVM_HYPOTHESIS_PROFILE=long: many
+#      more, randomized examples of the model-based tests in bindings/python/tests/model)
+#      against the debug library.
 #   3 and 4 run against a release build of the library.
 #
 # Works from a fresh clone: paths come from this script's location; the Swift toolchain (PATH,
@@ -33,7 +38,8 @@
 #   SOAK_OPS        soak operations (default 1000000); SOAK_SEED (default 1)
 #   FUZZ_DATA_SECONDS  fuzzing time per data-edge target (default 60)
 #   STRESS_SECONDS  TSan host stress duration (default 30); STRESS_SEED (default 1)
-#   SKIP            space-separated steps to skip: asan hosts kill soak datafuzz tsanhost tsan
+#   PYTHON_SOAK_CYCLES  python_soak.py cycles (default 100000)
+#   SKIP            space-separated steps to skip: asan hosts kill soak datafuzz tsanhost tsan models
 # Exit status 0 when every step that ran passed.
 set -uo pipefail
 
@@ -72,7 +78,7 @@ debug_lib="$scratch/debug"
 release_lib="$scratch/release"
 debug_ok=0
 release_ok=0
-if ! skipped asan || ! skipped hosts; then
+if ! skipped asan || ! skipped hosts || ! skipped models; then
     section "debug library"
     if "$SWIFT" build --package-path "$repo_dir" --scratch-path "$scratch" --product mvvm "${swift_flags[@]}"; then
         debug_ok=1
@@ -208,6 +214,17 @@ elif [[ $release_ok == 1 ]]; then
     else
         record "lifecycle soak" FAIL "lifecycle_soak.c did not build"
     fi
+    # The same through the Python package: its wrappers, ctypes thunks and registry too.
+    section "Python soak"
+    log="$out/python-soak.log"
+    python3 "$script_dir/python_soak.py" --cycles "${PYTHON_SOAK_CYCLES:-100000}" --library "$release_lib/libmvvm.so" 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+    start="$(sed -n 's/^bench python_soak_rss_start \([0-9]*\) KiB/\1/p' "$log")"
+    end="$(sed -n 's/^bench python_soak_rss_end \([0-9]*\) KiB/\1/p' "$log")"
+    cycles="$(sed -n 's/^bench python_soak_cycles \([0-9]*\) cycles/\1/p' "$log")"
+    seconds="$(sed -n 's/^bench python_soak_seconds \([0-9.]*\) s/\1/p' "$log")"
+    detail="RSS ${start:-?} -> ${end:-?} KiB, ${cycles:-?} cycles in ${seconds:-?} s"
+    if [[ $status == 0 ]]; then record "Python soak" PASS "$detail"; else record "Python soak" FAIL "$detail (see $log)"; fi
 fi
 
 # 5. The data-edge fuzzers, against the coverage-instrumented library.
@@ -299,6 +316,19 @@ else
         grep -A 12 -E "$MVVM_SANITIZER_REPORT_RE" "$log" | head -n 60
         record "Swift tests, TSan" FAIL "exit $status; $detail (see $log)"
     fi
+fi
+
+# 8. The Python model-based tests, long profile.
+if skipped models; then
+    record "Python model tests, long" SKIP "SKIP=models"
+elif [[ $debug_ok == 1 ]]; then
+    section "Python tests, long Hypothesis profile (several minutes)"
+    log="$out/python-models-long.log"
+    MVVM_HYPOTHESIS_PROFILE=long MVVM_LIBRARY="$debug_lib/libmvvm.so" "$repo_dir/bindings/python/run-tests.sh" 2>&1 | tee "$log"
+    status=${PIPESTATUS[0]}
+    summary="$(sed -n 's/^== summary: //p' "$log" | tail -n 1)"
+    detail="${summary:-no pytest summary}; MVVM_HYPOTHESIS_PROFILE=long"
+    if [[ $status == 0 ]]; then record "Python model tests, long" PASS "$detail"; else record "Python model tests, long" FAIL "$detail (see $log)"; fi
 fi
 
 echo

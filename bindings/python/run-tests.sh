@@ -8,6 +8,7 @@
 # Environment:
 #   MVVM_LIBRARY       libmvvm.so to test (default: <repo>/.build/debug, else .build/release)
 #   MVVM_PYTHON_VENV   the venv to (re)use (default: <repo>/.build/python-venv)
+#   MVVM_HYPOTHESIS_PROFILE  ci (default: derandomized, bounded) or long (make check-all)
 #   PYTHON             the interpreter that creates the venv (default: python3; Debian's needs
 #                      python3-venv, from `make deps`)
 #   MVVM_SCREENSHOT_DIR  where the Tk example's screenshot goes (default: <repo>/.build/python-screenshots;
@@ -41,7 +42,7 @@ if [[ ! -x "$VENV/bin/python" ]]; then
     "${PYTHON:-python3}" -m venv "$VENV"
 fi
 "$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
-"$VENV/bin/python" -m pip install --quiet pytest mypy
+"$VENV/bin/python" -m pip install --quiet pytest mypy hypothesis
 # A regular (non-editable) install: the tests import the installed package, py.typed included.
 # Without a library inside (MVVM_WHEEL_LIBRARY=none, see setup.py): the tests drive the library
 # MVVM_LIBRARY names (the debug build under `make test-python`); the shipped library inside
@@ -66,6 +67,9 @@ echo "== mypy --strict"
 echo "== mypy --strict (examples, tests)"
 (cd "$HERE" && "$VENV/bin/python" -m mypy --strict --no-incremental examples tests)
 
+# Hypothesis (the model-based tests in tests/model) keeps its caches under .build, not in the
+# source tree; MVVM_HYPOTHESIS_PROFILE picks its settings (tests/model/model_support.py).
+export HYPOTHESIS_STORAGE_DIRECTORY="${HYPOTHESIS_STORAGE_DIRECTORY:-$REPO/.build/hypothesis}"
 export MVVM_SCREENSHOT_DIR="${MVVM_SCREENSHOT_DIR:-$REPO/.build/python-screenshots}"
 echo "== pytest (Tk screenshots, if taken: $MVVM_SCREENSHOT_DIR/tk_host.png, tk_host_search.png)"
 LOG="$(mktemp)"

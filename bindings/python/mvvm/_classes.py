@@ -269,6 +269,21 @@ def argument_error(where: str, name: str, kind: int, value: object) -> TypeError
     return TypeError(f"{where}: {name} must be {what}, not {type(value).__name__}{hint}")
 
 
+#: The range of each integer kind: C would receive a larger Python int wrapped (ctypes stores
+#: its low bits), a different value than the caller passed.
+_INT_RANGES: dict[int, tuple[int, int]] = {_INT32: (-(2**31), 2**31 - 1), _INT64: (-(2**63), 2**63 - 1)}
+
+
+def range_error(where: str, name: str, kind: int, value: object) -> OverflowError:
+    low, high = _INT_RANGES[kind]
+    return OverflowError(f"{where}: {name} must be in {low}...{high}, not {value}")
+
+
+def nul_error(where: str, name: str) -> ValueError:
+    # A C string ends at its first NUL: the library would receive a shorter string.
+    return ValueError(f"{where}: {name} contains a NUL character, which a C string cannot hold")
+
+
 def write(v: _ffi.Value, kind: int, x: Any, where: str, name: str, nullable: bool = False) -> object:
     """Stores ``x`` into ``v`` as a value of ``kind``; returns what must stay alive until the
     call (an array). None is MVVM_VALUE_NONE (an absent value) where ``nullable``."""
@@ -282,22 +297,30 @@ def write(v: _ffi.Value, kind: int, x: Any, where: str, name: str, nullable: boo
     try:
         if kind == _BOOL:
             v.boolean = 1 if x else 0
-        elif kind == _INT32:
-            v.int32 = x
-        elif kind == _INT64:
-            v.int64 = x
+        elif kind == _INT32 or kind == _INT64:
+            low, high = _INT_RANGES[kind]
+            if not low <= x <= high:
+                raise range_error(where, name, kind, x)
+            if kind == _INT32:
+                v.int32 = x
+            else:
+                v.int64 = x
         elif kind == _UINT64:
             v.uint64 = x & 0xFFFFFFFFFFFFFFFF
         elif kind == _DOUBLE:
             v.real = x
         elif kind == _STRING:
             v.string = x.encode()
+            if "\0" in x:
+                raise nul_error(where, name)
         elif kind == _OBJECT:
             if not isinstance(x, MvvmObject):
                 raise TypeError
             v.object = x.handle
         elif kind == _INT64_ARRAY:
             items = [int(i) for i in x]
+            if any(not -(2**63) <= i < 2**63 for i in items):
+                raise range_error(where, name, _INT64, next(i for i in items if not -(2**63) <= i < 2**63))
             array = (c_int64 * len(items))(*items)
             v.int64_array.items = ctypes.cast(array, POINTER(c_int64))
             v.int64_array.count = len(items)
@@ -313,7 +336,7 @@ def write(v: _ffi.Value, kind: int, x: Any, where: str, name: str, nullable: boo
     except UnicodeEncodeError as exc:
         raise _ffi.utf8_error(exc) from exc
     except (TypeError, AttributeError, ValueError) as exc:
-        if isinstance(exc, TypeError) and str(exc).startswith(where):
+        if isinstance(exc, (TypeError, ValueError)) and str(exc).startswith(where):
             raise
         raise argument_error(where, name, kind, x) from None
     return keep
@@ -330,14 +353,21 @@ def write(v: _ffi.Value, kind: int, x: Any, where: str, name: str, nullable: boo
 #: store and its keep-alive bookkeeping; a longer one takes the slow path.
 _STORE: dict[int, str] = {
     _BOOL: "    _a{i}.boolean = 1 if {p} else 0\n",
-    _INT32: "    try:\n        _a{i}.int32 = {p}\n    except TypeError:\n        raise _argerr({w!r}, {n!r}, {k}, {p}) from None\n",
-    _INT64: "    try:\n        _a{i}.int64 = {p}\n    except TypeError:\n        raise _argerr({w!r}, {n!r}, {k}, {p}) from None\n",
+    _INT32: (
+        "    try:\n        _a{i}.int32 = {p}\n    except TypeError:\n        raise _argerr({w!r}, {n!r}, {k}, {p}) from None\n"
+        "    if not -0x80000000 <= {p} <= 0x7FFFFFFF:\n        raise _rangeerr({w!r}, {n!r}, {k}, {p})\n"
+    ),
+    _INT64: (
+        "    try:\n        _a{i}.int64 = {p}\n    except TypeError:\n        raise _argerr({w!r}, {n!r}, {k}, {p}) from None\n"
+        "    if not -0x8000000000000000 <= {p} <= 0x7FFFFFFFFFFFFFFF:\n        raise _rangeerr({w!r}, {n!r}, {k}, {p})\n"
+    ),
     _DOUBLE: "    try:\n        _a{i}.real = {p}\n    except TypeError:\n        raise _argerr({w!r}, {n!r}, {k}, {p}) from None\n",
     _STRING: (
         "    try:\n        _s{i}.value = {p}.encode()\n"
         "    except AttributeError:\n        raise _argerr({w!r}, {n!r}, {k}, {p}) from None\n"
         "    except UnicodeEncodeError as exc:\n        raise _utf8(exc) from exc\n"
         "    except ValueError:\n        return _slow(self, ({args}))  # longer than the buffer\n"
+        "    if \"\\0\" in {p}:\n        raise _nulerr({w!r}, {n!r})\n"
     ),
 }
 
@@ -381,6 +411,8 @@ def _make_call(
         "_ident": threading.get_ident,
         "_MAIN": STATE.main_thread,
         "_argerr": argument_error,
+        "_rangeerr": range_error,
+        "_nulerr": nul_error,
         "_utf8": _ffi.utf8_error,
         "_write": write,
         "_slow": None,

@@ -544,14 +544,18 @@ def decode(raw: bytes | None) -> str | None:
 
 
 def encode(text: str, what: str = "the string") -> bytes:
-    """UTF-8 of ``text``; lone surrogates raise :class:`errors.InvalidUtf8Error`, anything but
-    a str (bytes included) a TypeError naming ``what``."""
+    """UTF-8 of ``text``; lone surrogates raise :class:`errors.InvalidUtf8Error`, a NUL
+    character a ValueError, anything but a str (bytes included) a TypeError naming ``what``."""
     try:
-        return text.encode()  # UTF-8; naming the codec costs a lookup per call
+        data = text.encode()  # UTF-8; naming the codec costs a lookup per call
     except UnicodeEncodeError as exc:
         raise utf8_error(exc) from exc
     except AttributeError:
         raise not_a_str(what, text) from None
+    if b"\0" in data:
+        # A C string ends at its first NUL: the library would receive a shorter string.
+        raise ValueError(f"{what} contains a NUL character, which a C string cannot hold")
+    return data
 
 
 def utf8_error(exc: UnicodeEncodeError) -> errors.InvalidUtf8Error:

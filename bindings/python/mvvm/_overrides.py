@@ -68,6 +68,8 @@ class RepositoryOverrides(MvvmObject):
             if key not in cls._OPTIONS:
                 raise TypeError(f"unknown sample option {key!r}")
             setattr(opts, key, int(value))
+            if getattr(opts, key) != int(value):  # ctypes keeps the low bits of a larger int
+                raise OverflowError(f"sample option {key}={value} does not fit its C field")
         return opts
 
     @classmethod
@@ -101,6 +103,8 @@ class RepositoryOverrides(MvvmObject):
             if key not in cls._HTTP_OPTIONS:
                 raise TypeError(f"unknown http option {key!r}")
             setattr(opts, key, int(value))
+            if getattr(opts, key) != int(value):  # ctypes keeps the low bits of a larger int
+                raise OverflowError(f"http option {key}={value} does not fit its C field")
         cache_path = None if cache is None else encode(os.fspath(cache), "cache")
         out = c_void_p()
         C.mvvm_repository_new_http_with_options(encode(base_url, "base_url"), cache_path, byref(opts), byref(out))

@@ -200,3 +200,32 @@ def test_installed_package_never_walks_to_a_build_folder(tmp_path: Path, monkeyp
     assert _ffi._candidates() == []
     (pkg / "libmvvm.so").write_bytes(b"")
     assert _ffi._candidates() == [str(pkg / "libmvvm.so")]
+
+
+def test_ints_c_cannot_hold_raise_overflow_error_instead_of_wrapping(runtime: mvvm.Runtime) -> None:
+    # ctypes keeps the low bits of a larger int: 2**64 would reach C as 0 (row 0 removed).
+    si = mvvm.SortedIntegers([1, 2], runtime=runtime)
+    for bad in (2**63, -(2**63) - 1, 2**64 + 3):
+        with pytest.raises(OverflowError, match=r"SortedIntegers.add\(\): value must be in"):
+            si.add(bad)
+    with pytest.raises(OverflowError, match="remove_at"):
+        si.remove_at(2**64)
+    assert list(si.values) == [1, 2]
+    assert si.add(2**63 - 1) == 2 and si.add(-(2**63)) == 0
+    with pytest.raises(OverflowError, match=r"SortedIntegers\(\): values must be in"):
+        mvvm.SortedIntegers([2**64 + 1], runtime=runtime)
+    with pytest.raises(OverflowError, match="page_size"):
+        mvvm.Repository.sample(runtime, page_size=2**32 + 20)
+    with pytest.raises(OverflowError, match="user_id"):
+        mvvm.UserDetail(mvvm.Repository.sample(runtime), 2**64 + 1)
+
+
+def test_strings_with_nul_raise_value_error_instead_of_being_cut(runtime: mvvm.Runtime) -> None:
+    repo = mvvm.Repository.sample(runtime)
+    detail = mvvm.UserDetail(repo, 1)
+    for text in ("ab\0cd", "x" * 300 + "\0"):  # the inline buffer and the long path
+        with pytest.raises(ValueError, match="draft_name contains a NUL"):
+            detail.draft_name = text
+    assert detail.draft_name == ""
+    with pytest.raises(ValueError, match="NUL"):
+        detail.connect("notify::draft-name\0x", print)
