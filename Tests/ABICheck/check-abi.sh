@@ -54,6 +54,7 @@ package_name=$(grep -m1 -o -- '-package-name","[^"]*"' "${build%/}.yaml" 2>/dev/
     -emit-module -emit-module-path "$work/module/MVVMRuntime.swiftmodule" \
     -emit-clang-header-path "$work/MVVMRuntime-Swift.h" \
     -I "$build/Modules" -I "$work/include" -I "$root/Sources/CLibFFI" -I "$root/Sources/CSQLite" -I "$root/Sources/CCurl" \
+    -I "$root/Sources/CExecutorHooks/include" \
     $(find "$root/Sources/MVVMRuntime" -name '*.swift' | sort) 2> "$work/swiftc.log" \
     || { cat "$work/swiftc.log" >&2; exit 1; }
 emitted=$(grep -c 'SWIFT_EXTERN .*mvvm_' "$work/MVVMRuntime-Swift.h" || true)
