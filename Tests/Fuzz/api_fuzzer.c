@@ -57,6 +57,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "mvvm.h"
+#include "fuzz_support.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -94,34 +95,13 @@ static int64_t now_ms(void) {
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-static int valid_utf8(const char *s) {
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        int n;
-        uint32_t cp;
-        if (c < 0x80) { p++; continue; }
-        if ((c & 0xE0) == 0xC0) { n = 1; cp = c & 0x1F; }
-        else if ((c & 0xF0) == 0xE0) { n = 2; cp = c & 0x0F; }
-        else if ((c & 0xF8) == 0xF0) { n = 3; cp = c & 0x07; }
-        else return 0;
-        for (int i = 1; i <= n; i++) {
-            if ((p[i] & 0xC0) != 0x80) return 0;
-            cp = (cp << 6) | (p[i] & 0x3F);
-        }
-        if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000)) return 0;
-        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-        p += n + 1;
-    }
-    return 1;
-}
 
 static void check_string(const char *s, int nullable, const char *what) {
     if (s == NULL) {
         CHECK(nullable, "%s is NULL", what);
         return;
     }
-    CHECK(valid_utf8(s), "%s is not valid UTF-8", what);
+    CHECK(fuzz_valid_utf8(s), "%s is not valid UTF-8", what);
 }
 
 static int g_initialized;   /* our view: mvvm_init() succeeded and no shutdown since */
@@ -136,7 +116,7 @@ static mvvm_status chk(mvvm_status st, const char *call) {
     CHECK((int)st >= 0 && (int)st <= MVVM_E_FFI, "%s returned %d", call, (int)st);
     const char *msg = mvvm_last_error_message();
     CHECK(msg != NULL, "%s: last error message is NULL", call);
-    CHECK(valid_utf8(msg), "%s: last error message is not UTF-8", call);
+    CHECK(fuzz_valid_utf8(msg), "%s: last error message is not UTF-8", call);
     if (st == MVVM_OK) {
         CHECK(msg[0] == 0, "%s succeeded but message is \"%s\"", call, msg);
     } else {
@@ -595,7 +575,7 @@ static void op_user_detail(picked p, uint8_t sub) {
         else if (r == 3) s = "\xff\xfe";
         else s = pick_string(buf, sizeof buf);
         mvvm_status st = CALL(mvvm_user_detail_set_draft_name(p.h, s));
-        int ok = s != NULL && valid_utf8(s);
+        int ok = s != NULL && fuzz_valid_utf8(s);
         check_handle_rule(&p, want, st, ok, "set_draft_name");
         if (p.kind == PK_LIVE && p.type == want && g_initialized) {
             if (s == NULL) CHECK(st == MVVM_E_INVALID_ARGUMENT, "set_draft_name(NULL) gave %s", mvvm_status_name(st));
@@ -804,7 +784,7 @@ static void op_user_search(picked p, uint8_t sub) {
         else s = pick_string(buf, sizeof buf);
         unsigned long calls = g_handler_calls;
         mvvm_status st = CALL(mvvm_user_search_set_query(p.h, s));
-        int ok = s != NULL && valid_utf8(s);
+        int ok = s != NULL && fuzz_valid_utf8(s);
         check_handle_rule(&p, want, st, ok, "set_query");
         if (p.kind == PK_LIVE && p.type == want && g_initialized) {
             if (s == NULL) CHECK(st == MVVM_E_INVALID_ARGUMENT, "set_query(NULL) gave %s", mvvm_status_name(st));
@@ -1002,7 +982,7 @@ static made_value make_value(mvvm_value *v, value_buf *b, int want, int want_obj
         else if (r == 5) strcpy(b->str, "\xc3\xbc\xe2\x9c\x93");
         else pick_string(b->str, sizeof b->str);
         v->as.string = b->str;
-        made.self_valid = valid_utf8(b->str);
+        made.self_valid = fuzz_valid_utf8(b->str);
         break;
     }
     case MVVM_VALUE_USER: case MVVM_VALUE_POST: case MVVM_VALUE_COMMENT: {
@@ -1104,7 +1084,7 @@ static void op_member_find(void) {
     if (!g_initialized && st == MVVM_E_NOT_INITIALIZED) return;
     if (!info || nul || !name) {
         CHECK(st != MVVM_OK, "member_find of a bad type or with a NULL pointer succeeded");
-        if (name && valid_utf8(name) && !nul)
+        if (name && fuzz_valid_utf8(name) && !nul)
             CHECK(st == MVVM_E_INVALID_ARGUMENT, "member_find(type %d, \"%s\") gave %s", type, name, mvvm_status_name(st));
         else
             CHECK(st == MVVM_E_INVALID_ARGUMENT || st == MVVM_E_INVALID_UTF8, "member_find(type %d, %s, %s) gave %s", type,
@@ -1155,7 +1135,7 @@ static void generic_get(const picked *p, int type, int by_name) {
     mvvm_status st = by_name ? CALL(mvvm_object_get_by_name(p->h, name, nul ? NULL : &out))
                              : CALL(mvvm_object_get(p->h, m, nul ? NULL : &out));
     const char *call = by_name ? "object_get_by_name" : "object_get";
-    generic_handle_rule(p, st, nul || (by_name && (!name || !valid_utf8(name))) ? -1 : 1, call);
+    generic_handle_rule(p, st, nul || (by_name && (!name || !fuzz_valid_utf8(name))) ? -1 : 1, call);
     if (st != MVVM_OK) CHECK(value_unwritten(&out), "%s: a failed call wrote its out-value", call);
     if (!type || !info) {
         if (st == MVVM_OK) check_value_out(&out, NULL, call);
@@ -1202,7 +1182,7 @@ static void generic_set(const picked *p, int type, int by_name) {
     mvvm_status st = by_name ? CALL(mvvm_object_set_by_name(p->h, name, nul ? NULL : &v))
                              : CALL(mvvm_object_set(p->h, m, nul ? NULL : &v));
     const char *call = by_name ? "object_set_by_name" : "object_set";
-    generic_handle_rule(p, st, nul || !made.self_valid || (by_name && (!name || !valid_utf8(name))) ? -1 : 1, call);
+    generic_handle_rule(p, st, nul || !made.self_valid || (by_name && (!name || !fuzz_valid_utf8(name))) ? -1 : 1, call);
     if (!type || !info) return;
     const mvvm_member_shape *shape = shape_of(info, m);
     int settable = m < info->member_count && info->members[m].kind == MVVM_MEMBER_PROPERTY && shape &&
@@ -1276,7 +1256,7 @@ static void generic_invoke(const picked *p, int type, int by_name) {
     mvvm_status st = by_name ? CALL(mvvm_object_invoke_by_name(p->h, name, null_args ? NULL : args, nargs, nul_out ? NULL : &out))
                              : CALL(mvvm_object_invoke(p->h, m, null_args ? NULL : args, nargs, nul_out ? NULL : &out));
     const char *call = by_name ? "object_invoke_by_name" : "object_invoke";
-    generic_handle_rule(p, st, null_args || !all_self_valid || (by_name && (!name || !valid_utf8(name))) ? -1 : 1, call);
+    generic_handle_rule(p, st, null_args || !all_self_valid || (by_name && (!name || !fuzz_valid_utf8(name))) ? -1 : 1, call);
     if (st != MVVM_OK) CHECK(value_unwritten(&out), "%s: a failed call wrote its result", call);
     if (!type || !info) return;
     const mvvm_member_shape *shape = shape_of(info, m);

@@ -3,27 +3,7 @@ import XCTest
 @testable import MVVMDomain
 
 /// HTTPRepository against the local placeholder server (45 users, 30 posts, seed 7).
-final class HTTPRepositoryTests: XCTestCase {
-    nonisolated(unsafe) private static var server: PlaceholderServer!
-
-    override class func setUp() {
-        super.setUp()
-        server = try? PlaceholderServer()
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    private var server: PlaceholderServer { Self.server }
-
-    override func setUp() async throws {
-        guard Self.server != nil else { throw XCTSkip("python3 cannot start the placeholder server") }
-        try await server.reset()
-    }
-
+final class HTTPRepositoryTests: PlaceholderServerTestCase {
     private func makeSUT(
         timeout: TimeInterval = 10, maxBodyBytes: Int = 1 << 20
     ) -> HTTPRepository {

@@ -3,31 +3,7 @@ import XCTest
 @testable import MVVMDomain
 
 /// HTTPRepository with its SQLite cache, against the local placeholder server.
-final class HTTPUserCacheTests: XCTestCase {
-    nonisolated(unsafe) private static var server: PlaceholderServer!
-    private var directory: TemporaryDirectory!
-
-    override class func setUp() {
-        super.setUp()
-        server = try? PlaceholderServer()
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
-    override func setUp() async throws {
-        guard let server = Self.server else { throw XCTSkip("python3 cannot start the placeholder server") }
-        try await server.reset()
-        directory = try TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        directory?.remove()
-    }
-
+final class HTTPUserCacheTests: PlaceholderServerTestCase {
     private var cachePath: String { directory.file("cache.sqlite").path }
 
     private func makeSUT(baseURL: URL = server.baseURL) throws -> HTTPRepository {

@@ -2,20 +2,9 @@ import Foundation
 import XCTest
 @testable import MVVMDomain
 
-final class JSONFileRepositoryTests: XCTestCase {
+final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
     private let seed = SampleDataConfiguration(
         userCount: 25, pageSize: 10, postCount: 6, commentsPerPost: 2, seed: 5)
-    private var directory: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        directory.remove()
-        directory = nil
-    }
-
     private var storeURL: URL { directory.file("store.json") }
 
     private func makeSUT(at url: URL? = nil) -> JSONFileRepository {

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import MVVMDomain
 
-final class JSONFileStoreTests: XCTestCase {
+final class JSONFileStoreTests: TemporaryDirectoryTestCase {
     private struct Note: Codable, Equatable {
         var title: String
         var tags: [String]
@@ -16,17 +16,6 @@ final class JSONFileStoreTests: XCTestCase {
 
     private let note = Note(
         title: "Hello", tags: ["b", "a"], written: Date(timeIntervalSince1970: 1_704_067_200))
-    private var directory: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        directory.remove()
-        directory = nil
-    }
-
     private func makeStore(_ name: String = "note.json") -> JSONFileStore<Note> {
         JSONFileStore(fileURL: directory.file(name))
     }

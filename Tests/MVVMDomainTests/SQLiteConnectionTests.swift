@@ -2,18 +2,7 @@ import Foundation
 import XCTest
 @testable import MVVMDomain
 
-final class SQLiteConnectionTests: XCTestCase {
-    private var directory: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        directory.remove()
-        directory = nil
-    }
-
+final class SQLiteConnectionTests: TemporaryDirectoryTestCase {
     private var path: String { directory.file("test.sqlite").path }
 
     private func makeTable() throws -> SQLiteConnection {

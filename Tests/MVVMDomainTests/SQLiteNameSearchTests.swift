@@ -3,19 +3,8 @@ import XCTest
 @testable import MVVMDomain
 
 /// The SQLite search gives exactly the sample repository's answers, index or not.
-final class SQLiteNameSearchTests: XCTestCase {
+final class SQLiteNameSearchTests: TemporaryDirectoryTestCase {
     private let configuration = SampleDataConfiguration(userCount: 1_500, pageSize: 10, postCount: 0, seed: 11)
-    private var directory: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        directory.remove()
-        directory = nil
-    }
-
     private func makePair() -> (SQLiteRepository, SampleDataStore) {
         (SQLiteRepository(fileURL: directory.file("s.sqlite"), pageSize: 10, fillConfiguration: configuration),
          SampleDataStore(configuration: configuration))

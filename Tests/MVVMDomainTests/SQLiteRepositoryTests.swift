@@ -2,20 +2,9 @@ import Foundation
 import XCTest
 @testable import MVVMDomain
 
-final class SQLiteRepositoryTests: XCTestCase {
+final class SQLiteRepositoryTests: TemporaryDirectoryTestCase {
     private let fill = SampleDataConfiguration(
         userCount: 25, pageSize: 10, postCount: 6, commentsPerPost: 2, seed: 5)
-    private var directory: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        directory.remove()
-        directory = nil
-    }
-
     private var storeURL: URL { directory.file("store.sqlite") }
 
     private func makeSUT(fill: SampleDataConfiguration? = nil) -> SQLiteRepository {

@@ -3,18 +3,7 @@ import XCTest
 @testable import MVVMDomain
 
 /// Files `SQLiteRepository` must refuse without touching, and the migration of older ones.
-final class SQLiteStoreFileTests: XCTestCase {
-    private var directory: TemporaryDirectory!
-
-    override func setUpWithError() throws {
-        directory = try TemporaryDirectory()
-    }
-
-    override func tearDown() {
-        directory.remove()
-        directory = nil
-    }
-
+final class SQLiteStoreFileTests: TemporaryDirectoryTestCase {
     private var path: String { directory.file("store.sqlite").path }
 
     private func makeSUT() -> SQLiteRepository {

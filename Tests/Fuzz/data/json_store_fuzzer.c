@@ -23,6 +23,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "mvvm.h"
+#include "../fuzz_support.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -47,38 +48,17 @@
 /* A sentinel no call may write on failure. */
 #define SENTINEL ((mvvm_object *)(uintptr_t)0x5e57)
 
-static int valid_utf8(const char *s) {
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        int n;
-        uint32_t cp;
-        if (c < 0x80) { p++; continue; }
-        if ((c & 0xE0) == 0xC0) { n = 1; cp = c & 0x1F; }
-        else if ((c & 0xF0) == 0xE0) { n = 2; cp = c & 0x0F; }
-        else if ((c & 0xF8) == 0xF0) { n = 3; cp = c & 0x07; }
-        else return 0;
-        for (int i = 1; i <= n; i++) {
-            if ((p[i] & 0xC0) != 0x80) return 0;
-            cp = (cp << 6) | (p[i] & 0x3F);
-        }
-        if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000)) return 0;
-        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-        p += n + 1;
-    }
-    return 1;
-}
 
 static void check_string(const char *s, int nullable, const char *what) {
     CHECK(s != NULL || nullable, "%s is NULL", what);
-    if (s) CHECK(valid_utf8(s), "%s is not valid UTF-8", what);
+    if (s) CHECK(fuzz_valid_utf8(s), "%s is not valid UTF-8", what);
 }
 
 /* Every status is in the enum; a failure explains itself, a success leaves no message. */
 static mvvm_status chk(mvvm_status st, const char *call) {
     CHECK((int)st >= 0 && (int)st <= MVVM_E_FFI, "%s returned %d", call, (int)st);
     const char *msg = mvvm_last_error_message();
-    CHECK(msg != NULL && valid_utf8(msg), "%s: last error message is NULL or not UTF-8", call);
+    CHECK(msg != NULL && fuzz_valid_utf8(msg), "%s: last error message is NULL or not UTF-8", call);
     if (st == MVVM_OK) CHECK(msg[0] == 0, "%s succeeded with message \"%s\"", call, msg);
     else CHECK(msg[0] != 0, "%s failed with %s and no message", call, mvvm_status_name(st));
     return st;
@@ -95,35 +75,7 @@ static char g_dir[4096];   /* private folder, made once */
 static char g_path[4200];  /* this input's store file */
 static unsigned long g_input;
 
-static void write_file(const char *path, const uint8_t *data, size_t size) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    CHECK(fd >= 0, "cannot create %s: %s", path, strerror(errno));
-    size_t off = 0;
-    while (off < size) {
-        ssize_t n = write(fd, data + off, size - off);
-        CHECK(n > 0 || errno == EINTR, "cannot write %s: %s", path, strerror(errno));
-        if (n > 0) off += (size_t)n;
-    }
-    CHECK(close(fd) == 0, "close %s", path);
-}
 
-/* Whether the file at `path` holds exactly `size` bytes equal to `data`. */
-static int same_bytes(const char *path, const uint8_t *data, size_t size) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    uint8_t buf[4096];
-    size_t off = 0;
-    int same = 1;
-    for (;;) {
-        ssize_t n = read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) { same = same && n == 0 && off == size; break; }
-        if (off + (size_t)n > size || memcmp(buf, data + off, (size_t)n) != 0) { same = 0; break; }
-        off += (size_t)n;
-    }
-    close(fd);
-    return same;
-}
 
 /* The number of entries of the folder that belong to this input's store `name`: the file
  * itself and the store's temporary files (".NAME.<UUID>.tmp"). */
@@ -356,7 +308,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     g_input++;
     snprintf(name, sizeof name, "store-%lu.json", g_input);
     snprintf(g_path, sizeof g_path, "%s/%s", g_dir, name);
-    write_file(g_path, data, size);
+    CHECK(fuzz_write_file(g_path, data, size) == 0, "cannot write the store file: %s", strerror(errno));
     g_saves = 0;
 
     mvvm_object *repo = SENTINEL;
@@ -367,7 +319,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         CHECK(strstr(mvvm_last_error_message(), name) != NULL, "the message does not name the file: %s",
               mvvm_last_error_message());
         MUST(mvvm_run(0, NULL));
-        CHECK(same_bytes(g_path, data, size), "a rejected store file was modified");
+        CHECK(fuzz_file_holds(g_path, data, size), "a rejected store file was modified");
         CHECK(count_entries(name) == 1, "a rejected store left other files beside it");
         return 0;
     }
@@ -378,7 +330,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     mvvm_object *list = open_list(repo, &first_id);
     mvvm_object *detail = open_detail(repo, first_id ? first_id : 1);
     mvvm_object *missing = open_detail(repo, -1);
-    CHECK(same_bytes(g_path, data, size), "the store file changed while only reading it");
+    CHECK(fuzz_file_holds(g_path, data, size), "the store file changed while only reading it");
 
     /* Writing keeps the file readable. */
     save_detail(detail);

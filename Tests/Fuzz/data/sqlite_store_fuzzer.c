@@ -24,6 +24,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "mvvm.h"
+#include "../fuzz_support.h"
 
 #include <fcntl.h>
 #include <stdint.h>
@@ -49,34 +50,7 @@ static unsigned long g_counter;
 
 static int valid_status(mvvm_status status) { return status >= MVVM_OK && status <= MVVM_E_FFI; }
 
-static void write_file(const char *path, const uint8_t *data, size_t size) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    CHECK(fd >= 0, "could not create %s", path);
-    size_t done = 0;
-    while (done < size) {
-        ssize_t n = write(fd, data + done, size - done);
-        CHECK(n > 0, "could not write %s", path);
-        done += (size_t)n;
-    }
-    close(fd);
-}
 
-/* Whether the file at `path` holds exactly data[0..size). */
-static int file_equals(const char *path, const uint8_t *data, size_t size) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    uint8_t buffer[4096];
-    size_t offset = 0;
-    int equal = 1;
-    for (;;) {
-        ssize_t n = read(fd, buffer, sizeof buffer);
-        if (n <= 0) break;
-        if (offset + (size_t)n > size || memcmp(buffer, data + offset, (size_t)n) != 0) equal = 0;
-        offset += (size_t)n;
-    }
-    close(fd);
-    return equal && offset == size;
-}
 
 static void remove_with_companions(const char *path) {
     static const char *suffixes[] = {"", "-wal", "-shm", "-journal"};
@@ -135,7 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
      * on its own thread for a moment after being destroyed. */
     char path[300];
     snprintf(path, sizeof path, "%s/store-%lu.sqlite", g_directory, g_counter++);
-    write_file(path, data, size);
+    CHECK(fuzz_write_file(path, data, size) == 0, "could not write the database file");
 
     mvvm_object *sentinel = (mvvm_object *)(uintptr_t)0x7;
     mvvm_object *repository = sentinel;
@@ -146,7 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const char *message = mvvm_last_error_message();
         CHECK(message != NULL && message[0] != '\0', "a failure without a message");
         CHECK(repository == sentinel, "a failed open wrote *out_repository");
-        CHECK(file_equals(path, data, size), "the refused file changed (%s)", message);
+        CHECK(fuzz_file_holds(path, data, size), "the refused file changed (%s)", message);
         remove_with_companions(path);
         return 0;
     }

@@ -10,7 +10,7 @@ name (see :data:`MIXINS`); the built class adds what the override does not defin
 from __future__ import annotations
 
 import os
-from ctypes import byref, c_void_p
+from ctypes import Structure, byref, c_void_p
 
 from . import _ffi
 from ._core import MvvmObject, Runtime
@@ -26,6 +26,17 @@ if TYPE_CHECKING:
     from .host import HostRepository
 
     _R = TypeVar("_R", bound="RepositoryOverrides")
+
+
+def _set_fields(struct: Structure, allowed: tuple[str, ...], options: dict[str, int], what: str) -> None:
+    """Sets the integer fields ``options`` of an options struct: an unknown name raises
+    TypeError, a value its C field cannot hold OverflowError (ctypes would keep the low bits)."""
+    for key, value in options.items():
+        if key not in allowed:
+            raise TypeError(f"unknown {what} {key!r}")
+        setattr(struct, key, int(value))
+        if getattr(struct, key) != int(value):
+            raise OverflowError(f"{what} {key}={value} does not fit its C field")
 
 
 class RepositoryOverrides(MvvmObject):
@@ -64,12 +75,7 @@ class RepositoryOverrides(MvvmObject):
         raises TypeError."""
         opts = _ffi.SampleOptions()
         C.mvvm_sample_options_init(byref(opts))
-        for key, value in options.items():
-            if key not in cls._OPTIONS:
-                raise TypeError(f"unknown sample option {key!r}")
-            setattr(opts, key, int(value))
-            if getattr(opts, key) != int(value):  # ctypes keeps the low bits of a larger int
-                raise OverflowError(f"sample option {key}={value} does not fit its C field")
+        _set_fields(opts, cls._OPTIONS, options, "sample option")
         return opts
 
     @classmethod
@@ -99,12 +105,7 @@ class RepositoryOverrides(MvvmObject):
         rt = runtime or Runtime.current()
         opts = _ffi.HTTPOptions()
         C.mvvm_http_options_init(byref(opts))
-        for key, value in options.items():
-            if key not in cls._HTTP_OPTIONS:
-                raise TypeError(f"unknown http option {key!r}")
-            setattr(opts, key, int(value))
-            if getattr(opts, key) != int(value):  # ctypes keeps the low bits of a larger int
-                raise OverflowError(f"http option {key}={value} does not fit its C field")
+        _set_fields(opts, cls._HTTP_OPTIONS, options, "http option")
         cache_path = None if cache is None else encode(os.fspath(cache), "cache")
         out = c_void_p()
         C.mvvm_repository_new_http_with_options(encode(base_url, "base_url"), cache_path, byref(opts), byref(out))
