@@ -79,7 +79,7 @@ final class HTTPClient: Sendable {
     ) async throws -> Value {
         guard let loop else { throw startFailure ?? .unavailable(reason: "the HTTP client is not running") }
         try Task.checkCancellation()
-        let exchange = try HTTPExchange(
+        let exchange = HTTPExchange(
             method: method, url: url, body: body, configuration: configuration,
             host: hostDescription)
         let awaitedOnMainActor = isolation === MainActor.shared

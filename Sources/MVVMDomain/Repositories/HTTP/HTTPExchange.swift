@@ -1,10 +1,11 @@
 import CCurl
 import Foundation
 
-/// One request and its answer: a libcurl easy handle, the status and headers as they arrive,
-/// the body up to the size limit. Built on the caller's thread; from `HTTPTransferLoop.add`
-/// on, only the loop's thread touches it, until `finish` hands the outcome to `onFinish`
-/// (on that thread) exactly once.
+/// One request and its answer: what to send, then the status and headers as they arrive and
+/// the body up to the size limit. Built on the caller's thread (plain values only); from
+/// `HTTPTransferLoop.add` on, only the loop's thread touches it: the loop lends it one of its
+/// libcurl easy handles (`attach`), takes the handle back when the transfer ends (`detach`),
+/// and `finish` hands the outcome to `onFinish` (on that thread) exactly once.
 ///
 /// Whether the answer is complete is decided here, not trusted to libcurl: a connection that
 /// closes before the blank line ending the headers is a lost connection, whatever libcurl
@@ -17,11 +18,17 @@ final class HTTPExchange: @unchecked Sendable {
         case cancelled
     }
 
-    let easy: UnsafeMutableRawPointer
-    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let method: String
+    private let url: String
+    private let requestBody: Data?
+    private let timeoutMilliseconds: Int
     private let limit: Int
     private let host: String
 
+    // The loop's thread only:
+    /// The easy handle lent by the loop while the transfer runs.
+    private(set) var easy: UnsafeMutableRawPointer?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
     // Written by libcurl's callbacks on the loop's thread:
     private var status = 0
     private var totalCount: Int?
@@ -34,39 +41,43 @@ final class HTTPExchange: @unchecked Sendable {
     private var cancelled = false
     private var onFinish: (@Sendable (Outcome) -> Void)?
 
-    /// An easy handle for `method` on `url` with an optional JSON `body`.
-    ///
-    /// - Throws: `DomainError.unavailable` when libcurl cannot make a handle (out of memory).
+    /// A request for `method` on `url` with an optional JSON `body`; nothing of libcurl's is
+    /// made here, so the caller's thread (the host's) does no more than copy these values.
     init(
         method: String, url: URL, body: Data?, configuration: HTTPRepositoryConfiguration,
         host: String
-    ) throws(DomainError) {
-        HTTPTransferLoop.initializeLibcurl()
-        guard let easy = curl_easy_init() else {
-            throw .unavailable(reason: "the HTTP client could not be started")
-        }
-        self.easy = easy
+    ) {
+        self.method = method
+        self.url = url.absoluteString
+        self.requestBody = body
+        self.timeoutMilliseconds = max(1, Int(configuration.timeout * 1_000))
         self.limit = configuration.maxBodyBytes
         self.host = host
-        let milliseconds = max(1, Int(configuration.timeout * 1_000))
-        mvvm_curl_set_string(easy, CURLOPT_URL, url.absoluteString)
+    }
+
+    /// Sets the request up on `easy`, a handle fresh from `curl_easy_init` or
+    /// `curl_easy_reset` (the loop's thread). Reusing handles keeps their caches warm: a new
+    /// handle per request cost the transfer thread more than the request itself.
+    func attach(to easy: UnsafeMutableRawPointer) {
+        self.easy = easy
+        mvvm_curl_set_string(easy, CURLOPT_URL, url)
         mvvm_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         mvvm_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        mvvm_curl_set_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
-        mvvm_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+        mvvm_curl_set_long(easy, CURLOPT_TIMEOUT_MS, timeoutMilliseconds)
+        mvvm_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, timeoutMilliseconds)
         mvvm_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         if method != "GET" { mvvm_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, method) }
-        var headers = ["Accept: application/json", "Expect:"]
-        if let body {
-            headers.append("Content-Type: application/json")
-            mvvm_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            body.withUnsafeBytes { bytes in
+        headerList = curl_slist_append(headerList, "Accept: application/json")
+        headerList = curl_slist_append(headerList, "Expect:")
+        if let requestBody {
+            headerList = curl_slist_append(headerList, "Content-Type: application/json")
+            mvvm_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(requestBody.count))
+            requestBody.withUnsafeBytes { bytes in
                 // COPYPOSTFIELDS: libcurl keeps its own copy of the bytes.
                 _ = mvvm_curl_set_pointer(
                     easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
             }
         }
-        for header in headers { headerList = curl_slist_append(headerList, header) }
         mvvm_curl_set_list(easy, CURLOPT_HTTPHEADER, headerList)
         let context = Unmanaged.passUnretained(self).toOpaque()
         mvvm_curl_set_data_fn(easy, CURLOPT_HEADERFUNCTION, headerCallback)
@@ -75,8 +86,15 @@ final class HTTPExchange: @unchecked Sendable {
         mvvm_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
     }
 
+    /// Takes the easy handle back (the loop's thread, after `curl_multi_remove_handle`).
+    func detach() -> UnsafeMutableRawPointer? {
+        defer { easy = nil }
+        return easy
+    }
+
     deinit {
-        curl_easy_cleanup(easy)
+        // The handle went back to the loop; the header list lives as long as the exchange
+        // because libcurl reads it until the transfer ends.
         curl_slist_free_all(headerList)
     }
 
@@ -126,36 +144,35 @@ final class HTTPExchange: @unchecked Sendable {
     // MARK: libcurl's callbacks (the loop's thread)
 
     /// One header line, status lines of interim (1xx) answers and the blank line included.
-    /// Returns false to stop the transfer (the announced body is over the limit).
+    /// Returns false to stop the transfer (the announced body is over the limit). Read as
+    /// bytes: the two headers that matter are ASCII, and this runs for every line.
     fileprivate func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var end = line.count
         while end > 0 && (line[end - 1] == 0x0A || line[end - 1] == 0x0D) { end -= 1 }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: line[0..<end]), as: UTF8.self)
+        let text = UnsafeBufferPointer(rebasing: line[0..<end])
         if end == 0 {
             // The blank line: a final (non-1xx) answer's headers are complete.
             if status >= 200 { headersComplete = true }
             return true
         }
-        if text.hasPrefix("HTTP/") {
-            let fields = text.split(separator: " ", maxSplits: 2)
-            status = fields.count >= 2 ? Int(fields[1]) ?? 0 : 0
+        if HeaderLine.hasPrefix(text, "HTTP/") {
+            // "HTTP/1.1 200 OK": the status is the second field.
+            let fields = text.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
+            status = fields.count >= 2 ? HeaderLine.integer(UnsafeBufferPointer(rebasing: fields[1])) ?? 0 : 0
             headersComplete = false
             totalCount = nil
             return true
         }
-        guard let colon = text.firstIndex(of: ":") else { return true }
-        let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        switch name {
-        case "x-total-count":
-            totalCount = Int(value)
-        case "content-length":
-            if let length = Int(value), length > limit {
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return true }
+        let name = HeaderLine.trimmed(UnsafeBufferPointer(rebasing: text[..<colon]))
+        let value = HeaderLine.trimmed(UnsafeBufferPointer(rebasing: text[(colon + 1)...]))
+        if HeaderLine.equalsIgnoringCase(name, "x-total-count") {
+            totalCount = HeaderLine.integer(value)
+        } else if HeaderLine.equalsIgnoringCase(name, "content-length") {
+            if let length = HeaderLine.integer(value), length > limit {
                 refusal = HTTPErrorMapping.oversized(limit: limit, host: host)
                 return false
             }
-        default:
-            break
         }
         return true
     }

@@ -16,6 +16,10 @@ final class HTTPTransferLoop: @unchecked Sendable {
     private var stopping = false
     // The loop's thread only:
     private var running: [UnsafeMutableRawPointer: HTTPExchange] = [:]
+    /// Easy handles of finished transfers, reset and ready for the next request: a handle
+    /// per request would be made and torn down on every page.
+    private var idleHandles: [UnsafeMutableRawPointer] = []
+    private static let maxIdleHandles = 4
 
     /// libcurl's process-wide set-up, once, before the first handle (it is not thread-safe
     /// itself). Never undone: the library stays usable for the life of the process.
@@ -65,17 +69,17 @@ final class HTTPTransferLoop: @unchecked Sendable {
             for exchange in adds {
                 if exchange.isCancelled || stop {
                     exchange.finish(.cancelled)
-                } else if curl_multi_add_handle(multi, exchange.easy) == CURLM_OK {
-                    running[exchange.easy] = exchange
-                } else {
+                } else if !start(exchange) {
                     exchange.finish(.failed(.unavailable(reason: "the HTTP client could not start the request")))
                 }
             }
             for exchange in cancels {
-                end(exchange.easy) { $0.finish(.cancelled) }
+                if let easy = exchange.easy { end(easy) { $0.finish(.cancelled) } }
             }
             if stop {
                 for easy in Array(running.keys) { end(easy) { $0.finish(.cancelled) } }
+                for easy in idleHandles { curl_easy_cleanup(easy) }
+                idleHandles = []
                 curl_multi_cleanup(multi)
                 return
             }
@@ -91,10 +95,37 @@ final class HTTPTransferLoop: @unchecked Sendable {
         }
     }
 
-    /// Takes a running exchange off the multi handle, then lets `finish` answer it.
+    /// Lends `exchange` an easy handle (an idle one, else a new one) and starts its transfer.
+    private func start(_ exchange: HTTPExchange) -> Bool {
+        guard let easy = idleHandles.popLast() ?? curl_easy_init() else { return false }
+        exchange.attach(to: easy)
+        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+            _ = exchange.detach()
+            recycle(easy)
+            return false
+        }
+        running[easy] = exchange
+        return true
+    }
+
+    /// Takes a running exchange off the multi handle and back its easy handle, then lets
+    /// `finish` answer it.
     private func end(_ easy: UnsafeMutableRawPointer, _ finish: (HTTPExchange) -> Void) {
         guard let exchange = running.removeValue(forKey: easy) else { return }
         curl_multi_remove_handle(multi, easy)
+        _ = exchange.detach()
+        recycle(easy)
         finish(exchange)
+    }
+
+    /// Keeps `easy` for the next request (reset to its defaults; the multi handle keeps the
+    /// connections), or frees it when enough are idle.
+    private func recycle(_ easy: UnsafeMutableRawPointer) {
+        if idleHandles.count < Self.maxIdleHandles {
+            curl_easy_reset(easy)
+            idleHandles.append(easy)
+        } else {
+            curl_easy_cleanup(easy)
+        }
     }
 }
