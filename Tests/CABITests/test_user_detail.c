@@ -511,15 +511,21 @@ static void test_destroying_the_screen_during_a_save_lands_nothing(void) {
 
 /* The sample repository's latency is a main-queue timer (MainQueueSleep): the load lands
  * through the host's loop once the time has passed, not before. */
+/* A detail of `user_id` over a sample repository with 30 ms of latency, its load started
+ * (one dispatch: the load runs up to its wait). */
+static void start_loading_with_latency(fixture *f, int64_t user_id) {
+    memset(f, 0, sizeof *f);
+    f->repository = make_sample_repository(30, 10, 30, -1);
+    CHECK_OK(mvvm_user_detail_new(f->repository, user_id, &f->vm));
+    connect_all(f);
+    CHECK_OK(mvvm_user_detail_on_appear(f->vm));
+    int32_t dispatched = 0;
+    CHECK_OK(mvvm_run(0, &dispatched));
+}
+
 static void test_a_simulated_latency_is_waited_out_in_the_host_loop(void) {
     fixture f;
-    memset(&f, 0, sizeof f);
-    f.repository = make_sample_repository(30, 10, 30, -1);
-    CHECK_OK(mvvm_user_detail_new(f.repository, 4, &f.vm));
-    connect_all(&f);
-    CHECK_OK(mvvm_user_detail_on_appear(f.vm));
-    int32_t dispatched = 0;
-    CHECK_OK(mvvm_run(0, &dispatched)); /* the load starts and waits */
+    start_loading_with_latency(&f, 4);
     CHECK_EQ(f.user.calls, 0);
     PUMP_UNTIL(f.user.calls > 0, HARNESS_PUMP_BUDGET);
     CHECK_EQ(f.user.calls, 1);
@@ -532,13 +538,7 @@ static void test_a_simulated_latency_is_waited_out_in_the_host_loop(void) {
  * once (its timer later finds nothing to resume) and no answer lands. */
 static void test_destroying_the_screen_during_the_latency_lands_nothing(void) {
     fixture f;
-    memset(&f, 0, sizeof f);
-    f.repository = make_sample_repository(30, 10, 30, -1);
-    CHECK_OK(mvvm_user_detail_new(f.repository, 5, &f.vm));
-    connect_all(&f);
-    CHECK_OK(mvvm_user_detail_on_appear(f.vm));
-    int32_t dispatched = 0;
-    CHECK_OK(mvvm_run(0, &dispatched));
+    start_loading_with_latency(&f, 5);
     CHECK_OK(mvvm_object_destroy(f.vm));
     for (int i = 0; i < 4; i++) harness_pump_once(); /* 80 ms: past the timer */
     CHECK_EQ(f.user.calls, 0);
