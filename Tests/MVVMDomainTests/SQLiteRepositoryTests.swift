@@ -122,6 +122,18 @@ final class SQLiteRepositoryTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(reopened, liked)
     }
 
+    func test_setLiked_keepsTheCountWithinIntsRange_asTheOtherStoresDo() async throws {
+        let sut = makeSUT()
+        let post = try await sut.fetchPost(id: 1)
+        let db = try SQLiteConnection(path: storeURL.path, mode: .readWrite)
+        try db.execute("UPDATE posts SET likes_count = \(Int.max), liked_by_current_user = 0 WHERE id = 1")
+        db.close()
+        let liked = try await sut.setLiked(true, postId: 1)
+        XCTAssertEqual(liked.likesCount, Int.max)
+        XCTAssertTrue(liked.likedByCurrentUser)
+        XCTAssertEqual(post.id, liked.id)
+    }
+
     func test_aRenamedUser_isTheRenamedAuthorOfTheirPosts() async throws {
         let sut = makeSUT()
         var author = try await sut.fetchPost(id: 1).author

@@ -130,9 +130,9 @@ final class SQLiteStore {
             let current = try post(id: postId)
             guard current.likedByCurrentUser != liked else { return current }
             try db.withStatement(
-                "UPDATE posts SET liked_by_current_user = ?, likes_count = max(0, likes_count + ?) WHERE id = ?"
+                "UPDATE posts SET liked_by_current_user = ?, likes_count = ? WHERE id = ?"
             ) { statement throws(DomainError) in
-                try statement.bind(liked, liked ? 1 : -1, postId)
+                try statement.bind(liked, Post.likesCount(current.likesCount, afterLiking: liked), postId)
                 try statement.run()
             }
             return try post(id: postId)
