@@ -6,6 +6,13 @@ enum Paging {
         return max(1, count / pageSize + (count % pageSize == 0 ? 0 : 1))
     }
 
+    /// Refuses a page number below 1 (`DomainError.invalidInput`): pages count from 1.
+    static func checkPageNumber(_ page: Int) throws(DomainError) {
+        guard page >= 1 else {
+            throw .invalidInput(message: "page numbers start at 1, but page \(page) was requested")
+        }
+    }
+
     /// The element indices on 1-based `page`, after checking the page exists.
     ///
     /// - Throws: `DomainError.invalidInput` for `page < 1`, `DomainError.notFound` for a page
@@ -13,9 +20,7 @@ enum Paging {
     static func indices(
         ofPage page: Int, count: Int, pageSize: Int
     ) throws(DomainError) -> Range<Int> {
-        guard page >= 1 else {
-            throw .invalidInput(message: "page numbers start at 1, but page \(page) was requested")
-        }
+        try checkPageNumber(page)
         guard page <= totalPages(count: count, pageSize: pageSize) else {
             throw .notFound(what: "page", id: page)
         }

@@ -1,4 +1,5 @@
 import CMVVM
+import MVVMDomain
 
 /// A failed API call: the status the C caller gets and the sentence
 /// `mvvm_last_error_message()` gives.
@@ -17,5 +18,15 @@ struct APIError: Error {
     }
     static func nullPointer(_ parameter: String) -> APIError {
         APIError(MVVM_E_INVALID_ARGUMENT, "\(parameter) must not be NULL.")
+    }
+}
+
+/// Runs `body`, reporting a store's or service's refusal (a `DomainError`: a corrupt file, a
+/// cache that cannot be opened) as MVVM_E_SYSTEM with its sentence.
+func reportingSystemFailure<Value>(_ body: () throws(DomainError) -> Value) throws(APIError) -> Value {
+    do {
+        return try body()
+    } catch {
+        throw APIError(MVVM_E_SYSTEM, error.message)
     }
 }

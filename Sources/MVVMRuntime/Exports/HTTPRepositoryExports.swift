@@ -36,11 +36,7 @@ import MVVMDomain
         if cachePath != nil {
             let path = try string(from: cachePath, "cache_path_or_null")
             guard !path.isEmpty else { throw .invalidArgument("cache_path_or_null is empty (pass NULL for no cache).") }
-            do throws(DomainError) {
-                cache = try HTTPUserCache(path: path)
-            } catch {
-                throw APIError(MVVM_E_SYSTEM, error.message)
-            }
+            cache = try reportingSystemFailure { () throws(DomainError) in try HTTPUserCache(path: path) }
         }
         let repository = HTTPRepository(
             configuration: HTTPRepositoryConfiguration(

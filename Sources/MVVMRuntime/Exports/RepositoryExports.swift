@@ -86,11 +86,7 @@ private struct SampleSettings {
         let path = try string(from: path, "path")
         guard !path.isEmpty else { throw .invalidArgument("path is empty.") }
         let url = URL(fileURLWithPath: path)
-        do throws(DomainError) {
-            try JSONFileRepository.preflight(fileURL: url)
-        } catch {
-            throw APIError(MVVM_E_SYSTEM, error.message)
-        }
+        try reportingSystemFailure { () throws(DomainError) in try JSONFileRepository.preflight(fileURL: url) }
         let repository = JSONFileRepository(fileURL: url)
         out.pointee = runtime.register(RepositoryObject(users: repository, posts: repository))
     }
@@ -113,11 +109,7 @@ private struct SampleSettings {
             configuration = settings.configuration
         }
         let url = URL(fileURLWithPath: path)
-        do throws(DomainError) {
-            try SQLiteRepository.preflight(fileURL: url)
-        } catch {
-            throw APIError(MVVM_E_SYSTEM, error.message)
-        }
+        try reportingSystemFailure { () throws(DomainError) in try SQLiteRepository.preflight(fileURL: url) }
         let repository = SQLiteRepository(
             fileURL: url, pageSize: configuration?.pageSize ?? 20, fillConfiguration: configuration)
         out.pointee = runtime.register(RepositoryObject(users: repository, posts: repository))

@@ -319,8 +319,10 @@ def write(v: _ffi.Value, kind: int, x: Any, where: str, name: str, nullable: boo
             v.object = x.handle
         elif kind == _INT64_ARRAY:
             items = [int(i) for i in x]
-            if any(not -(2**63) <= i < 2**63 for i in items):
-                raise range_error(where, name, _INT64, next(i for i in items if not -(2**63) <= i < 2**63))
+            low, high = _INT_RANGES[_INT64]
+            outside = next((i for i in items if not low <= i <= high), None)
+            if outside is not None:
+                raise range_error(where, name, _INT64, outside)
             array = (c_int64 * len(items))(*items)
             v.int64_array.items = ctypes.cast(array, POINTER(c_int64))
             v.int64_array.count = len(items)

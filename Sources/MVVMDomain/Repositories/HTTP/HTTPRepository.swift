@@ -5,8 +5,8 @@ import Foundation
 /// (and `Tests/Support/placeholder_server.py` implements).
 ///
 /// Threads: a requirement starts on the caller's actor (the ViewModels' main actor), builds
-/// the request (a libcurl easy handle) and suspends; the repository's own transfer thread
-/// (one libcurl multi handle, connections kept alive) sends it, collects and size-checks the
+/// the request (method, URL, body) and suspends; the repository's own transfer thread
+/// (one libcurl multi handle, connections and easy handles reused) sends it, collects and size-checks the
 /// answer and decodes it; the caller resumes with the finished value. The host's thread
 /// never waits for the network.
 ///
@@ -43,7 +43,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
 
     /// `GET /users?_page=N&_limit=pageSize`; the page then goes into the cache.
     public nonisolated(nonsending) func fetchUsers(page: Int) async throws -> UserPage {
-        try Self.checkPage(page)
+        try Paging.checkPageNumber(page)
         let pageSize = configuration.pageSize
         let decoder = decoder
         let fresh = try await client.send(
@@ -88,7 +88,7 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
     public nonisolated(nonsending) func searchUsers(
         query: String, page: Int
     ) async throws -> UserPage {
-        try Self.checkPage(page)
+        try Paging.checkPageNumber(page)
         if NameMatching.isBlank(query) {
             guard page == 1 else { throw DomainError.notFound(what: "page", id: page) }
             return UserPage(users: [], page: 1, totalPages: 1)
@@ -133,12 +133,6 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         return try await client.send(liked ? "PUT" : "DELETE", try client.url("posts/\(postId)/like")) {
             response throws(DomainError) in
             try decoder.decode(from: response, what: "post", id: postId, HTTPWirePost.read).post
-        }
-    }
-
-    private static func checkPage(_ page: Int) throws(DomainError) {
-        guard page >= 1 else {
-            throw .invalidInput(message: "page numbers start at 1, but page \(page) was requested")
         }
     }
 }
