@@ -126,6 +126,53 @@ final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"comments\" : ["))
     }
 
+    func test_writtenFile_afterEditsAndLikes_isWhatEncodingTheWholeStoreGives() async throws {
+        let sut = makeSUT()
+        var user = try await sut.fetchUser(id: 3)
+        let post = try await sut.fetchPost(id: 2)
+        user.name = "Renamed \"once\"\n"
+        _ = try await sut.update(user)
+        let liked = try await sut.setLiked(!post.likedByCurrentUser, postId: 2)
+        user.email = "é@example.com"
+        _ = try await sut.update(user)
+
+        var expected = JSONStoreSnapshot(sampleData: seed)
+        expected.users[2] = user
+        expected.posts[1].likedByCurrentUser = liked.likedByCurrentUser
+        expected.posts[1].likesCount = liked.likesCount
+        XCTAssertEqual(try Data(contentsOf: storeURL), try wholeDocument(expected))
+    }
+
+    func test_writeAfterAFailedOne_holdsTheFilesDataAndTheNewEdit_notTheFailedEdit() async throws {
+        let folder = directory.file("data")
+        let url = folder.appendingPathComponent("store.json")
+        let sut = makeSUT(at: url)
+        let original = try await sut.fetchUser(id: 4)
+        // A plain file where the folder was: creating the temporary file fails (ENOTDIR), even
+        // for root.
+        let aside = directory.file("aside")
+        try FileManager.default.moveItem(at: folder, to: aside)
+        try Data().write(to: folder)
+        var failed = original
+        failed.name = "Never Saved"
+        let error = await errorThrown { try await sut.update(failed) }
+        guard case .storageFailure? = error as? DomainError else {
+            return XCTFail("expected storageFailure, got \(String(describing: error))")
+        }
+        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.moveItem(at: aside, to: folder)
+
+        var other = try await sut.fetchUser(id: 5)
+        other.name = "Saved"
+        _ = try await sut.update(other)
+
+        var expected = JSONStoreSnapshot(sampleData: seed)
+        expected.users[4] = other
+        XCTAssertEqual(try Data(contentsOf: url), try wholeDocument(expected))
+        let reread = try await makeSUT(at: url).fetchUser(id: 4)
+        XCTAssertEqual(reread, original)
+    }
+
     // MARK: Search
 
     func test_searchUsers_matchesNamesIgnoringCase_inStoredOrder_pagedByPageSize() async throws {

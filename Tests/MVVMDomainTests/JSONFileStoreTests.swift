@@ -78,6 +78,47 @@ final class JSONFileStoreTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try store.load(), note)
     }
 
+    func test_saveEncodedBy_writesTheGivenBytesAsTheyAre() throws {
+        let store = makeStore("nested/note.json")
+        let bytes = Data("{\n  \"title\" : \"Given\"\n}\n".utf8)
+        try store.save(encodedBy: { bytes })
+        XCTAssertEqual(try Data(contentsOf: store.fileURL), bytes)
+        XCTAssertEqual(try directory.entries(), ["nested"], "no temporary file left")
+    }
+
+    func test_saveEncodedBy_whenEncodingThrows_throwsStorageFailure_andKeepsTheOldFile() throws {
+        struct Refused: Error {}
+        let store = makeStore()
+        try store.save(note)
+        let before = try Data(contentsOf: store.fileURL)
+
+        XCTAssertThrowsError(try store.save(encodedBy: { throw Refused() })) { error in
+            guard case let .storageFailure(path, reason)? = error as? DomainError else {
+                return XCTFail("expected storageFailure, got \(error)")
+            }
+            XCTAssertEqual(path, store.path)
+            XCTAssertTrue(reason.hasPrefix("the data could not be encoded"), reason)
+        }
+        XCTAssertEqual(try Data(contentsOf: store.fileURL), before)
+        XCTAssertEqual(try directory.entries(), ["note.json"])
+    }
+
+    func test_saveIntoAFolderThatCannotBeCreated_throwsStorageFailure() throws {
+        // A dangling symbolic link where the folder should be: opening a file in it fails
+        // with ENOENT, and creating it fails because the name is taken, even for root.
+        let link = directory.file("gone")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: directory.file("missing/deeper").path)
+        let store = JSONFileStore<Note>(fileURL: link.appendingPathComponent("note.json"))
+
+        XCTAssertThrowsError(try store.save(note)) { error in
+            guard case let .storageFailure(_, reason)? = error as? DomainError else {
+                return XCTFail("expected storageFailure, got \(error)")
+            }
+            XCTAssertTrue(reason.hasPrefix("its directory could not be created"), reason)
+        }
+    }
+
     func test_load_ofInvalidJSON_throwsCorruptStore_andLeavesTheBytesAlone() throws {
         let store = makeStore()
         let garbage = Data("{ this is not json".utf8)

@@ -14,8 +14,10 @@ import Foundation
 /// - It is an actor, so writes are serialised; it runs on its own dispatch queue because
 ///   `fsync` blocks.
 ///
-/// Each write re-encodes the whole store, so it suits the data a person edits by hand (the
-/// demo's users and posts), not millions of records.
+/// Each write encodes only the records that differ from the previous write's (see
+/// `JSONStoreSnapshotEncoder`; the first write after opening encodes them all), but it still
+/// compares every record and writes the whole file, so it suits the data a person edits by
+/// hand (the demo's users and posts), not millions of records.
 public actor JSONFileRepository: UserRepository, PostRepository {
     /// The JSON file.
     public nonisolated let fileURL: URL
@@ -29,6 +31,9 @@ public actor JSONFileRepository: UserRepository, PostRepository {
     /// The file's contents as last read or written; `nil` until read, and again after a
     /// failed write or a corrupt file.
     private var state: State?
+    /// Each record's bytes from the last encoding, so a write encodes only what changed.
+    /// Independent of the file: it maps records to bytes, whatever was written or failed.
+    private var encoder = JSONStoreSnapshotEncoder()
 
     /// Runs the actor on its private queue (see `DispatchQueueExecutor`).
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -185,7 +190,7 @@ public actor JSONFileRepository: UserRepository, PostRepository {
         } else {
             let snapshot = seedConfiguration.map(JSONStoreSnapshot.init(sampleData:)) ?? .empty
             let seeded = try State(validating: snapshot, path: file.path)
-            try file.save(snapshot)
+            try write(snapshot)
             loaded = seeded
         }
         state = loaded
@@ -195,7 +200,7 @@ public actor JSONFileRepository: UserRepository, PostRepository {
     /// Writes `next` and adopts it only once it is on disk.
     private func commit(_ next: State) throws(DomainError) {
         do {
-            try file.save(next.snapshot)
+            try write(next.snapshot)
         } catch {
             // The file normally still holds the old state, but if only the final directory
             // flush failed it already holds `next`: re-read it rather than guess.
@@ -203,6 +208,11 @@ public actor JSONFileRepository: UserRepository, PostRepository {
             throw error
         }
         state = next
+    }
+
+    /// Replaces the file with `snapshot`, the same bytes `file.save(snapshot)` writes.
+    private func write(_ snapshot: JSONStoreSnapshot) throws(DomainError) {
+        try file.save(encodedBy: { try encoder.encode(snapshot) })
     }
 
     /// A snapshot with the lookup tables the calls need, built once per load.

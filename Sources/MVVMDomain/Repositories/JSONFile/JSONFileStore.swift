@@ -27,10 +27,21 @@ public struct JSONFileStore<Value: Codable>: Sendable {
     public init(fileURL: URL) {
         precondition(fileURL.isFileURL, "JSONFileStore needs a file URL, got \(fileURL)")
         self.fileURL = fileURL.standardizedFileURL
+        path = self.fileURL.path
+        directoryPath = self.fileURL.deletingLastPathComponent().path
+        temporaryNamePrefix = ".\(self.fileURL.lastPathComponent)."
+        temporaryPathPrefix = Self.joined(directoryPath, temporaryNamePrefix)
     }
 
     /// The file's path, as used in error messages.
-    public var path: String { fileURL.path }
+    public let path: String
+    /// The folder holding the file (and the temporary files of writes).
+    private let directoryPath: String
+    /// How the names of this file's temporary files start: ".<name>."; a UUID and ".tmp"
+    /// follow.
+    private let temporaryNamePrefix: String
+    /// `temporaryNamePrefix` inside `directoryPath`.
+    private let temporaryPathPrefix: String
 
     // MARK: Reading
 
@@ -86,27 +97,33 @@ public struct JSONFileStore<Value: Codable>: Sendable {
     ///   flushing the directory after the rename fails is the new content already in place
     ///   (though perhaps not yet durable); the error says so.
     public func save(_ value: Value) throws(DomainError) {
-        var data: Data
+        try save(encodedBy: { try Self.encode(value) })
+    }
+
+    /// Atomically replaces the file's contents with the bytes `encode` returns, for an owner
+    /// that produces `save(_:)`'s bytes for its value more cheaply itself (reusing the
+    /// unchanged parts of its previous save, say). The store writes them as they are.
+    ///
+    /// - Throws: `DomainError.storageFailure` when `encode` throws or a step of the write
+    ///   fails, with the guarantees of `save(_:)`.
+    public func save(encodedBy encode: () throws -> Data) throws(DomainError) {
+        let data: Data
         do {
-            data = try Self.makeEncoder().encode(value)
-            data.append(UInt8(ascii: "\n"))  // a text file ends with a newline
+            data = try encode()
         } catch {
             throw .storageFailure(path: path, reason: "the data could not be encoded: \(error)")
         }
         try replaceContents(with: data)
     }
 
-    private func replaceContents(with data: Data) throws(DomainError) {
-        let directory = fileURL.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .storageFailure(
-                path: path,
-                reason: "its directory could not be created: \(error.localizedDescription)")
-        }
+    /// The bytes `save(_:)` writes for `value`.
+    static func encode(_ value: Value) throws -> Data {
+        var data = try makeEncoder().encode(value)
+        data.append(UInt8(ascii: "\n"))  // a text file ends with a newline
+        return data
+    }
 
+    private func replaceContents(with data: Data) throws(DomainError) {
         // Same directory as the target, so the rename never crosses file systems; hidden and
         // uniquely named, so concurrent writers and directory listings ignore it.
         // The temporary file stays locked (flock, on a second descriptor so that the writing
@@ -116,10 +133,17 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         var temporaryPath = ""
         var descriptor: Int32 = -1
         var lock: Int32 = -1
+        var createdDirectory = false
         for attempt in 1...3 {
-            temporaryPath = directory
-                .appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp").path
+            // Built as a string: URL's appendingPathComponent would stat the new path.
+            temporaryPath = temporaryPathPrefix + Self.randomUUIDString() + ".tmp"
             descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            // The directory is created only when missing, rather than checked on every save.
+            if descriptor < 0, errno == ENOENT, !createdDirectory {
+                try createDirectory()
+                createdDirectory = true
+                descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            }
             guard descriptor >= 0 else {
                 throw failure("a temporary file could not be created", code: errno)
             }
@@ -157,7 +181,38 @@ public struct JSONFileStore<Value: Codable>: Sendable {
             unlink(temporaryPath)
             throw failure("replacing the file failed", code: code)
         }
-        try syncDirectory(directory.path)
+        try syncDirectory()
+    }
+
+    /// Creates the file's directory and any missing parent.
+    private func createDirectory() throws(DomainError) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directoryPath, withIntermediateDirectories: true)
+        } catch {
+            throw .storageFailure(
+                path: path,
+                reason: "its directory could not be created: \(error.localizedDescription)")
+        }
+    }
+
+    /// A random (version 4) UUID as text. Drawn from the system generator (`getrandom` on
+    /// Linux) rather than `UUID()`, which opens, reads and closes /dev/urandom every time.
+    private static func randomUUIDString() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            raw.storeBytes(of: generator.next() as UInt64, toByteOffset: 0, as: UInt64.self)
+            raw.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
+            raw[6] = raw[6] & 0x0F | 0x40  // version 4
+            raw[8] = raw[8] & 0x3F | 0x80  // RFC 4122 variant
+        }
+        return UUID(uuid: bytes).uuidString
+    }
+
+    /// `name` inside `directory`.
+    private static func joined(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// A descriptor holding an exclusive flock on `path`, or -1 where locks are unsupported
@@ -180,16 +235,16 @@ public struct JSONFileStore<Value: Codable>: Sendable {
     /// kept. Best effort: failures are ignored. Returns how many files were removed.
     @discardableResult
     public func removeAbandonedTemporaryFiles() -> Int {
-        let directory = fileURL.deletingLastPathComponent().path
-        let prefix = ".\(fileURL.lastPathComponent)."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+        let prefix = temporaryNamePrefix
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directoryPath)
+        else {
             return 0
         }
         var removed = 0
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
             let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
             guard UUID(uuidString: String(middle)) != nil else { continue }
-            let temporaryPath = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let temporaryPath = Self.joined(directoryPath, name)
             let descriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
@@ -202,7 +257,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
     }
 
     /// Flushes the directory entry of the rename.
-    private func syncDirectory(_ directoryPath: String) throws(DomainError) {
+    private func syncDirectory() throws(DomainError) {
         let descriptor = open(directoryPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw failure(
@@ -250,7 +305,8 @@ public struct JSONFileStore<Value: Codable>: Sendable {
 
     // MARK: Coding
 
-    private static func makeEncoder() -> JSONEncoder {
+    /// The encoder of the file's format; `JSONStoreSnapshotEncoder` encodes records with it.
+    static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601

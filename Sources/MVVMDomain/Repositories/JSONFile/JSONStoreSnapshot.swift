@@ -4,6 +4,9 @@ import Foundation
 ///
 /// Posts store their author's id rather than a copy of the author, so renaming a user
 /// renames the author of their posts too; `commentsCount` is derived from `comments`.
+///
+/// `JSONStoreSnapshotEncoder` lays the file out key by key: a new stored property here needs
+/// a line there (its tests compare with `JSONEncoder`'s whole document and fail until then).
 struct JSONStoreSnapshot: Codable, Equatable, Sendable {
     /// The format written by this version; files with another version are refused.
     static let currentVersion = 1
