@@ -52,18 +52,20 @@ struct EncodedRecords<Record: Encodable & Equatable> {
     /// or object. A raw newline only ever ends a line: inside strings it is escaped.
     static func indented(_ json: Data, by spaces: Int) -> [UInt8] {
         let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
-        var lines = 1
-        for byte in json where byte == newline { lines += 1 }
-        var result: [UInt8] = []
-        result.reserveCapacity(json.count + lines * spaces)
-        var atLineStart = true
-        for byte in json {
-            if atLineStart, byte != newline {
-                result.append(contentsOf: repeatElement(space, count: spaces))
+        return json.withUnsafeBytes { bytes in
+            var lines = 1
+            for byte in bytes where byte == newline { lines += 1 }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + lines * spaces)
+            var atLineStart = true
+            for byte in bytes {
+                if atLineStart, byte != newline {
+                    result.append(contentsOf: repeatElement(space, count: spaces))
+                }
+                result.append(byte)
+                atLineStart = byte == newline
             }
-            result.append(byte)
-            atLineStart = byte == newline
+            return result
         }
-        return result
     }
 }
