@@ -11,15 +11,17 @@ typedef void (*enqueue_global_original)(void *job) __attribute__((swiftcall));
 typedef void (*enqueue_global_hook)(void *job, enqueue_global_original original) __attribute__((swiftcall));
 
 extern enqueue_global_hook swift_task_enqueueGlobal_hook;
+/* The main actor's own enqueue: the job goes on the main queue and runs there as the main
+ * executor (the runtime's path for every main-actor job), with no block or closure made. */
+extern void swift_task_enqueueMainExecutor(void *job) __attribute__((swiftcall));
 
 static __thread int main_bound_resume;
-static void (*_Atomic enqueue_on_main_queue)(void *job);
+static _Atomic int installed_hook;
 static enqueue_global_hook previous_hook;
 
 __attribute__((swiftcall)) static void enqueue_global(void *job, enqueue_global_original original) {
-    void (*on_main)(void *) = atomic_load_explicit(&enqueue_on_main_queue, memory_order_acquire);
-    if (main_bound_resume && on_main) {
-        on_main(job);
+    if (main_bound_resume) {
+        swift_task_enqueueMainExecutor(job);
     } else if (previous_hook) {
         previous_hook(job, original);
     } else {
@@ -27,11 +29,10 @@ __attribute__((swiftcall)) static void enqueue_global(void *job, enqueue_global_
     }
 }
 
-HIDDEN void mvvmhook_install_main_resume(void (*enqueue_on_main)(void *job)) {
-    static atomic_flag installed = ATOMIC_FLAG_INIT;
-    if (atomic_flag_test_and_set(&installed)) return;
+HIDDEN void mvvmhook_install_main_resume(void) {
+    int expected = 0;
+    if (!atomic_compare_exchange_strong(&installed_hook, &expected, 1)) return;
     previous_hook = swift_task_enqueueGlobal_hook;
-    atomic_store_explicit(&enqueue_on_main_queue, enqueue_on_main, memory_order_release);
     swift_task_enqueueGlobal_hook = enqueue_global;
 }
 

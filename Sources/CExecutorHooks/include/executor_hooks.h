@@ -11,10 +11,11 @@
 #ifndef MVVM_EXECUTOR_HOOKS_H
 #define MVVM_EXECUTOR_HOOKS_H
 
-/* Installs the global-enqueue hook once (later calls do nothing). `enqueue_on_main` receives
- * each redirected job (a Swift `UnownedJob`) and must queue it on the main queue and run it
- * there. A hook installed before ours keeps getting every other job. */
-void mvvmhook_install_main_resume(void (*enqueue_on_main)(void *job));
+/* Installs the global-enqueue hook once (later calls do nothing). A redirected job is handed
+ * to the main actor's executor (swift_task_enqueueMainExecutor), so it runs on the main queue
+ * as the main actor: the task's hop back to the main actor then continues in place. A hook
+ * installed before ours keeps getting every other job. */
+void mvvmhook_install_main_resume(void);
 
 /* Sets whether jobs enqueued on the global executor from this thread go to the main queue;
  * returns the previous setting, to restore it. */

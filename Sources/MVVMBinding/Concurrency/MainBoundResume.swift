@@ -1,5 +1,4 @@
 import CExecutorHooks
-import Dispatch
 
 /// Resumes tasks that continue on the main actor without waking a pool thread first.
 ///
@@ -8,8 +7,10 @@ import Dispatch
 /// (`mvvm_request_resolve_user()`), that is two sleeping threads woken — a pool thread, then
 /// the host's — where GLib's `g_main_context_invoke()` wakes one. Inside `perform`, a job the
 /// Swift runtime hands to the global executor goes to the main queue instead
-/// (`executor_hooks.h`): the host's descriptor is the only thing woken, and the task's hop
-/// to the main actor happens on the host thread, in the same `mvvm_dispatch()` or the next.
+/// (`executor_hooks.h`) and runs there as the main actor: the host's descriptor is the only
+/// thing woken, and the task's hop back to the main actor continues in place, in the same
+/// `mvvm_dispatch()`. Sound because the main queue is the main actor's executor, so nothing
+/// else holds the main actor while the job runs, and a generic job may run on any executor.
 ///
 /// Only for continuations whose task continues on the main actor (a `HostRequestTable`
 /// waiter suspends in `HostRepositoryBox.perform`, which is `@MainActor`; an HTTP request
@@ -19,7 +20,7 @@ import Dispatch
 package enum MainBoundResume {
     /// Installs the hook (once per process; later calls do nothing).
     package static func install() {
-        mvvmhook_install_main_resume(enqueueOnMainQueue)
+        mvvmhook_install_main_resume()
     }
 
     /// Runs `resume`, which resumes a continuation of a task that continues on the main actor.
@@ -33,25 +34,5 @@ package enum MainBoundResume {
     /// isolation was `MainActor.shared`), else as it is.
     package static func perform(if awaitedOnMainActor: Bool, _ resume: () -> Void) {
         if awaitedOnMainActor { perform(resume) } else { resume() }
-    }
-}
-
-/// A job pointer crossing to the main queue; the Swift runtime owns the job until it runs.
-private struct JobPointer: @unchecked Sendable {
-    let raw: UnsafeMutableRawPointer
-}
-
-/// The hook's `enqueue_on_main`: any thread (whichever resumed the continuation).
-///
-/// The job runs on the main actor's executor, not the generic one: its first act is the hop
-/// back to the main actor, which then continues in place instead of queuing a second job
-/// (and a second pass through the host's loop). Sound because the main queue is the main
-/// actor's executor and this block runs on it, so nothing else holds the main actor; the
-/// job's few generic instructions may run on any executor.
-private func enqueueOnMainQueue(_ job: UnsafeMutableRawPointer?) {
-    guard let job else { return }
-    let pointer = JobPointer(raw: job)
-    DispatchQueue.main.async {
-        unsafeBitCast(pointer.raw, to: UnownedJob.self).runSynchronously(on: MainActor.sharedUnownedExecutor)
     }
 }

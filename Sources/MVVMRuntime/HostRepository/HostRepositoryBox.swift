@@ -95,7 +95,10 @@ final class HostRepositoryBox {
         let request = table.register(call.expectedAnswer, box: self)
         invoke(call, request.pointer)
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            // Unsafe, not checked: the table resumes each continuation exactly once (the slot
+            // is freed in the same locked step), and the checked variant's canary costs an
+            // allocation per request on the answer's path.
+            try await withUnsafeThrowingContinuation { continuation in
                 table.attach(request, continuation)
             }
         } onCancel: {

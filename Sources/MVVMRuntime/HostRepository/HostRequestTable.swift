@@ -61,7 +61,7 @@ final class HostRequestTable: Sendable {
         /// Registered; the awaiting task has not attached its continuation yet.
         case none
         /// The awaiting task is suspended here.
-        case continuation(CheckedContinuation<HostAnswer, any Error>)
+        case continuation(UnsafeContinuation<HostAnswer, any Error>)
         /// Answered before the task attached; `attach` picks the result up.
         case answered(Result<HostAnswer, any Error>)
     }
@@ -121,7 +121,7 @@ final class HostRequestTable: Sendable {
 
     /// Parks `continuation` on the request, or resumes it at once when the request was
     /// already answered (with the answer) or cancelled (with `CancellationError`).
-    func attach(_ handle: Handle, _ continuation: CheckedContinuation<HostAnswer, any Error>) {
+    func attach(_ handle: Handle, _ continuation: UnsafeContinuation<HostAnswer, any Error>) {
         let ready: Result<HostAnswer, any Error>? = state.withLock { state in
             guard let entry = state.entry(handle) else { return .failure(CancellationError()) }
             switch entry.waiter {
@@ -142,7 +142,7 @@ final class HostRequestTable: Sendable {
     /// (nil for `mvvm_request_fail()`, which fits every request).
     func answer(_ pointer: OpaquePointer, with result: Result<HostAnswer, any Error>, kind: HostAnswerKind?) throws(APIError) {
         enum Outcome {
-            case resume(CheckedContinuation<HostAnswer, any Error>)
+            case resume(UnsafeContinuation<HostAnswer, any Error>)
             case stored
             case notFound
             case wrongKind(HostAnswerKind)
@@ -183,7 +183,7 @@ final class HostRequestTable: Sendable {
     /// task with `CancellationError`, and queues the host's `cancel` callback. Does nothing
     /// for a request that was already answered or freed. Any thread.
     func cancel(_ handle: Handle) {
-        var continuation: CheckedContinuation<HostAnswer, any Error>?
+        var continuation: UnsafeContinuation<HostAnswer, any Error>?
         let needsFlush: Bool = state.withLock { state in
             guard let entry = state.entry(handle) else { return false }
             switch entry.waiter {
@@ -232,7 +232,7 @@ final class HostRequestTable: Sendable {
     /// and each host gets its `cancel` callbacks now, on the host thread.
     @MainActor
     func cancelAll() {
-        var continuations: [CheckedContinuation<HostAnswer, any Error>] = []
+        var continuations: [UnsafeContinuation<HostAnswer, any Error>] = []
         state.withLock { state in
             for slot in state.slots.indices {
                 guard let entry = state.slots[slot].entry else { continue }
