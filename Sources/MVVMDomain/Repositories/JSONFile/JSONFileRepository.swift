@@ -116,9 +116,7 @@ public actor JSONFileRepository: UserRepository, PostRepository {
         guard let index = next.userIndex[user.id] else {
             throw DomainError.notFound(what: "user", id: user.id)
         }
-        guard !user.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw DomainError.invalidInput(message: "a user's name must not be empty")
-        }
+        try user.checkStorable()
         next.snapshot.users[index] = user
         try commit(next)
         return user

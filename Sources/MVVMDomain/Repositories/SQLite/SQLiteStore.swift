@@ -49,9 +49,7 @@ final class SQLiteStore {
 
     /// One transaction; nothing changes when it throws.
     func update(_ user: User) throws(DomainError) -> User {
-        guard !user.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw .invalidInput(message: "a user's name must not be empty")
-        }
+        try user.checkStorable()
         try db.inTransaction { () throws(DomainError) in
             try db.withStatement("UPDATE users SET name = ?, email = ? WHERE id = ?") { statement throws(DomainError) in
                 try statement.bind(user.name, user.email, user.id)

@@ -91,9 +91,7 @@ public actor SampleDataStore {
     /// The same, synchronously, from any thread.
     public nonisolated func updateNow(_ user: User) throws(DomainError) -> User {
         guard userIndex(of: user.id) != nil else { throw .notFound(what: "user", id: user.id) }
-        guard !user.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw .invalidInput(message: "a user's name must not be empty")
-        }
+        try user.checkStorable()
         state.withLock { $0.editedUsers[user.id] = user }
         return user
     }
