@@ -283,6 +283,23 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_get_api": (Status, (_I32, POINTER(c_void_p))),
 }
 
+#: Functions called with the GIL held (a ``ctypes.PYFUNCTYPE`` prototype instead of the
+#: CDLL's, which releases it): each copies its arguments and queues work, returns within
+#: microseconds and never blocks or calls back into Python. A worker thread answering a host
+#: request keeps the GIL through the call and releases it when it next waits; released around
+#: the call, it would have to win the GIL back from the host thread its answer just woke, and
+#: the host would then wait for it in turn (Benchmarks/python/bench_e2e.py).
+HOLDS_GIL: Final[frozenset[str]] = frozenset(
+    {
+        "mvvm_wakeup",
+        "mvvm_request_resolve_user_page",
+        "mvvm_request_resolve_user",
+        "mvvm_request_resolve_post",
+        "mvvm_request_resolve_comments",
+        "mvvm_request_fail",
+    }
+)
+
 #: Functions the package works without (bound only when the library exports them).
 OPTIONAL: Final[frozenset[str]] = frozenset()
 """Functions the package works without (bound only when the library exports them). Empty:
@@ -368,16 +385,19 @@ class _Library(ctypes.CDLL):
             return super().__getattr__(name)  # not in the table: unbound, as ctypes does
         # A new function object, configured before another thread can see it. Any: typeshed's
         # errcheck type wants ctypes objects where the checked functions give plain ints.
-        fn: Any = self[name]
         restype, argtypes = prototype
-        fn.argtypes = argtypes
-        if restype is Status:
-            # Status marks the checked functions in the table; ctypes itself gets plain c_int,
-            # which returns a Python int instead of building a c_int object per call.
-            fn.restype = c_int
-            fn.errcheck = _errcheck
+        # Status marks the checked functions in the table; ctypes itself gets plain c_int,
+        # which returns a Python int instead of building a c_int object per call.
+        c_restype = c_int if restype is Status else restype
+        fn: Any
+        if name in HOLDS_GIL:
+            fn = ctypes.PYFUNCTYPE(c_restype, *argtypes)((name, self))
         else:
-            fn.restype = restype
+            fn = self[name]
+            fn.argtypes = argtypes
+            fn.restype = c_restype
+        if restype is Status:
+            fn.errcheck = _errcheck
         setattr(self, name, fn)
         return fn
 

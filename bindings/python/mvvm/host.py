@@ -253,13 +253,15 @@ class _Bridge:
             def done(fut: Any) -> None:
                 self.pending.pop(req, None)
                 self.kinds.pop(req, None)
-                if fut.cancelled():
+                # One result() call on the answer's path, not cancelled() + exception() +
+                # result(): each takes a concurrent.futures.Future's lock.
+                try:
+                    value = fut.result()
+                except BaseException as exc:
+                    if not fut.cancelled():
+                        _fail(req, str(exc) or type(exc).__name__)
                     return
-                exc = fut.exception()
-                if exc is not None:
-                    _fail(req, str(exc) or type(exc).__name__)
-                else:
-                    _answer(kind, req, fut.result())
+                _answer(kind, req, value)
 
             result.add_done_callback(done)
             return

@@ -180,6 +180,40 @@ def test_future_answered_from_a_worker_thread(runtime: mvvm.Runtime) -> None:
         assert d.user == make_user(4)
 
 
+class FailingFutureRepo(SyncRepo):
+    """fetch_user answers with a future a worker thread fails with ``error``."""
+
+    def __init__(self, pool: concurrent.futures.ThreadPoolExecutor, error: BaseException) -> None:
+        super().__init__()
+        self.pool = pool
+        self.error = error
+
+    def fetch_user(self, user_id: int) -> concurrent.futures.Future[User]:  # type: ignore[override]
+        future: concurrent.futures.Future[User] = concurrent.futures.Future()
+        self.pool.submit(future.set_exception, self.error)
+        return future
+
+
+def test_future_failed_from_a_worker_thread_fails_the_request(runtime: mvvm.Runtime) -> None:
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        d = mvvm.UserDetail(mvvm.Repository.host(FailingFutureRepo(pool, OSError("disk on fire")), runtime), 4)
+        d.on_appear()
+        assert runtime.run_until(lambda: d.error_message is not None)
+        assert "disk on fire" in (d.error_message or "")
+        assert d.user is None
+
+
+def test_a_future_failed_with_cancelled_error_is_a_failure_not_a_cancellation(runtime: mvvm.Runtime) -> None:
+    # The future itself was not cancelled: its answer is an exception like any other, and
+    # the request must not be left pending.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        repo = FailingFutureRepo(pool, concurrent.futures.CancelledError())
+        d = mvvm.UserDetail(mvvm.Repository.host(repo, runtime), 4)
+        d.on_appear()
+        assert runtime.run_until(lambda: d.error_message is not None)
+        assert "CancelledError" in (d.error_message or "")
+
+
 def test_bridge_released_with_the_repository(runtime: mvvm.Runtime) -> None:
     base = live_host_repositories()
     repo = mvvm.Repository.host(SyncRepo(), runtime)

@@ -297,3 +297,16 @@ def test_signal_tables_match_library(object_type: mvvm.ObjectType) -> None:
     assert set(lib_signals) == set(cls.signals)  # every shape of today's library is mapped
     for name, spec in cls.signals.items():
         assert spec.c_signature == lib_signals[name], name
+
+
+def test_only_the_listed_quick_functions_keep_the_gil(runtime: mvvm.Runtime) -> None:
+    # HOLDS_GIL names table functions whose ctypes binding keeps the GIL through the call;
+    # every other function releases it (a CDLL function), as a call that may run handlers must.
+    lib = _ffi.lib()
+    assert _ffi.HOLDS_GIL <= set(_ffi.PROTOTYPES)
+    for name in sorted(_ffi.PROTOTYPES):
+        keeps = bool(type(getattr(lib, name))._flags_ & ctypes._FUNCFLAG_PYTHONAPI)  # type: ignore[attr-defined]
+        assert keeps == (name in _ffi.HOLDS_GIL), name
+    # Bound that way, they still check their status like the rest.
+    with pytest.raises(mvvm.InvalidArgumentError):
+        lib.mvvm_request_fail(None, b"x")
