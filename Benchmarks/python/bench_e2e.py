@@ -90,6 +90,50 @@ async def mvvm_run(repo, rounds: int) -> list:
     return samples
 
 
+async def floor_run(rounds: int) -> list:
+    """The same answer with no library in between, the floor of any library under asyncio:
+    the worker completes a concurrent.futures.Future whose done-callback keeps the value and
+    writes an eventfd; asyncio's reader callback reads it and calls the handler."""
+    loop = asyncio.get_running_loop()
+    fd = os.eventfd(0, os.EFD_NONBLOCK)
+    state: dict = {}
+
+    def on_readable() -> None:
+        os.eventfd_read(fd)
+        state["handler"](state.pop("value"))
+
+    loop.add_reader(fd, on_readable)
+    samples = []
+    try:
+        for _ in range(rounds):
+            future: concurrent.futures.Future = concurrent.futures.Future()
+
+            def done(fut: concurrent.futures.Future) -> None:
+                state["value"] = fut.result()
+                os.eventfd_write(fd, 1)
+
+            future.add_done_callback(done)
+            ended = loop.create_future()
+
+            def handler(user, ended=ended) -> None:
+                if user is not None and not ended.done():
+                    ended.set_result(clock())
+
+            state["handler"] = handler
+            started = {}
+
+            def answer(future=future, started=started) -> None:
+                started["at"] = clock()
+                future.set_result(mvvm.User(1, "Ada", "ada@example.com"))
+
+            jobs.put(answer)
+            samples.append((await ended - started["at"]) / 1000)
+    finally:
+        loop.remove_reader(fd)
+        os.close(fd)
+    return samples
+
+
 class Obj(GObject.Object):
     name = GObject.Property(type=str, default="")
 
@@ -137,14 +181,18 @@ async def main() -> None:
         repo.impl = impl  # the benchmark reads the worker's timestamp here
         await mvvm_run(repo, ROUNDS // 10)
         glib_run(ROUNDS // 10)
-        ours_med, ours_p99, ref_med, ref_p99 = [], [], [], []
+        await floor_run(ROUNDS // 10)
+        ours_med, ours_p99, ref_med, ref_p99, floor_med, floor_p99 = [], [], [], [], [], []
         for _ in range(RUNS):
             ours = await mvvm_run(repo, ROUNDS)
             ref = glib_run(ROUNDS)
+            floor = await floor_run(ROUNDS)
             ours_med.append(statistics.median(ours))
             ours_p99.append(p99(ours))
             ref_med.append(statistics.median(ref))
             ref_p99.append(p99(ref))
+            floor_med.append(statistics.median(floor))
+            floor_p99.append(p99(floor))
     jobs.put(None)
     thread.join()
     print(f"bench python_e2e_answer_median_mvvm {statistics.median(ours_med):.1f} us")
@@ -153,6 +201,12 @@ async def main() -> None:
     print(f"bench python_e2e_answer_p99_pygobject {statistics.median(ref_p99):.1f} us")
     print(f"ratio python_e2e_answer_median {statistics.median(o / r for o, r in zip(ours_med, ref_med)):.3f}")
     print(f"ratio python_e2e_answer_p99 {statistics.median(o / r for o, r in zip(ours_p99, ref_p99)):.3f}")
+    # The floor: no library, only asyncio and the future (floor_run); its ratio to PyGObject
+    # bounds what any library answering through asyncio can reach.
+    print(f"bench python_e2e_floor_median_asyncio {statistics.median(floor_med):.1f} us")
+    print(f"bench python_e2e_floor_p99_asyncio {statistics.median(floor_p99):.1f} us")
+    print(f"ratio python_e2e_floor_median {statistics.median(f / r for f, r in zip(floor_med, ref_med)):.3f}")
+    print(f"ratio python_e2e_floor_p99 {statistics.median(f / r for f, r in zip(floor_p99, ref_p99)):.3f}")
 
 
 if __name__ == "__main__":
