@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import MVVMDomain
+import Synchronization
 
 final class JSONFileStoreTests: TemporaryDirectoryTestCase {
     private struct Note: Codable, Equatable {
@@ -234,5 +235,25 @@ final class JSONFileStoreTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: inProgress))
         XCTAssertTrue(FileManager.default.fileExists(atPath: unrelated))
         XCTAssertEqual(try store.load(), note, "the store itself is untouched")
+    }
+
+    func test_aCleanerRunningDuringSaves_neverTakesATemporaryFileInProgressForAbandoned() throws {
+        // Each save holds its temporary file's lock from creation to rename; a cleaner that
+        // could lock it in between would remove it and the save's rename would fail.
+        let store = makeStore()
+        let saves = 200
+        let finished = Mutex(false)
+        let cleaner = Thread {
+            while !finished.withLock({ $0 }) { store.removeAbandonedTemporaryFiles() }
+        }
+        cleaner.start()
+        defer { finished.withLock { $0 = true } }
+        var last = note
+        for index in 0..<saves {
+            last.title = "save \(index)"
+            XCTAssertNoThrow(try store.save(last), "save \(index)")
+        }
+        finished.withLock { $0 = true }
+        XCTAssertEqual(try store.load(), last)
     }
 }

@@ -126,8 +126,9 @@ public struct JSONFileStore<Value: Codable>: Sendable {
     private func replaceContents(with data: Data) throws(DomainError) {
         // Same directory as the target, so the rename never crosses file systems; hidden and
         // uniquely named, so concurrent writers and directory listings ignore it.
-        // The temporary file stays locked (flock, on a second descriptor so that the writing
-        // one can be closed and checked before the rename) until it has been renamed, so
+        // The temporary file stays locked (flock, on a duplicate of the writing descriptor so
+        // that the writing one can be closed and checked before the rename while the lock,
+        // which belongs to the shared open file, lives on) until it has been renamed, so
         // `removeAbandonedTemporaryFiles` can tell a crashed writer's leftover from a write in
         // progress.
         var temporaryPath = ""
@@ -147,7 +148,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
             guard descriptor >= 0 else {
                 throw failure("a temporary file could not be created", code: errno)
             }
-            lock = Self.lockExclusively(temporaryPath)
+            lock = Self.lockExclusively(descriptor)
             // A cleaner may have taken the file for abandoned between its creation and the
             // lock, and removed it: then start again with a new one.
             var status = stat()
@@ -215,11 +216,13 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    /// A descriptor holding an exclusive flock on `path`, or -1 where locks are unsupported
-    /// (the write goes ahead unlocked; the cleaner cannot lock such files either, so it leaves
-    /// them alone).
-    private static func lockExclusively(_ path: String) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// A descriptor holding an exclusive flock on the file open as `writing`, or -1 where
+    /// locks are unsupported (the write goes ahead unlocked; the cleaner cannot lock such files
+    /// either, so it leaves them alone).
+    private static func lockExclusively(_ writing: Int32) -> Int32 {
+        // A duplicate, not a second open() of the path: no path lookup, and the flock is the
+        // open file's, so it is held until the last of the two descriptors closes.
+        let descriptor = fcntl(writing, F_DUPFD_CLOEXEC, 0)
         guard descriptor >= 0 else { return -1 }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno != EINTR {
