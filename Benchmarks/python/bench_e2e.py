@@ -8,8 +8,10 @@ the host thread sleeps in asyncio's selector with the runtime's descriptor in it
 Reference: a worker calls GLib.idle_add(fn); the host sleeps in the GLib main context; fn
 sets a GObject property; its "notify::name" Python handler ends the clock. The clock starts
 in the worker right before set_result() / idle_add(), after it waited SETTLE_S so the host
-is asleep. Prints `bench` lines (median over RUNS runs of each run's median / p99, in µs)
-and `ratio` lines (ours / reference, the median of the runs' ratios).
+is asleep. Floor: the same answer with no library (floor_run: the future's done-callback
+writes an eventfd in asyncio's reader set), what any library under asyncio starts from.
+Prints `bench` lines (median over RUNS runs of each run's median / p99, in µs) and `ratio`
+lines (ours / reference, the median of the runs' ratios; the floor's over the reference).
 """
 from __future__ import annotations
 
