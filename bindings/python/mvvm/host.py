@@ -251,7 +251,9 @@ class _Bridge:
             self.kinds[req] = kind
 
             def done(fut: Any) -> None:
-                self.pending.pop(req, None)
+                # Still listed unless the library cancelled it (_cancel, shutdown), which
+                # takes it off the list first: then nobody waits for an answer.
+                awaited = self.pending.pop(req, None) is not None
                 self.kinds.pop(req, None)
                 # One result() call on the answer's path, not cancelled() + exception() +
                 # result(): each takes a concurrent.futures.Future's lock.
@@ -260,6 +262,10 @@ class _Bridge:
                 except BaseException as exc:
                     if not fut.cancelled():
                         _fail(req, str(exc) or type(exc).__name__)
+                    elif awaited:
+                        # Cancelled by the host's own code: no answer will come, so the
+                        # ViewModel gets a failure instead of waiting for ever.
+                        _fail(req, f"{type(self.impl).__name__}.{kind} was cancelled")
                     return
                 _answer(kind, req, value)
 
@@ -291,7 +297,11 @@ def _bridge_destroyed_py(user_data: int | None) -> None:
     try:
         bridge = _BRIDGES.pop(int(user_data or 0), None)
         if bridge is not None:
-            for fut in list(bridge.pending.values()):
+            # Off the list before cancelling: their done-callbacks then know nobody waits.
+            futures = list(bridge.pending.values())
+            bridge.pending.clear()
+            bridge.kinds.clear()
+            for fut in futures:
                 fut.cancel()
             STATE.graveyard.append(bridge)
     except BaseException as exc:

@@ -214,6 +214,29 @@ def test_a_future_failed_with_cancelled_error_is_a_failure_not_a_cancellation(ru
         assert "CancelledError" in (d.error_message or "")
 
 
+class SelfCancellingRepo(SyncRepo):
+    """fetch_user answers with a future its own worker cancels."""
+
+    def __init__(self, pool: concurrent.futures.ThreadPoolExecutor) -> None:
+        super().__init__()
+        self.pool = pool
+
+    def fetch_user(self, user_id: int) -> concurrent.futures.Future[User]:  # type: ignore[override]
+        future: concurrent.futures.Future[User] = concurrent.futures.Future()
+        self.pool.submit(future.cancel)
+        return future
+
+
+def test_a_future_the_host_cancels_itself_fails_the_request_instead_of_leaving_it_pending(
+    runtime: mvvm.Runtime,
+) -> None:
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        d = mvvm.UserDetail(mvvm.Repository.host(SelfCancellingRepo(pool), runtime), 4)
+        d.on_appear()
+        assert runtime.run_until(lambda: d.error_message is not None)
+        assert "SelfCancellingRepo.fetch_user was cancelled" in (d.error_message or "")
+
+
 def test_bridge_released_with_the_repository(runtime: mvvm.Runtime) -> None:
     base = live_host_repositories()
     repo = mvvm.Repository.host(SyncRepo(), runtime)
