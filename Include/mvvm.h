@@ -527,14 +527,28 @@ mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_re
  *  - The file is inspected here, read-only: one that is not a SQLite database, is another
  *    application's database, has a newer schema (written by a newer libmvvm) or lacks our
  *    tables gives MVVM_E_SYSTEM with the reason (mvvm_last_error_message()) and *out_repository
- *    is untouched. Such a file is never modified, neither here nor later: damage found by a
- *    later read is reported by that call (an error message in the ViewModel) and the file is
- *    left alone. An older schema of ours is migrated at the first call, in one transaction.
+ *    is untouched. Such a file is never modified, neither here nor later. An older schema
+ *    of ours is migrated at the first call, in one transaction.
+ *  - Damage this inspection cannot see (pages of data overwritten, the file truncated or
+ *    rewritten by another program while open) shows at the first call that reads it: that
+ *    call fails with the reason (an error message in the ViewModel), and from then on the
+ *    file is never written by this repository: not by a later save through any ViewModel,
+ *    not when the repository is destroyed (its write-ahead log is not copied into the file).
+ *    Every later call fails with the same reason, naming the file, until the path names
+ *    another file (replaced, restored from a backup, removed); that file is checked whole
+ *    before its first write. Replace a file together with its "-wal" and "-shm" companions,
+ *    or while no process has it open.
+ *  - The file is read with read(2), never memory-mapped, so a file truncated under an open
+ *    repository is an error of the next call, never a crash of the host (SIGBUS).
  *  - Every save (a rename, a like) is one transaction: a crash or a kill leaves the old or
  *    the new data, never a mix, and a failed save changes nothing.
+ *  - Sharing: several repositories and processes may use one file at once. Readers never
+ *    wait (write-ahead log); SQLite serialises writers: a save waits up to 5 seconds for
+ *    another writer to finish, then fails with "database is locked" (the ViewModel keeps
+ *    the draft and shows the message; saving again works once the other writer is done).
+ *    Every process sees the others' saves at its next read.
  *  - Host thread only; the database work runs on the repository's own thread, and results
- *    come back through mvvm_dispatch() like every repository's. Several repositories (and
- *    processes) may share a file: SQLite serialises their writes. */
+ *    come back through mvvm_dispatch() like every repository's. */
 mvvm_status mvvm_repository_new_sqlite(const char *path, const mvvm_sample_options *fill_or_null,
                                        mvvm_object **out_repository);
 

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which file a path names and which version of it: device, inode, size, and the times of its
+/// last content and metadata changes. Two identities are equal when nothing wrote to the file,
+/// replaced it or truncated it in between, as far as the file system can tell (the times have
+/// the file system's granularity, as every editor's "changed on disk" check does).
+///
+/// The stores use it to notice what another process or a person did to their file: the JSON
+/// store re-reads a file that changed since it read or wrote it, and both stores keep refusing
+/// a file they found damaged until it is replaced.
+struct FileIdentity: Equatable, Sendable {
+    private let device: UInt64
+    private let inode: UInt64
+    private let size: Int64
+    private let modified: timespec
+    private let changed: timespec
+
+    /// The identity of the file at `path` now, or `nil` when there is none (or it cannot be
+    /// examined).
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    /// The identity of the open file `descriptor`, or `nil` when `fstat` fails.
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    private init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        #if canImport(Darwin)
+        modified = status.st_mtimespec
+        changed = status.st_ctimespec
+        #else
+        modified = status.st_mtim
+        changed = status.st_ctim
+        #endif
+    }
+
+    /// Whether both name the same file (device and inode), whatever its contents.
+    func isSameFile(as other: FileIdentity) -> Bool {
+        device == other.device && inode == other.inode
+    }
+
+    static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
+        lhs.isSameFile(as: rhs) && lhs.size == rhs.size
+            && lhs.modified.tv_sec == rhs.modified.tv_sec && lhs.modified.tv_nsec == rhs.modified.tv_nsec
+            && lhs.changed.tv_sec == rhs.changed.tv_sec && lhs.changed.tv_nsec == rhs.changed.tv_nsec
+    }
+}
