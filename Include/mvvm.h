@@ -506,11 +506,24 @@ mvvm_status mvvm_sample_options_init(mvvm_sample_options *options);
 mvvm_status mvvm_repository_new_sample(const mvvm_sample_options *options, mvvm_object **out_repository);
 
 /** Creates a repository stored in the JSON file at `path` (copied). A missing file starts
- *  from the default sample data and is written at the first save; a missing folder is
+ *  from the default sample data and is written at the first call; a missing folder is
  *  created then too (so a path in a folder that does not exist yet returns MVVM_OK here,
- *  and a folder that cannot be created fails that save, with the reason). Saves are atomic:
+ *  and a folder that cannot be created fails that call, with the reason). Saves are atomic:
  *  a crash leaves the old or the new file. A corrupt file gives MVVM_E_SYSTEM here, with
- *  the reason, and is never overwritten. */
+ *  the reason, and is never overwritten (one damaged later, while open, is refused by the
+ *  next call in the same way).
+ *
+ *  Sharing: the file may be shared with other processes and edited by a person while the
+ *  app runs; nothing is lost silently. Every call first checks whether the file changed
+ *  since this repository last read or wrote it (its inode, size and modification time, as
+ *  an editor checks) and reads it again if so: a refresh shows what is on disk. A save
+ *  takes the file's write lock (flock(2), held by every writer of this library; a writer
+ *  still holding it after 5 seconds fails the save, naming its pid), applies its one change
+ *  to the file's current contents and writes them, so other records changed meanwhile are
+ *  kept. A save of a user whose record another program changed since this repository read
+ *  it is refused: nothing is written, the ViewModel shows "Not saved: user N was changed by
+ *  another program …" and keeps the draft, and the next load shows the other version. A
+ *  like is applied to the current count. */
 mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_repository);
 
 /** Creates a repository stored in the SQLite database at `path` (copied; the system's

@@ -27,6 +27,21 @@ struct FileIdentity: Equatable, Sendable {
         self.init(status)
     }
 
+    /// What is at a path: a file, nothing, or something `stat` cannot examine (a folder on
+    /// the way is not a folder, permission denied).
+    enum Lookup: Equatable {
+        case found(FileIdentity)
+        case missing
+        case unexaminable
+    }
+
+    /// What is at `path` now.
+    static func lookUp(path: String) -> Lookup {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return errno == ENOENT ? .missing : .unexaminable }
+        return .found(FileIdentity(status))
+    }
+
     /// The identity of the open file `descriptor`, or `nil` when `fstat` fails.
     init?(descriptor: Int32) {
         var status = stat()
@@ -50,6 +65,18 @@ struct FileIdentity: Equatable, Sendable {
     /// Whether both name the same file (device and inode), whatever its contents.
     func isSameFile(as other: FileIdentity) -> Bool {
         device == other.device && inode == other.inode
+    }
+
+    /// Whether `field`, a "major:minor:inode" column of /proc/locks (major and minor in hex),
+    /// names this file.
+    func matches(procLocksDevice field: Substring) -> Bool {
+        let parts = field.split(separator: ":")
+        guard parts.count == 3, let major = UInt64(parts[0], radix: 16),
+              let minor = UInt64(parts[1], radix: 16), let number = UInt64(parts[2]) else { return false }
+        // Linux's dev_t: the major number in bits 8-19 and 32-43, the minor in 0-7 and 20-31.
+        let ownMajor = (device >> 8) & 0xFFF | (device >> 32) & ~0xFFF
+        let ownMinor = device & 0xFF | (device >> 12) & ~0xFF
+        return number == inode && major == ownMajor && minor == ownMinor
     }
 
     static func == (lhs: FileIdentity, rhs: FileIdentity) -> Bool {
