@@ -64,6 +64,14 @@
  *   copied: the caller keeps ownership. Strings and structs handed out are borrowed; each
  *   function says until when. Rows passed in are copied.
  *
+ * STRINGS AND U+0000
+ *   Every string is NUL-terminated UTF-8 and no string the library hands out contains
+ *   U+0000, so a string is never silently cut at an embedded NUL. Data that would carry one
+ *   is refused where it enters, with a message: an HTTP body with "\u0000" in a string (the
+ *   request fails: "…holds U+0000 (NUL)…"), a JSON or SQLite store file with U+0000 in a
+ *   stored text (refused as a damaged store, naming the record and field). C strings cannot
+ *   carry one, and the Python binding refuses str arguments containing one (ValueError).
+ *
  * COMPATIBILITY
  *   Enumerations and tables only grow at their end. Structs that the host fills carry their
  *   size in their first field, so that a later library can tell an older host's struct from
@@ -598,9 +606,11 @@ mvvm_status mvvm_repository_new_sqlite(const char *path, const mvvm_sample_optio
  * Status handling: 2xx decodes the body; 404 is "Could not find user 3." (or post, page);
  * 400 and 422 are invalid input with the server's {"error"} sentence; every other status, a
  * host that cannot be reached, a timeout, a dropped connection, a body that is not the JSON
- * above (or has no valid X-Total-Count where one is needed) and a body over the size limit
- * are "The service is unavailable: <why>." Those sentences reach the ViewModels' error
- * messages; nothing a server sends can crash the host.
+ * above (or has no valid X-Total-Count where one is needed), headers or a body over their
+ * size limits, a string holding U+0000, and a record whose id is not the one asked for
+ * (users/7 answered with user 8, a comment of another post) are "The service is
+ * unavailable: <why>." Those sentences reach the ViewModels' error messages; nothing a
+ * server sends can crash the host.
  *
  * Threads: each repository has one transfer thread (a libcurl multi handle, connections
  * kept alive); it sends the requests, collects and size-checks the answers and decodes them;
@@ -630,7 +640,17 @@ typedef struct mvvm_http_options {
     /** The largest response body accepted, in bytes; a larger one fails the request as soon
      *  as its size shows (default 4194304; 1024..1073741824). */
     int64_t max_body_bytes;
+    /** Since 0.3: the largest response headers accepted, in bytes, status line and every
+     *  header line counted (default 65536; 1024..102400, the upper bound being libcurl's own
+     *  limit for one line). Larger headers fail the request as soon as they pass it: "The
+     *  service is unavailable: the answer from HOST has headers larger than the N-byte
+     *  limit." */
+    int32_t max_header_bytes;
 } mvvm_http_options;
+
+/** The struct_size of mvvm_http_options in version 0.2 (before max_header_bytes): accepted,
+ *  with the default header limit, so hosts built against that header keep working. */
+#define MVVM_HTTP_OPTIONS_SIZE_0_2 (offsetof(mvvm_http_options, max_header_bytes))
 
 /** Fills *options with the defaults. Any thread. */
 mvvm_status mvvm_http_options_init(mvvm_http_options *options);

@@ -283,6 +283,19 @@ final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
             .corruptStore(path: storeURL.path, reason: "user id 1 appears more than once"))
     }
 
+    func test_aStoredNameHoldingNUL_isRefusedAsDamage_notShownCutShort() async throws {
+        var snapshot = JSONStoreSnapshot(sampleData: seed)
+        snapshot.users[2].name = "Nul\u{0}cut"
+        try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).save(snapshot)
+        XCTAssertTrue(try String(contentsOf: storeURL, encoding: .utf8).contains("\\u0000"), "escaped as JSON does")
+
+        let error = await errorThrown { try await makeSUT().fetchUser(id: 1) }
+
+        XCTAssertEqual(
+            error as? DomainError,
+            .corruptStore(path: storeURL.path, reason: "user 3's name holds U+0000 (NUL), which no stored text may hold"))
+    }
+
     func test_unknownFormatVersion_isRefused_notOverwritten() async throws {
         let future = JSONStoreSnapshot(version: 99, users: [], posts: [], comments: [])
         try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).save(future)

@@ -156,6 +156,17 @@ final class SQLiteStoreFileTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(page.users.last?.id, 1_000, "a new file was filled from the sample data")
     }
 
+    func test_aStoredNameHoldingNUL_isRefusedAsDamage_notShownCutShort() async throws {
+        _ = try await makeSUT().fetchUsers(page: 1)
+        let db = try SQLiteConnection(path: path, mode: .readWrite)
+        try db.execute("UPDATE users SET name = 'Nul' || char(0) || 'cut' WHERE id = 2")
+        db.close()
+
+        let error = await errorThrown { try await self.makeSUT().fetchUser(id: 2) }
+
+        XCTAssertTrue(corruptReason(error).contains("user 2's name holds U+0000 (NUL)"), "\(String(describing: error))")
+    }
+
     func test_aVersion1Store_isMigrated_keepsItsUsers_andSearchUsesTheNewIndex() async throws {
         let users = [
             User(id: 10, name: "Ada Lovelace", email: "a@x"),

@@ -23,6 +23,7 @@ final class HTTPExchange: @unchecked Sendable {
     private let requestBody: Data?
     private let timeoutMilliseconds: Int
     private let limit: Int
+    private let headerLimit: Int
     private let host: String
 
     // The loop's thread only:
@@ -33,6 +34,8 @@ final class HTTPExchange: @unchecked Sendable {
     private var status = 0
     private var totalCount: Int?
     private var headersComplete = false
+    /// The bytes of header lines received, interim answers' included.
+    private var headerBytes = 0
     private var body = Data()
     private var refusal: DomainError?
 
@@ -52,6 +55,7 @@ final class HTTPExchange: @unchecked Sendable {
         self.requestBody = body
         self.timeoutMilliseconds = max(1, Int(configuration.timeout * 1_000))
         self.limit = configuration.maxBodyBytes
+        self.headerLimit = configuration.maxHeaderBytes
         self.host = host
     }
 
@@ -122,6 +126,10 @@ final class HTTPExchange: @unchecked Sendable {
             outcome = .cancelled
         } else if let refusal {
             outcome = .failed(refusal)
+        } else if code == CURLE_OUT_OF_MEMORY && !headersComplete {
+            // libcurl's own refusal of one header line over CURL_MAX_HTTP_HEADER, which is
+            // above any limit we accept.
+            outcome = .failed(HTTPErrorMapping.oversizedHeaders(limit: headerLimit, host: host))
         } else if code != CURLE_OK {
             outcome = .failed(HTTPErrorMapping.transportError(code: code, host: host))
         } else if !headersComplete {
@@ -144,9 +152,15 @@ final class HTTPExchange: @unchecked Sendable {
     // MARK: libcurl's callbacks (the loop's thread)
 
     /// One header line, status lines of interim (1xx) answers and the blank line included.
-    /// Returns false to stop the transfer (the announced body is over the limit). Read as
-    /// bytes: the two headers that matter are ASCII, and this runs for every line.
+    /// Returns false to stop the transfer (the headers or the announced body are over their
+    /// limits). Read as bytes: the two headers that matter are ASCII, and this runs for every
+    /// line.
     fileprivate func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        headerBytes += line.count
+        guard headerBytes <= headerLimit else {
+            refusal = HTTPErrorMapping.oversizedHeaders(limit: headerLimit, host: host)
+            return false
+        }
         var end = line.count
         while end > 0 && (line[end - 1] == 0x0A || line[end - 1] == 0x0D) { end -= 1 }
         let text = UnsafeBufferPointer(rebasing: line[0..<end])

@@ -304,9 +304,11 @@ public actor JSONFileRepository: UserRepository, PostRepository {
                 guard userIndex.updateValue(index, forKey: user.id) == nil else {
                     throw corrupt("user id \(user.id) appears more than once")
                 }
+                try user.checkStoredText(path: path)
             }
             var postIndex: [Post.ID: Int] = [:]
             for (index, post) in snapshot.posts.enumerated() {
+                try post.checkStoredText(path: path)
                 guard postIndex.updateValue(index, forKey: post.id) == nil else {
                     throw corrupt("post id \(post.id) appears more than once")
                 }
@@ -317,6 +319,7 @@ public actor JSONFileRepository: UserRepository, PostRepository {
             }
             var commentsByPost: [Post.ID: [Comment]] = [:]
             for comment in snapshot.comments {
+                try comment.checkStoredText(path: path)
                 guard postIndex[comment.postId] != nil else {
                     throw corrupt(
                         "comment \(comment.id) belongs to post \(comment.postId), "
