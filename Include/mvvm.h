@@ -16,8 +16,8 @@
  *   other thread returns MVVM_E_WRONG_THREAD and changes nothing. The exceptions say so in
  *   their documentation ("Any thread"): mvvm_wakeup(), mvvm_version(), mvvm_version_string(),
  *   mvvm_abi_version(), mvvm_status_name(), mvvm_last_error_message(), mvvm_type_describe(),
- *   mvvm_sample_options_init(), mvvm_get_api() and the mvvm_request_* answers of
- *   host-implemented repositories.
+ *   mvvm_member_find(), mvvm_sample_options_init(), mvvm_http_options_init(), mvvm_get_api()
+ *   and the mvvm_request_* answers of host-implemented repositories.
  *
  * THE LOOP (libcurl multi style: the library never owns the loop)
  *   mvvm_get_fd() gives one file descriptor. When it is readable, call mvvm_dispatch() on the

@@ -36,7 +36,8 @@ def main(kind: str, path: str, prefix: str, saves: int, ids: list[int]) -> int:
             detail.draft_name = name
             before = len(done)
             detail.save()
-            runtime.run_until(lambda: len(done) > before or (not detail.is_saving and detail.error_message), 30.0)
+            runtime.run_until(
+                lambda: len(done) > before or (not detail.is_saving and detail.error_message is not None), 30.0)
             if len(done) > before:
                 last[user_id] = name
             else:

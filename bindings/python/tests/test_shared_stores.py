@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 
@@ -19,7 +20,13 @@ WRITER = Path(__file__).with_name("store_writer.py")
 SAVES = 200
 
 
-def run_writers(kind: str, path: Path, groups: dict[str, list[int]]) -> dict[str, dict[str, object]]:
+class WriterReport(TypedDict):
+    saved: int
+    errors: list[str]
+    last: dict[str, str]
+
+
+def run_writers(kind: str, path: Path, groups: dict[str, list[int]]) -> dict[str, WriterReport]:
     """Runs one store_writer.py process per group at once; their reports by prefix."""
     # The children import the same mvvm package as this process.
     package_parent = str(Path(mvvm.__file__).resolve().parent.parent)
@@ -30,7 +37,7 @@ def run_writers(kind: str, path: Path, groups: dict[str, list[int]]) -> dict[str
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         for prefix, ids in groups.items()
     }
-    reports = {}
+    reports: dict[str, WriterReport] = {}
     for prefix, process in processes.items():
         out, err = process.communicate(timeout=120)
         assert process.returncode == 0, err
@@ -58,7 +65,7 @@ def test_two_processes_saving_at_once_lose_no_save(tmp_path: Path, runtime: mvvm
     names = stored_names(kind, path)
     for report in reports.values():
         assert report["saved"] == SAVES, report["errors"]
-        for user_id, name in report["last"].items():  # type: ignore[union-attr]
+        for user_id, name in report["last"].items():
             assert names[int(user_id)] == name
 
 
