@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every failure the domain layer reports, each with a message fit to show a person.
 ///
@@ -75,7 +75,7 @@ extension DomainError {
     /// `text` without surrounding whitespace and trailing full stops, so it can be embedded
     /// in a sentence that supplies its own punctuation.
     private static func clause(_ text: String) -> String {
-        var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var trimmed = text.trimmingWhitespacesAndNewlines()
         while trimmed.hasSuffix(".") { trimmed.removeLast() }
         return trimmed.isEmpty ? "no reason given" : trimmed
     }

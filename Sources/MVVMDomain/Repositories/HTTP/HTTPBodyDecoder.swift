@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks an answer's status and reads its JSON body, turning every failure into the
 /// `DomainError` the caller shows. Any byte sequence gives a value or an error, never a trap.

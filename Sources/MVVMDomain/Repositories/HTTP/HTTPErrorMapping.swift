@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// Turns what can go wrong with a request into the `DomainError` a ViewModel shows.
 enum HTTPErrorMapping {

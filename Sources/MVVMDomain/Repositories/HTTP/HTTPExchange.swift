@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import MVVMBinding
+import FoundationEssentials
 
 /// One request and its answer: what to send, then the status and headers as they arrive and
 /// the body up to the size limit. Built on the caller's thread (plain values only); from
@@ -39,10 +40,13 @@ final class HTTPExchange: @unchecked Sendable {
     private var body = Data()
     private var refusal: DomainError?
 
-    private let lock = NSLock()
-    // Guarded by `lock`:
-    private var cancelled = false
-    private var onFinish: (@Sendable (Outcome) -> Void)?
+    /// Whether it was cancelled, and what runs with the outcome: set and read from any thread.
+    private let ending = PthreadLocked(Ending())
+
+    private struct Ending {
+        var cancelled = false
+        var onFinish: (@Sendable (Outcome) -> Void)?
+    }
 
     /// A request for `method` on `url` with an optional JSON `body`; nothing of libcurl's is
     /// made here, so the caller's thread (the host's) does no more than copy these values.
@@ -105,19 +109,19 @@ final class HTTPExchange: @unchecked Sendable {
     /// Sets what runs with the outcome; false (and nothing set) when the exchange was
     /// cancelled already, so the caller answers its waiter itself.
     func whenFinished(_ body: @escaping @Sendable (Outcome) -> Void) -> Bool {
-        lock.withLock {
-            guard !cancelled else { return false }
-            onFinish = body
+        ending.withLock { ending in
+            guard !ending.cancelled else { return false }
+            ending.onFinish = body
             return true
         }
     }
 
     /// Marks the exchange cancelled (any thread); the loop then ends it.
     func markCancelled() {
-        lock.withLock { cancelled = true }
+        ending.withLock { $0.cancelled = true }
     }
 
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    var isCancelled: Bool { ending.withLock { $0.cancelled } }
 
     /// Ends the exchange with libcurl's result `code` (on the loop's thread).
     func finish(code: CURLcode) {
@@ -142,9 +146,9 @@ final class HTTPExchange: @unchecked Sendable {
 
     /// Ends the exchange with `outcome` (cancellation before it started, a shutdown).
     func finish(_ outcome: Outcome) {
-        let body = lock.withLock { () -> (@Sendable (Outcome) -> Void)? in
-            defer { onFinish = nil }
-            return onFinish
+        let body = ending.withLock { ending -> (@Sendable (Outcome) -> Void)? in
+            defer { ending.onFinish = nil }
+            return ending.onFinish
         }
         body?(outcome)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `UserRepository` and `PostRepository` served by an HTTP server that speaks the
 /// JSONPlaceholder-shaped contract `Include/mvvm.h` documents for `mvvm_repository_new_http`

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where an `HTTPRepository` finds its server and the limits it keeps.
 public struct HTTPRepositoryConfiguration: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `UserRepository` and `PostRepository` kept in one JSON file, so edits and likes survive
 /// restarts: a new repository on the same file sees them.

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// One connection to a SQLite database file (the system's libsqlite3), the low-level layer
 /// under the SQLite repositories.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `UserRepository` and `PostRepository` kept in a SQLite database (the system's
 /// libsqlite3), meant for large data: paging, lookups and saves cost the same at a thousand

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The queries behind `SQLiteRepository` over one open, accepted database connection.
 /// Synchronous and not thread-safe: the repository actor owns it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -176,7 +176,7 @@ enum SQLiteStoreFile {
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
             let middle = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
             guard UUID(uuidString: String(middle)) != nil else { continue }
-            let temporary = (directory as NSString).appendingPathComponent(name)
+            let temporary = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             let descriptor = open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
