@@ -4,7 +4,7 @@
 /// Demand is `.max(1)` per call, so a slow consumer holds the publisher back instead of
 /// values piling up. Cancelling the waiting task cancels the subscription and ends the
 /// iteration. Events may arrive on any thread; the continuation is resumed outside the lock.
-final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
+final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable, CombineReflectable,
     @unchecked Sendable
 {
     /// The result handed from the publisher's thread to the waiting task. Unchecked because

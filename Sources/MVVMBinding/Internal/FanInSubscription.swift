@@ -14,7 +14,7 @@
 /// the `…Locked` hooks, which run with the lock held and must not call out. Upstream requests
 /// and cancellations they decide on are queued with `scheduleRequestLocked` and
 /// `scheduleCancelLocked`, and performed by `drainAndUnlock` once the lock is released.
-class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
+class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectable, @unchecked Sendable {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
 

@@ -4,7 +4,7 @@
 ///
 /// It is the downstream's subscription, because it must be able to cancel the upstream itself.
 final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Failure == Error {
     typealias Failure = UpstreamFailure
 

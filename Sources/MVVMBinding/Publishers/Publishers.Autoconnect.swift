@@ -69,7 +69,7 @@ extension ConnectablePublisher {
 /// Sits between the connectable upstream and one subscriber and tells the autoconnect, once,
 /// when that subscriber leaves.
 private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+    Subscriber, Subscription, CombineReflectable, @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure

@@ -34,7 +34,7 @@ extension Publisher {
 }
 
 /// Passes the subscription and values straight through; only the failure is rewritten.
-private final class MapErrorSubscriber<Downstream: Subscriber, Failure: Error>: Subscriber, CustomStringConvertible {
+private final class MapErrorSubscriber<Downstream: Subscriber, Failure: Error>: Subscriber, CombineReflectable {
     typealias Input = Downstream.Input
 
     private let downstream: Downstream

@@ -78,7 +78,7 @@ extension Publisher {
 /// forwards everything to it. It is also the subscription the subject holds, so the subject
 /// decides the demand (unlimited, for the built-in subjects).
 private final class MulticastConnection<Upstream: Publisher, SubjectType: Subject>:
-    Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+    Subscriber, Subscription, CombineReflectable, @unchecked Sendable
 where Upstream.Output == SubjectType.Output, Upstream.Failure == SubjectType.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure

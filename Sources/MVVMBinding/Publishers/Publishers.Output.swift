@@ -55,7 +55,7 @@ extension Publisher {
 /// `position` needs no lock: only `receive(_:)` touches it, and a publisher never calls that
 /// concurrently for one subscriber.
 private final class OutputSubscription<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Failure == UpstreamFailure {
     typealias Input = Downstream.Input
     typealias Failure = UpstreamFailure

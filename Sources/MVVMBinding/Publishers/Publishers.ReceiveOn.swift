@@ -53,7 +53,7 @@ extension Publishers.ReceiveOn {
     /// leaves nothing behind but inert closures on the scheduler. While the stream is live, the
     /// upstream and the downstream keep it alive.
     private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CustomStringConvertible, @unchecked Sendable
+        CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

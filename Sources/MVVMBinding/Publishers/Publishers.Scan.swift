@@ -38,7 +38,7 @@ extension Publisher {
 ///
 /// `result` needs no lock: only `receive(_:)` touches it, and a publisher never calls that
 /// concurrently for one subscriber.
-private final class ScanSubscriber<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible,
+private final class ScanSubscriber<Downstream: Subscriber, Input>: Subscriber, CombineReflectable,
     @unchecked Sendable
 {
     typealias Failure = Downstream.Failure

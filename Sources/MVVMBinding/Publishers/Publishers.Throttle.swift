@@ -61,7 +61,7 @@ extension Publishers.Throttle {
     /// Requests everything from the upstream and holds at most one value (and the completion)
     /// for a scheduled publication.
     private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CustomStringConvertible, @unchecked Sendable
+        CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
