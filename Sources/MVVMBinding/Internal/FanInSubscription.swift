@@ -46,6 +46,11 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectabl
         self.description = description
     }
 
+    /// The mirror shows the downstream, its outstanding demand and whether the stream ended.
+    final var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock { [("downstream", downstream as Any), ("demand", demand), ("isTerminated", isTerminated)] }
+    }
+
     // MARK: - Hooks for subclasses (called with `lock` held)
 
     /// Removes and returns the next value ready for the downstream. Called only while the

@@ -87,6 +87,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
     var description: String { "Autoconnect" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         let accepted = lock.withLock {
             guard upstream == nil, parent != nil else { return false }

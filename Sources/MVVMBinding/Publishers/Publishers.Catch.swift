@@ -64,6 +64,8 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
     var description: String { "Catch" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     // MARK: Upstream phase
 
     func receiveUpstream(subscription: any Subscription) {

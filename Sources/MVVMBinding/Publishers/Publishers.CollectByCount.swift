@@ -59,6 +59,8 @@ where Downstream.Input == [Input] {
 
     var description: String { "CollectByCount" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         guard link.attach(subscription) else { return }
         downstream.receive(subscription: self)

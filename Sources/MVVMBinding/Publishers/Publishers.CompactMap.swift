@@ -59,6 +59,8 @@ private final class CompactMapSubscriber<Downstream: Subscriber, Input>: Subscri
 
     var description: String { "CompactMap" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

@@ -60,6 +60,8 @@ where Downstream.Failure == UpstreamFailure {
 
     var description: String { "Drop" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         guard link.attach(subscription, holdingRequests: true) else { return }
         // The downstream gets its subscription first, so an upstream that completes as soon as

@@ -63,6 +63,8 @@ private final class FilterSubscriber<Downstream: Subscriber>: Subscriber, Combin
 
     var description: String { "Filter" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

@@ -76,6 +76,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
     var description: String { "HandleEvents" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         events.receiveSubscription?(subscription)
         guard link.attach(subscription) else { return }

@@ -59,6 +59,8 @@ private final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscrib
 
     var description: String { "RemoveDuplicates" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

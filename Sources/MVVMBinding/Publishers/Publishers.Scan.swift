@@ -55,6 +55,8 @@ private final class ScanSubscriber<Downstream: Subscriber, Input>: Subscriber, C
 
     var description: String { "Scan" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }
