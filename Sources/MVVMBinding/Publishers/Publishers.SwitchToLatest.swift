@@ -211,9 +211,10 @@ where Upstream.Output == P, P.Failure == Upstream.Failure, Downstream.Input == P
         scheduleRequestLocked(added, from: inner, key: generation)
     }
 
+    /// The current inner publisher is cancelled before the outer upstream: Combine's order.
     override func cancelUpstreamsLocked() {
-        if let upstream { scheduleCancelLocked(upstream) }
         if let inner { scheduleCancelLocked(inner) }
+        if let upstream { scheduleCancelLocked(upstream) }
         upstream = nil
         inner = nil
     }
