@@ -101,8 +101,12 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     func cancel() {
-        // Only a live stream reports a cancel, and only once.
-        guard link.isSubscribed else { return }
+        // Only a live stream reports a cancel, and only once; a cancel before the upstream
+        // subscribed still ends the stream, so the late subscription is left alone.
+        guard link.isSubscribed else {
+            link.cancel()
+            return
+        }
         events.receiveCancel?()
         link.cancel()
     }

@@ -10,11 +10,23 @@ final class DrivenPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
     let subscription: TrackingSubscription
     private let lock = NSLock()
     private var attached: AnySubscriber<Output, Failure>?  // guarded by `lock`
+    private var attachedObject: Any?  // the subscriber as given, guarded by `lock`
+    private let subscribesAtOnce: Bool
 
-    init(onRequest: @escaping @Sendable (Subscribers.Demand) -> Void = { _ in },
+    /// - Parameters:
+    ///   - subscribesAtOnce: `false` keeps the subscriber without giving it a subscription,
+    ///     to play an upstream that sends events before subscribing (`sendSubscription()`
+    ///     gives it one later).
+    init(subscribesAtOnce: Bool = true,
+         onRequest: @escaping @Sendable (Subscribers.Demand) -> Void = { _ in },
          onCancel: @escaping @Sendable () -> Void = {}) {
+        self.subscribesAtOnce = subscribesAtOnce
         subscription = TrackingSubscription(onRequest: onRequest, onCancel: onCancel)
     }
+
+    /// The operator's own subscriber object as it subscribed (before type erasure), so a test
+    /// can reach it as the `Subscription` it also is for its downstream.
+    var subscriberObject: Any? { lock.withLock { attachedObject } }
 
     /// What happened to the upstream subscription, in order.
     var history: [TrackingSubscription.Event] { subscription.history }
@@ -27,9 +39,18 @@ final class DrivenPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
     var hasSubscriber: Bool { lock.withLock { attached != nil } }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        lock.withLock { attached = AnySubscriber(subscriber) }
-        subscription.recordSubscribed()
-        subscriber.receive(subscription: subscription)
+        lock.withLock {
+            attached = AnySubscriber(subscriber)
+            attachedObject = subscriber
+        }
+        if subscribesAtOnce { sendSubscription() }
+    }
+
+    /// Hands the subscriber `subscription` (by default this publisher's own).
+    func sendSubscription(_ subscription: TrackingSubscription? = nil) {
+        let given = subscription ?? self.subscription
+        given.recordSubscribed()
+        lock.withLock { attached }?.receive(subscription: given)
     }
 
     /// Delivers `value` and returns the demand the subscriber added.
@@ -44,6 +65,9 @@ final class DrivenPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
 
     /// Forgets the subscriber, as a real publisher does after completion or cancel.
     func releaseSubscriber() {
-        lock.withLock { attached = nil }
+        lock.withLock {
+            attached = nil
+            attachedObject = nil
+        }
     }
 }
