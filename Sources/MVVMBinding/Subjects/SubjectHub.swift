@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The shared engine of the subjects and of `@Published`: the subscriber list, the optional
 /// current value, the completion and the upstream subscriptions.
 ///
@@ -29,6 +31,8 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     /// asks at once). Until then the upstream is asked for nothing.
     private let waitsForDownstreamDemand: Bool
     private var hasDownstreamDemand = false
+    /// `hasDownstreamDemand`, readable without the lock once set.
+    private let demandSeen = Atomic<Bool>(false)
     /// The current value of a replaying hub (CurrentValueSubject, @Published); nil otherwise.
     @usableFromInline let valueSlot: UnsafeMutablePointer<Output>?
     /// Where a replaying hub without a slot (`@Published`'s, whose value its storage keeps)
@@ -160,9 +164,13 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     /// Called by a conduit after its subscriber's request: the first one, on a hub that waits
     /// for it, asks every upstream for `.unlimited`.
     func downstreamDidDemand() {
+        // After the first request this is one atomic load: a subscriber asking `.max(1)` at a
+        // time (an async iterator) pays no lock for it.
+        guard waitsForDownstreamDemand, !demandSeen.load(ordering: .acquiring) else { return }
         lock.lock()
-        guard waitsForDownstreamDemand, !hasDownstreamDemand else { return lock.unlock() }
+        guard !hasDownstreamDemand else { return lock.unlock() }
         hasDownstreamDemand = true
+        demandSeen.store(true, ordering: .releasing)
         let targets = upstreams
         lock.unlock()
         for upstream in targets { upstream.request(.unlimited) }
