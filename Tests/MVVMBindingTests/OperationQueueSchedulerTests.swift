@@ -106,4 +106,18 @@ extension OperationQueueSchedulerTests {
         XCTAssertEqual(queue.addedCount, 1)
         timer.cancel()
     }
+
+    func test_cancellingARepeatingAction_letsTheQueueFinishTheOperationWaitingForIt() {
+        let queue = CountingOperationQueue()
+        let timer = queue.schedule(after: queue.now.advanced(by: 60), interval: 60) {}
+
+        timer.cancel()
+
+        let drained = expectation(description: "the queue has nothing left")
+        DispatchQueue.global().async {
+            queue.waitUntilAllOperationsAreFinished()
+            drained.fulfill()
+        }
+        wait(for: [drained], timeout: 5)
+    }
 }
