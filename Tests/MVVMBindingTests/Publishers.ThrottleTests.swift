@@ -194,6 +194,16 @@ extension ThrottleTests {
         XCTAssertEqual(scheduler.clockReads, 5, "publishing a completion alone reads no clock")
     }
 
+    func test_aSynchronousUpstream_sendsItsValuesBeforeThereIsDemand_soOnlyItsCompletionArrives() {
+        let scheduler = TestScheduler()
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        [1, 2, 3].publisher.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(subscriber)
+        scheduler.advance()
+
+        XCTAssertEqual(subscriber.events, [.subscription, .completion(.finished)])
+    }
+
     func test_aSubscriptionArrivingAfterCancel_isCancelled() {
         let scheduler = TestScheduler()
         XCTAssertEqual(

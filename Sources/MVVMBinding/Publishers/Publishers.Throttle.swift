@@ -6,8 +6,12 @@ extension Publishers {
     /// `interval` after the last publication is held until the interval has passed; values
     /// arriving while one is held replace it when `latest` is true and are dropped otherwise.
     /// A value that arrives while the downstream has no demand (beyond a held value's) is
-    /// dropped, as in Combine. Completion is
-    /// delivered on the scheduler, right after a held value if there is one.
+    /// dropped, as in Combine. Completion is delivered on the scheduler, right after a held
+    /// value if there is one.
+    ///
+    /// As in Combine, the upstream is asked for everything before the downstream receives its
+    /// subscription, so values a synchronous upstream sends at once (a sequence) find no demand
+    /// and are dropped; only its completion arrives.
     public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
