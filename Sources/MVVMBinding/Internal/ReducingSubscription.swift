@@ -10,7 +10,7 @@ enum ReductionStep {
 /// once upstream has finished (or the reduction is done early, which cancels upstream) and the
 /// downstream has asked for a value. A reduction with no result finishes without waiting for
 /// demand; an upstream failure is passed on at once.
-final class ReducingSubscription<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+final class ReducingSubscription<Input, Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable,
     @unchecked Sendable
 {
     typealias Failure = Downstream.Failure

@@ -21,7 +21,7 @@ extension Just: Equatable where Output: Equatable {}
 extension Just: Sendable where Output: Sendable {}
 
 /// Delivers the value on the first request; a later request or a cancel does nothing.
-private final class JustSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+private final class JustSubscription<Downstream: Subscriber>: Subscription, CombineReflectable,
     @unchecked Sendable
 where Downstream.Failure == Never {
     private let lock = Lock()

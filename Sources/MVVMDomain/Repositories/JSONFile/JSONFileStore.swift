@@ -175,7 +175,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         var descriptor: Int32 = -1
         var lock: Int32 = -1
         var createdDirectory = false
-        for attempt in 1...3 {
+        for attempt in 1...TemporaryFileAttempts.limit {
             // Built as a string: URL's appendingPathComponent would stat the new path.
             temporaryPath = temporaryPathPrefix + Self.randomUUIDString() + ".tmp"
             descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -192,7 +192,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
             // A cleaner may have taken the file for abandoned between its creation and the
             // lock, and removed it: then start again with a new one.
             var status = stat()
-            if fstat(descriptor, &status) == 0, status.st_nlink == 0, attempt < 3 {
+            if fstat(descriptor, &status) == 0, status.st_nlink == 0, attempt < TemporaryFileAttempts.limit {
                 close(descriptor)
                 if lock >= 0 { close(lock) }
                 continue

@@ -117,7 +117,7 @@ enum SQLiteStoreFile {
         // may take it for abandoned between its creation and the lock: then start again.
         var temporary = ""
         var lock: Int32 = -1
-        for attempt in 1...3 {
+        for attempt in 1...TemporaryFileAttempts.limit {
             temporary = directory.appendingPathComponent(
                 ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)").path
             lock = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -126,7 +126,7 @@ enum SQLiteStoreFile {
             }
             _ = flock(lock, LOCK_EX)
             var status = stat()
-            if fstat(lock, &status) == 0, status.st_nlink == 0, attempt < 3 {
+            if fstat(lock, &status) == 0, status.st_nlink == 0, attempt < TemporaryFileAttempts.limit {
                 close(lock)
                 continue
             }
