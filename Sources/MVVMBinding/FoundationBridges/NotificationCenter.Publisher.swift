@@ -16,7 +16,7 @@ extension NotificationCenter {
     /// Each subscriber adds its own observer when it subscribes and removes it when it cancels.
     /// Notifications are delivered synchronously, on the thread that posts them; one posted
     /// while the subscriber has no demand is dropped. The publisher never finishes.
-    public struct Publisher: MVVMBinding.Publisher {
+    public struct Publisher: MVVMBindingCore.Publisher {
         public typealias Output = Notification
         public typealias Failure = Never
 

@@ -6,17 +6,17 @@
 /// Opting in is one conformance and a `description`; `reflectedParts` is optional (by default
 /// the mirror has no children, as many of Combine's do). The parts are read when a mirror is
 /// made, never on the value path, so conforming costs nothing per value.
-protocol CombineReflectable: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+package protocol CombineReflectable: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
     /// The labelled parts the mirror shows, in order.
     var reflectedParts: [(label: String, value: Any)] { get }
 }
 
 extension CombineReflectable {
-    var reflectedParts: [(label: String, value: Any)] { [] }
+    package var reflectedParts: [(label: String, value: Any)] { [] }
 
-    var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: reflectedParts.map { (label: Optional($0.label), value: $0.value) })
     }
 
-    var playgroundDescription: Any { description }
+    package var playgroundDescription: Any { description }
 }

@@ -72,6 +72,14 @@ extension DomainError {
         }
     }
 
+    /// The sentence a screen shows for `error`, whatever threw it: a `LocalizedError`'s
+    /// description (so a `DomainError`'s `message`), else the error as text. Foundation's
+    /// `localizedDescription` answers the same, but it needs corelibs Foundation and ICU, which
+    /// the shipped library does not link.
+    public static func message(for error: any Error) -> String {
+        (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+
     /// `text` without surrounding whitespace and trailing full stops, so it can be embedded
     /// in a sentence that supplies its own punctuation.
     private static func clause(_ text: String) -> String {

@@ -1,6 +1,6 @@
 import Dispatch
 import FoundationEssentials
-import MVVMBinding
+import MVVMBindingCore
 import MVVMDomain
 
 /// Search-as-you-type over users, the classic Combine screen: the host sets `query` on every
@@ -194,7 +194,7 @@ public final class UserSearchViewModel<S: Scheduler>: ObservableObject {
         case .failed(let error, _) where error is CancellationError:
             break
         case .failed(let error, _):
-            errorMessage = error.localizedDescription
+            errorMessage = DomainError.message(for: error)
         }
         // Last, so a host hiding its spinner already sees the new results.
         if isSearching { isSearching = false }

@@ -1,5 +1,5 @@
 import CMVVM
-import MVVMBinding
+import MVVMBindingCore
 import MVVMDomain
 
 /// C spellings shared by the member shapes below.

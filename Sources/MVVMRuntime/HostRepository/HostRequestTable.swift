@@ -1,6 +1,6 @@
 import CMVVM
 import Dispatch
-import MVVMBinding
+import MVVMBindingCore
 import MVVMDomain
 
 /// What a host request expects as its answer: which `mvvm_request_resolve_*` function fits.

@@ -1,5 +1,5 @@
 import Dispatch
-import MVVMBinding
+import MVVMBindingCore
 import MVVMDomain
 
 /// The sample repositories' simulated latency, waited out on a main-queue timer.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import MVVMBinding
+import MVVMBindingCore
 
 /// Sends requests through libcurl on its own thread (`HTTPTransferLoop`) and hands back
 /// decoded values. The caller's thread only builds the request and waits without blocking;

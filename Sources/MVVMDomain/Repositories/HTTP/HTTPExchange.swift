@@ -1,5 +1,5 @@
 import CCurl
-import MVVMBinding
+import MVVMBindingCore
 import FoundationEssentials
 
 /// One request and its answer: what to send, then the status and headers as they arrive and

@@ -1,5 +1,5 @@
 import CCurl
-import MVVMBinding
+import MVVMBindingCore
 import FoundationEssentials
 
 /// One libcurl multi handle driven by its own thread: runs every exchange of one

@@ -242,13 +242,8 @@ public struct JSONFileStore<Value: Codable>: Sendable {
 
     /// Creates the file's directory and any missing parent.
     private func createDirectory() throws(DomainError) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directoryPath, withIntermediateDirectories: true)
-        } catch {
-            throw .storageFailure(
-                path: path,
-                reason: "its directory could not be created: \(error.localizedDescription)")
+        if let reason = Directory.create(directoryPath) {
+            throw .storageFailure(path: path, reason: "its directory could not be created: \(reason)")
         }
     }
 
@@ -397,7 +392,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         }
         switch error {
         case let .dataCorrupted(context):
-            let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+            let underlying = context.underlyingError.map { " (\($0))" } ?? ""
             return "\(context.debugDescription)\(underlying) at \(location(context.codingPath))"
         case let .keyNotFound(key, context):
             return "the key \"\(key.stringValue)\" is missing at \(location(context.codingPath))"

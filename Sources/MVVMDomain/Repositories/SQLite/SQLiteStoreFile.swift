@@ -108,10 +108,8 @@ enum SQLiteStoreFile {
     ) throws(DomainError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .storageFailure(path: path, reason: "its directory could not be created: \(error.localizedDescription)")
+        if let reason = Directory.create(directory.path) {
+            throw .storageFailure(path: path, reason: "its directory could not be created: \(reason)")
         }
         // Locked while it is built, so a cleaner in another process leaves it alone. A cleaner
         // may take it for abandoned between its creation and the lock: then start again.

@@ -1,4 +1,4 @@
-import MVVMBinding
+import MVVMBindingCore
 
 /// Numbers calls 1, 2, 3, ... across threads, for `FailurePolicy` decisions.
 final class CallCounter: Sendable {

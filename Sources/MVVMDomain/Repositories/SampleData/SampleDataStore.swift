@@ -1,5 +1,5 @@
 import FoundationEssentials
-import MVVMBinding
+import MVVMBindingCore
 
 /// The in-memory state behind `SampleUserRepository` and `SamplePostRepository`: generated
 /// data plus the edits made since.

@@ -1,5 +1,5 @@
 import CMVVM
-import MVVMBinding
+import MVVMBindingCore
 import MVVMFeatures
 
 /// The C face of an `AppCoordinator`. Each pushed screen's ViewModel gets a handle owned by
