@@ -9,6 +9,9 @@ let package = Package(
     name: "mvvm",
     products: [
         .library(name: "MVVMBinding", targets: ["MVVMBinding"]),
+        // URLSession's Combine publisher: its own product, so that FoundationNetworking is
+        // linked only by code that imports it, never by libmvvm.so.
+        .library(name: "MVVMBindingNetworking", targets: ["MVVMBindingNetworking"]),
         .library(name: "MVVMDomain", targets: ["MVVMDomain"]),
         .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
         .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime"]),
@@ -17,6 +20,7 @@ let package = Package(
         // Hooks into the Swift concurrency runtime that need its calling convention (C).
         .target(name: "CExecutorHooks"),
         .target(name: "MVVMBinding", dependencies: ["CExecutorHooks"]),
+        .target(name: "MVVMBindingNetworking", dependencies: ["MVVMBinding"]),
         // The system's SQLite, behind the SQLite repository (no vendored copy).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl: the HTTP repository's transport (its own multi handle on its own thread).
@@ -31,6 +35,7 @@ let package = Package(
         // Writes the files that follow from the type declarations (`make generate`).
         .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),
+        .testTarget(name: "MVVMBindingNetworkingTests", dependencies: ["MVVMBindingNetworking", "MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),
     ],
