@@ -52,4 +52,15 @@ final class DropUntilOutputTests: XCTestCase {
 
         XCTAssertEqual(subscriber.values, [1])
     }
+
+    func test_anOtherThatFailsBeforeTheUpstreamSubscribes_stillGivesTheDownstreamASubscriptionThenTheFailure() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        upstream.subscribe(on: scheduler).drop(untilOutputFrom: Fail<String, TestError>(error: .oops)).subscribe(subscriber)
+
+        scheduler.advance()
+
+        XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
+    }
 }

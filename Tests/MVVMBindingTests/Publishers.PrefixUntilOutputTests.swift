@@ -57,4 +57,17 @@ final class PrefixUntilOutputTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
         XCTAssertEqual(other.subscription.cancelCount, 1)
     }
+
+    func test_anOtherThatEmitsBeforeTheUpstreamSubscribes_stillGivesTheDownstreamASubscriptionThenFinished() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.subscribe(on: scheduler).prefix(untilOutputFrom: Just("now")).subscribe(subscriber)
+        XCTAssertEqual(subscriber.history, [])
+
+        scheduler.advance()
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
 }

@@ -26,6 +26,8 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
     // Guarded by `lock`:
     private var isTriggered = false
     private var isDownstreamSubscribed = false
+    /// How the trigger ended the stream before the upstream had subscribed, if it did.
+    private var earlyCompletion: Subscribers.Completion<Failure>?
     private let mode: Mode
     private let downstream: Downstream
     let description: String
@@ -48,15 +50,16 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
 
     func receive(subscription: any Subscription) {
         guard upstream.attach(subscription) else {
-            // A prefix triggered before its upstream subscribed has already ended: the
-            // downstream still gets a subscription before its completion.
-            let finishEarly = lock.withLock {
-                defer { isDownstreamSubscribed = true }
-                return mode == .prefix && isTriggered && !isDownstreamSubscribed
+            // The trigger ended the stream before the upstream subscribed: the downstream
+            // still gets a subscription before that completion.
+            let early: Subscribers.Completion<Failure>? = lock.withLock {
+                guard !isDownstreamSubscribed else { return nil }
+                isDownstreamSubscribed = true
+                return earlyCompletion.take()
             }
-            if finishEarly {
+            if let early {
                 downstream.receive(subscription: Subscriptions.empty)
-                downstream.receive(completion: .finished)
+                downstream.receive(completion: early)
             }
             return
         }
@@ -99,12 +102,22 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
         }
         guard isFirst else { return }
         trigger.cancel()
-        if mode == .prefix, upstream.cancel() { downstream.receive(completion: .finished) }
+        if mode == .prefix { end(with: .finished) }
     }
 
     fileprivate func triggerCompleted(failure: Downstream.Failure?) {
         guard trigger.complete(), let failure else { return }
-        if upstream.cancel() { downstream.receive(completion: .failure(failure)) }
+        end(with: .failure(failure))
+    }
+
+    /// Ends the stream for the trigger: cancels a subscribed upstream and completes the
+    /// downstream, or keeps the completion for an upstream that has not subscribed yet.
+    private func end(with completion: Subscribers.Completion<Failure>) {
+        let wasSubscribed = lock.withLock {
+            if !isDownstreamSubscribed { earlyCompletion = completion }
+            return isDownstreamSubscribed
+        }
+        if upstream.cancel(), wasSubscribed { downstream.receive(completion: completion) }
     }
 }
 
