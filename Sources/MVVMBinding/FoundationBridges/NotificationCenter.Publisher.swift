@@ -54,7 +54,7 @@ extension NotificationCenter.Publisher: Equatable {
 /// The notification center keeps the observer block, and through it this subscription, until
 /// `cancel()` removes the observer.
 private final class NotificationSubscription<Downstream: Subscriber>: Subscription, NotificationReceiver,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Input == Notification, Downstream.Failure == Never {
     private let center: NotificationCenter
     private let lock = Lock()

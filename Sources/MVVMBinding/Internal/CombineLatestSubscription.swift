@@ -21,7 +21,7 @@ final class CombineLatestSubscription<Downstream: Subscriber>: TupleSubscription
     }
 
     /// The subscriber attached to one upstream.
-    struct Member<Value>: Subscriber, CustomStringConvertible {
+    struct Member<Value>: Subscriber, CombineReflectable {
         typealias Input = Value
         typealias Failure = Downstream.Failure
 

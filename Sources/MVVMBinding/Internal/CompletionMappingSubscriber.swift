@@ -1,7 +1,7 @@
 /// A subscriber that passes the subscription and values straight through and turns the
 /// upstream's failure into the downstream's with a closure (which may also trap, as
 /// `assertNoFailure` does). `finished` passes through.
-final class CompletionMappingSubscriber<Downstream: Subscriber, UpstreamFailure: Error>: Subscriber, CustomStringConvertible {
+final class CompletionMappingSubscriber<Downstream: Subscriber, UpstreamFailure: Error>: Subscriber, CombineReflectable {
     typealias Input = Downstream.Input
     typealias Failure = UpstreamFailure
 

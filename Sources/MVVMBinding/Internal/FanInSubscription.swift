@@ -14,7 +14,7 @@
 /// the `…Locked` hooks, which run with the lock held and must not call out. Upstream requests
 /// and cancellations they decide on are queued with `scheduleRequestLocked` and
 /// `scheduleCancelLocked`, and performed by `drainAndUnlock` once the lock is released.
-class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
+class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectable, @unchecked Sendable {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
 
@@ -44,6 +44,11 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
     init(downstream: Downstream, description: String) {
         self.downstream = downstream
         self.description = description
+    }
+
+    /// The mirror shows the downstream, its outstanding demand and whether the stream ended.
+    final var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock { [("downstream", downstream as Any), ("demand", demand), ("isTerminated", isTerminated)] }
     }
 
     // MARK: - Hooks for subclasses (called with `lock` held)

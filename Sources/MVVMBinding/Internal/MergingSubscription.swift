@@ -11,7 +11,7 @@
 /// source per upstream value), and fails with the first failure, cancelling the other sources.
 class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, @unchecked Sendable {
     /// The subscriber attached to one source; forwards its events to the merge.
-    struct Source: Subscriber, CustomStringConvertible {
+    struct Source: Subscriber, CombineReflectable {
         typealias Input = Downstream.Input
         typealias Failure = Downstream.Failure
 

@@ -16,7 +16,7 @@ enum ReductionStep {
 /// upstream and fails the downstream, exactly once. `convertFailure` turns the upstream's
 /// failure into the downstream's (the identity, or widening to `any Error`).
 final class ReducingSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 {
     typealias Failure = UpstreamFailure
     typealias Reduce = (inout Downstream.Input?, Input) throws(Downstream.Failure) -> ReductionStep

@@ -8,7 +8,7 @@
 /// `nil` after subscribing the next upstream through `subscribe(_:onCompletion:)`. Events of
 /// an upstream that is no longer current are ignored; cancelling cancels the current upstream
 /// and any that subscribes later.
-final class RelaySubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
+final class RelaySubscription<Downstream: Subscriber>: Subscription, CombineReflectable, @unchecked Sendable {
     typealias Decision<Failure: Error> = (RelaySubscription, Subscribers.Completion<Failure>) -> Subscribers.Completion<
         Downstream.Failure
     >?

@@ -1,7 +1,7 @@
 /// The subscription of publishers that emit one value and finish (`Just`, `Optional.Publisher`,
 /// a successful `Result.Publisher`): delivers the value and `finished` on the first request;
 /// a later request or a cancel does nothing.
-final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
+final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CombineReflectable, @unchecked Sendable {
     private let lock = Lock()
     // Both are cleared when the value is delivered or the subscription cancelled, so the value
     // is sent at most once and the subscriber is released.

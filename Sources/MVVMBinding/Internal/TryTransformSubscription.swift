@@ -18,39 +18,50 @@ enum TransformStep<Output> {
 /// `convertFailure` turns the upstream's failure into the downstream's (the identity, or
 /// widening to `any Error` for the `try` operators).
 final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 {
     typealias Failure = UpstreamFailure
     typealias Step = (Input) throws(Downstream.Failure) -> TransformStep<Downstream.Input>
 
-    private let link = UpstreamLink()
+    private let link: UpstreamLink
     private let downstream: Downstream
+    private let passesValuesBeforeSubscription: Bool
     private let step: Step
     private let convertFailure: (UpstreamFailure) -> Downstream.Failure
     let description: String
 
     /// - Parameters:
     ///   - name: the operator's name, for `description`.
+    ///   - combineTryMapRules: Combine's `tryMap` differs from the other operators here with a
+    ///     misbehaving upstream: it transforms and passes on a value sent before the
+    ///     subscription, and leaves alone a subscription that arrives after a cancel; the
+    ///     others drop the value and cancel the subscription.
     ///   - convertFailure: turns an upstream failure into the downstream's failure.
     ///   - step: decides what to do with each value; throwing fails the stream.
     init(
-        downstream: Downstream, name: String, convertFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
-        step: @escaping Step
+        downstream: Downstream, name: String, combineTryMapRules: Bool = false,
+        convertFailure: @escaping (UpstreamFailure) -> Downstream.Failure, step: @escaping Step
     ) {
         self.downstream = downstream
         self.description = name
         self.convertFailure = convertFailure
         self.step = step
+        passesValuesBeforeSubscription = combineTryMapRules
+        link = UpstreamLink(cancelsLateSubscription: !combineTryMapRules)
     }
 
     /// A `try` operator whose transform returns the value to pass on, `nil` to drop it, or
     /// throws to fail.
-    convenience init(downstream: Downstream, name: String, transform: @escaping (Input) throws -> Downstream.Input?)
-    where Downstream.Failure == any Error {
-        self.init(downstream: downstream, name: name, convertFailure: { $0 }) { input in
-            try transform(input).map(TransformStep.emit) ?? .skip
+    convenience init(
+        downstream: Downstream, name: String, combineTryMapRules: Bool = false,
+        transform: @escaping (Input) throws -> Downstream.Input?
+    ) where Downstream.Failure == any Error {
+        self.init(downstream: downstream, name: name, combineTryMapRules: combineTryMapRules, convertFailure: { $0 }) {
+            input in try transform(input).map(TransformStep.emit) ?? .skip
         }
     }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         guard link.attach(subscription) else { return }
@@ -59,7 +70,7 @@ final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: 
 
     func receive(_ input: Input) -> Subscribers.Demand {
         // A value racing with our own termination is ignored.
-        guard link.isSubscribed else { return .none }
+        guard link.isSubscribed || (passesValuesBeforeSubscription && !link.hasTerminated) else { return .none }
         do {
             switch try step(input) {
             case .emit(let output): return downstream.receive(output)

@@ -7,7 +7,7 @@
 /// by a request for one more from upstream). Either way the trigger is then cancelled, as it is
 /// when the stream ends or is cancelled. A trigger failure fails the stream only where the
 /// operator says so (`drop`, whose trigger shares the upstream's failure type).
-final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable,
     @unchecked Sendable
 {
     typealias Input = Downstream.Input
@@ -20,7 +20,9 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
         case drop
     }
 
-    private let upstream = UpstreamLink()
+    // An upstream that subscribes after the trigger ended the stream is cancelled: its values
+    // are not wanted.
+    private let upstream = UpstreamLink(cancelsLateSubscription: true)
     private let trigger = UpstreamLink()
     private let lock = Lock()
     // Guarded by `lock`:

@@ -58,7 +58,7 @@ extension Publisher {
 /// the upstream is asked for more: as many as were delivered (`keepFull`), or the demand the
 /// downstream returned (`byRequest`).
 private final class BufferSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure

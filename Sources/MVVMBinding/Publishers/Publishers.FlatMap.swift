@@ -96,7 +96,7 @@ where NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher
     Downstream.Failure == Upstream.Failure
 {
     /// The subscriber attached to the upstream.
-    struct Outer: Subscriber, CustomStringConvertible {
+    struct Outer: Subscriber, CombineReflectable {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 

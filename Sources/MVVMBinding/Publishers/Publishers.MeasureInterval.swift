@@ -39,7 +39,7 @@ extension Publisher {
 ///
 /// `last` needs no lock: the subscription and the values arrive one at a time, in order.
 private final class MeasureIntervalSubscriber<Input, Context: Scheduler, Downstream: Subscriber>: Subscriber,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Input == Context.SchedulerTimeType.Stride {
     typealias Failure = Downstream.Failure
 

@@ -72,7 +72,7 @@ private final class PrintLog: @unchecked Sendable {
 }
 
 /// Sits between upstream and downstream so that it sees requests and cancellation too.
-private final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+private final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable,
     @unchecked Sendable
 {
     typealias Input = Downstream.Input

@@ -36,7 +36,7 @@ extension Publisher {
 /// Passes values and demand through, counting the demand still owed so that the replacement
 /// is sent only when the downstream has asked for a value.
 private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure

@@ -43,7 +43,7 @@ extension Sequence {
 /// and elements stay in order. The iterator is advanced outside the lock because it may run user
 /// code (a lazy `map`); only the thread running the loop touches it.
 private final class SequenceSubscription<Downstream: Subscriber, Iterator: IteratorProtocol>: Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Input == Iterator.Element {
     private let lock = Lock()
     private var downstream: Downstream?  // nil once finished or cancelled

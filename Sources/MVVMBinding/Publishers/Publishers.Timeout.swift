@@ -68,7 +68,7 @@ extension Publishers.Timeout {
     /// Scheduled events hold the operator, so a completion on its way is delivered even when
     /// nothing else refers to the stream any more.
     private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CustomStringConvertible, @unchecked Sendable
+        CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

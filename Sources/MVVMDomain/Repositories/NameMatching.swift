@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How every built-in user repository matches a search query against a user's name, so
 /// they all agree on what `UserRepository.searchUsers(query:page:)` finds.

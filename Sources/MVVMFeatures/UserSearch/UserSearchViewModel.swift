@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import MVVMBinding
 import MVVMDomain
 
@@ -88,7 +89,7 @@ public final class UserSearchViewModel<S: Scheduler>: ObservableObject {
         self.repository = repository
         $query
             .debounce(for: debounceInterval, scheduler: scheduler)
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .map { $0.trimmingWhitespacesAndNewlines() }
             .removeDuplicates()
             .map { UserSearchRequest(query: $0, page: 1) }
             .merge(with: nextPageRequests)

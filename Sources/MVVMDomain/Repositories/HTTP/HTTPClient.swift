@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MVVMBinding
 
 /// Sends requests through libcurl on its own thread (`HTTPTransferLoop`) and hands back
@@ -17,7 +17,7 @@ final class HTTPClient: Sendable {
         let url = configuration.baseURL
         hostDescription = (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? "")
         do throws(DomainError) {
-            loop = try HTTPTransferLoop(name: "mvvm.HTTPRepository")
+            loop = try HTTPTransferLoop()
             startFailure = nil
         } catch {
             loop = nil

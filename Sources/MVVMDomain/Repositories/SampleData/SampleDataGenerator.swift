@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Produces the sample users, posts and comments a `SampleDataConfiguration` describes.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MVVMBinding
 
 /// The in-memory state behind `SampleUserRepository` and `SamplePostRepository`: generated
