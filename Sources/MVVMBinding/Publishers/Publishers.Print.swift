@@ -59,11 +59,8 @@ private final class PrintLog: @unchecked Sendable {
         let line = prefix + event
         lock.lock()
         defer { lock.unlock() }
-        if stream != nil {
-            stream!.write(line + "\n")
-        } else {
-            Swift.print(line)
-        }
+        guard stream != nil else { return Swift.print(line) }
+        stream?.write(line + "\n")
     }
 
     static func describe(_ demand: Subscribers.Demand) -> String {
