@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // The MVVM core: Combine-compatible binding primitives, the domain layer and the ViewModels.
-// Dependencies point one way: MVVMBinding <- MVVMDomain <- MVVMFeatures <- MVVMRuntime.
+// Dependencies point one way: MVVMBindingCore <- MVVMDomain <- MVVMFeatures <- MVVMRuntime.
 // MVVMRuntime is the C ABI, shipped as the dynamic library libmvvm.so (product "mvvm") with
 // the public header Include/mvvm.h.
 import PackageDescription
@@ -9,6 +9,9 @@ let package = Package(
     name: "mvvm",
     products: [
         .library(name: "MVVMBinding", targets: ["MVVMBinding"]),
+        // URLSession's Combine publisher: its own product, so that FoundationNetworking is
+        // linked only by code that imports it, never by libmvvm.so.
+        .library(name: "MVVMBindingNetworking", targets: ["MVVMBindingNetworking"]),
         .library(name: "MVVMDomain", targets: ["MVVMDomain"]),
         .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
         .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime"]),
@@ -25,6 +28,7 @@ let package = Package(
         .target(name: "MVVMBindingCore", dependencies: ["CExecutorHooks"], path: "Sources/MVVMBinding",
                 exclude: ["FoundationBridges"]),
         .target(name: "MVVMBinding", dependencies: ["MVVMBindingCore"], path: "Sources/MVVMBinding/FoundationBridges"),
+        .target(name: "MVVMBindingNetworking", dependencies: ["MVVMBinding"]),
         // The system's SQLite, behind the SQLite repository (no vendored copy).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl: the HTTP repository's transport (its own multi handle on its own thread).
@@ -39,6 +43,7 @@ let package = Package(
         // Writes the files that follow from the type declarations (`make generate`).
         .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding", "MVVMBindingCore"]),
+        .testTarget(name: "MVVMBindingNetworkingTests", dependencies: ["MVVMBindingNetworking", "MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),
     ],
