@@ -12,6 +12,7 @@ func compare(
     _ name: String, unit: String, iterations: Int,
     ours: (Int) -> Void, reference: (Int) -> Void
 ) {
+    guard isSelected(name) else { return }
     let referenceName = "\(name)_reference_closures"
     let oursNs = medianNanosecondsPerOperation(iterations: iterations, ours)
     let referenceNs = medianNanosecondsPerOperation(iterations: iterations, reference)
@@ -31,4 +32,11 @@ func allocationsPerOperation(iterations: Int, _ body: (Int) -> Void) -> Double {
     body(iterations)
     let after = malloc_stats_allocation_count()
     return Double(after - before) / Double(iterations)
+}
+
+/// Whether the figure `name` is wanted: every figure when the command line names none,
+/// otherwise those whose name contains one of the arguments (`binding-bench zip flat_map`).
+func isSelected(_ name: String) -> Bool {
+    let wanted = CommandLine.arguments.dropFirst()
+    return wanted.isEmpty || wanted.contains { name.contains($0) }
 }

@@ -12,4 +12,4 @@ benchSubjectFanOut()
 benchSubscribeCancelChurn()
 
 // Memory: @Published beside a stored property (see PublishedMemory.swift).
-reportPublishedMemory()
+if isSelected("memory_published") { reportPublishedMemory() }

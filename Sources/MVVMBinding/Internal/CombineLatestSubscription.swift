@@ -52,7 +52,7 @@ final class CombineLatestSubscription<Downstream: Subscriber>: TupleSubscription
             return .none
         }
         side.store(value)
-        if sides.allSatisfy(\.hasValue) {
+        if everySideHasValueLocked {
             // Queue a combination only while demand covers it; otherwise coalesce into the
             // newest one, so a slow downstream sees the latest state rather than a backlog.
             if !owesLatest, demand > tuples.count {
@@ -67,7 +67,7 @@ final class CombineLatestSubscription<Downstream: Subscriber>: TupleSubscription
     // MARK: - TupleSubscription hooks
 
     override func sideDidFinishLocked() {
-        if sides.allSatisfy(\.isFinished) { finishLocked() }
+        if sides.allSatisfy({ $0.isFinished }) { finishLocked() }
     }
 
     override func dequeueLocked() -> Output? {

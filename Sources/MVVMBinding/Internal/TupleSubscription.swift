@@ -41,6 +41,16 @@ class TupleSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, 
     /// can be formed.
     func sideDidFinishLocked() {}
 
+    /// Whether every side holds a value, so a tuple can be formed; with the lock held.
+    ///
+    /// A plain loop rather than `sides.allSatisfy(\.hasValue)`: a key path whose root is
+    /// nested in a generic class is instantiated at run time on every evaluation (four
+    /// allocations and microseconds per value, measured).
+    final var everySideHasValueLocked: Bool {
+        for side in sides where !side.hasValue { return false }
+        return true
+    }
+
     // MARK: - Upstream events other than values
 
     final func side(_ side: Side, received subscription: any Subscription) {

@@ -47,7 +47,7 @@ final class ZipSubscription<Downstream: Subscriber>: TupleSubscription<Downstrea
             return .none
         }
         side.append(value)
-        while sides.allSatisfy(\.hasValue) {
+        while everySideHasValueLocked {
             tuples.append(makeTuple())
         }
         finishIfExhaustedLocked()
