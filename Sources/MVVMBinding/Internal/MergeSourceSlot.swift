@@ -14,6 +14,9 @@ struct MergeSourceSlot {
     var isAwaitingValue = false
     /// Values from this source waiting in the merge's queue.
     var queuedCount = 0
+    /// While free: the next free slot, or -1 (the free slots form a list through the array,
+    /// so freeing and reusing one allocates nothing).
+    var nextFree = -1
 }
 
 /// Which source a queued value came from: its slot and the slot's generation.

@@ -33,8 +33,8 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
 
     // All guarded by `lock`.
     @exclusivity(unchecked) private var slots: [MergeSourceSlot] = []
-    /// Slots of finished sources, for reuse.
-    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    /// The first slot of a finished source, for reuse, or -1.
+    @exclusivity(unchecked) private var firstFreeSlot = -1
     @exclusivity(unchecked) private var liveSourceCount = 0
     /// Values waiting for demand, and beside each the source it came from.
     @exclusivity(unchecked) private var queuedValues = ValueQueue<Output>()
@@ -72,8 +72,9 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
     final func addSourceLocked() -> Source? {
         guard !isTerminated else { return nil }
         let index: Int
-        if let free = freeSlots.popLast() {
-            index = free
+        if firstFreeSlot >= 0 {
+            index = firstFreeSlot
+            firstFreeSlot = slots[index].nextFree
             slots[index].generation += 1
         } else {
             index = slots.count
@@ -108,7 +109,8 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
         slots[slot].subscription = nil
         slots[slot].isAwaitingValue = false
         liveSourceCount -= 1
-        freeSlots.append(slot)
+        slots[slot].nextFree = firstFreeSlot
+        firstFreeSlot = slot
     }
 
     // MARK: - Source events
