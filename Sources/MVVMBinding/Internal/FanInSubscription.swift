@@ -19,7 +19,7 @@
 /// where every access to an optional, array or tuple of a generic type costs a run-time
 /// metadata lookup (tens of nanoseconds each; they were most of a value's cost). So the
 /// per-value path touches none: the downstream lives in a slot of its own with a flag beside
-/// it, the completion is read only once a flag says one is decided, and a value that finds
+/// it, a decided finish is a non-generic flag (a failure waits in a slot), and a value that finds
 /// nothing buffered ahead of it and demand outstanding goes straight to the downstream
 /// (`deliverDirectlyAndUnlock`) instead of through the subclass's buffer. The state is only
 /// touched under `lock` and never held `inout` across a call, so `@exclusivity(unchecked)`
@@ -39,10 +39,10 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
     @exclusivity(unchecked) private var hasDownstream = true
     /// The values the downstream asked for and has not received yet.
     @exclusivity(unchecked) private(set) var demand = Subscribers.Demand.none
-    /// The completion decided on but not yet delivered (a finish waits for buffered values);
-    /// read only while `hasCompletion`.
-    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
-    @exclusivity(unchecked) private var hasCompletion = false
+    /// The end decided on but not yet delivered (a finish waits for buffered values).
+    @exclusivity(unchecked) private var ending = FanInEnding.none
+    /// The error of a decided failure, until delivered; allocated only on failure.
+    @exclusivity(unchecked) private var failureSlot: UnsafeMutablePointer<Failure>?
     @exclusivity(unchecked) private var isDelivering = false
     /// Whether the stream's end is decided (finished, failed or cancelled): subclasses ignore
     /// upstream events from then on.
@@ -58,6 +58,7 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
     deinit {
         if hasDownstream { downstreamSlot.deinitialize(count: 1) }
         downstreamSlot.deallocate()
+        discardFailureLocked()
     }
 
     // MARK: - Hooks for subclasses (called with `lock` held)
@@ -110,30 +111,43 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
     /// Ends the stream normally once the buffered values have been delivered; cancels the
     /// upstreams that are still live.
     final func finishLocked() {
-        terminateLocked(with: .finished)
+        guard terminateLocked() else { return }
+        ending = .finish
     }
 
     /// Ends the stream with `error` at once, dropping buffered values and cancelling the
     /// upstreams that are still live. The caller forgets the failed upstream first, so it is
     /// not cancelled: it has already completed.
     final func failLocked(_ error: Failure) {
-        terminateLocked(with: .failure(error))
+        guard terminateLocked() else { return }
+        ending = .failure
+        let slot = UnsafeMutablePointer<Failure>.allocate(capacity: 1)
+        slot.initialize(to: error)
+        failureSlot = slot
+        discardBufferedValuesLocked()
     }
 
-    private func terminateLocked(with newCompletion: Subscribers.Completion<Failure>) {
-        guard !isTerminated else { return }
+    /// Marks the stream ended and cancels the live upstreams; returns false if it had
+    /// already ended.
+    private func terminateLocked() -> Bool {
+        guard !isTerminated else { return false }
         isTerminated = true
         cancelUpstreamsLocked()
-        completion = newCompletion
-        hasCompletion = true
-        if case .failure = newCompletion { discardBufferedValuesLocked() }
+        return true
+    }
+
+    private func discardFailureLocked() {
+        guard let failureSlot else { return }
+        failureSlot.deinitialize(count: 1)
+        failureSlot.deallocate()
+        self.failureSlot = nil
     }
 
     /// Whether a value that has just arrived may go to the downstream at once, through
     /// `deliverDirectlyAndUnlock`: no delivery is running, the downstream has demand and no
     /// completion is decided. The caller also checks that it holds no value ahead of it.
     final var mayDeliverDirectlyLocked: Bool {
-        !isDelivering && hasDownstream && demand > 0 && !hasCompletion
+        !isDelivering && hasDownstream && demand > 0 && ending == .none
     }
 
     /// Delivers `value`, which skipped the subclass's buffer, then continues as
@@ -189,29 +203,48 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
 
     /// The delivery loop over the subclass's buffer, then the completion once due. Entered
     /// and left with the lock held.
+    ///
+    /// It runs at the end of every drain, mostly to find nothing to do, so what touches
+    /// generic optionals (a metadata lookup per call in unspecialised code) is kept in the
+    /// two helpers it calls only when there is something to deliver.
     private func deliverBufferedLocked() {
         while hasDownstream {
-            if hasCompletion, let ending = completionDueLocked() {
-                completion = nil
-                hasCompletion = false
-                let target = downstreamSlot.move()
-                hasDownstream = false
-                discardBufferedValuesLocked()
-                lock.unlock()
-                target.receive(completion: ending)
-                lock.lock()
-                return
-            }
-            guard demand > 0, hasBufferedValuesLocked, let value = dequeueLocked() else { return }
-            deliverLocked(value)
+            if ending != .none, deliverCompletionIfDueLocked() { return }
+            guard demand > 0, hasBufferedValuesLocked, deliverNextBufferedLocked() else { return }
         }
     }
 
-    /// The completion to deliver now: a failure at once, a finish once no value is held.
-    private func completionDueLocked() -> Subscribers.Completion<Failure>? {
-        guard let completion else { return nil }
-        if case .finished = completion, hasBufferedValuesLocked { return nil }
-        return completion
+    /// Delivers the next buffered value; returns whether there was one.
+    @inline(never)
+    private func deliverNextBufferedLocked() -> Bool {
+        guard let value = dequeueLocked() else { return false }
+        deliverLocked(value)
+        return true
+    }
+
+    /// Delivers the decided completion if it is due (a failure at once, a finish once no
+    /// value is held) and releases the downstream; returns whether it did.
+    @inline(never)
+    private func deliverCompletionIfDueLocked() -> Bool {
+        let completion: Subscribers.Completion<Failure>
+        switch ending {
+        case .none: return false
+        case .finish:
+            guard !hasBufferedValuesLocked else { return false }
+            completion = .finished
+        case .failure:
+            completion = .failure(failureSlot!.move())
+            failureSlot!.deallocate()
+            failureSlot = nil
+        }
+        ending = .none
+        let target = downstreamSlot.move()
+        hasDownstream = false
+        discardBufferedValuesLocked()
+        lock.unlock()
+        target.receive(completion: completion)
+        lock.lock()
+        return true
     }
 
     // MARK: - Subscription
@@ -231,8 +264,8 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
         // Released after the lock: its deinit may be anyone's code.
         let released = downstreamSlot.move()
         hasDownstream = false
-        completion = nil
-        hasCompletion = false
+        ending = .none
+        discardFailureLocked()
         if !isTerminated {
             isTerminated = true
             cancelUpstreamsLocked()
