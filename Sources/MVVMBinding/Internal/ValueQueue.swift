@@ -8,7 +8,9 @@
 /// Raw storage rather than an array of optionals: these operators run unspecialised in their
 /// users' modules, where every operation on `[Element?]` looks up the metadata of the array
 /// and of the optional at run time; here only `Element`'s metadata (which the caller has) is
-/// needed. Noncopyable, so the storage has exactly one owner, which frees it.
+/// needed. Noncopyable, so the storage has exactly one owner, which frees it. The small
+/// operations are inlined into their callers: called out of line from unspecialised code, each
+/// needed the queue type's own metadata, a run-time lookup per value (measured on `zip`).
 struct ValueQueue<Element>: ~Copyable {
     private var storage: UnsafeMutablePointer<Element>?
     private var capacity = 0
@@ -28,20 +30,23 @@ struct ValueQueue<Element>: ~Copyable {
         }
     }
 
-    var isEmpty: Bool { count == 0 }
+    @inline(__always) var isEmpty: Bool { count == 0 }
 
+    @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
         (storage! + slot(count)).initialize(to: element)
         count += 1
     }
 
+    @inline(__always)
     mutating func popFirst() -> Element? {
         guard count > 0 else { return nil }
         return removeFirst()
     }
 
     /// Removes and returns the oldest element; the queue must not be empty.
+    @inline(__always)
     mutating func removeFirst() -> Element {
         precondition(count > 0, "removeFirst() on an empty ValueQueue")
         let element = (storage! + head).move()
@@ -57,11 +62,13 @@ struct ValueQueue<Element>: ~Copyable {
     }
 
     /// The storage index of the element `offset` places after the oldest.
+    @inline(__always)
     private func slot(_ offset: Int) -> Int {
         let index = head + offset
         return index < capacity ? index : index - capacity
     }
 
+    @inline(never)
     private mutating func grow() {
         let newCapacity = Swift.max(4, capacity * 2)
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
