@@ -55,7 +55,12 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
 
     /// The subscriber for the source in slot `index` of those known at creation.
     final func subscriber(forSource index: Int) -> Source {
-        Source(merge: self, tag: MergeSourceTag(slot: index, generation: 0))
+        subscriber(for: MergeSourceTag(slot: index, generation: 0))
+    }
+
+    /// The subscriber for the source `tag` names.
+    final func subscriber(for tag: MergeSourceTag) -> Source {
+        Source(merge: self, tag: tag)
     }
 
     /// Finishes at once when there is nothing to merge (an empty `MergeMany`). Call after
@@ -68,8 +73,10 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
 
     // MARK: - For FlatMap
 
-    /// Registers a new source and returns its subscriber, or `nil` once the merge has ended.
-    final func addSourceLocked() -> Source? {
+    /// Registers a new source and returns its tag (for `subscriber(for:)`), or `nil` once the
+    /// merge has ended. A tag rather than the subscriber: an optional of the generic `Source`
+    /// would cost a run-time metadata lookup per inner publisher in unspecialised code.
+    final func addSourceLocked() -> MergeSourceTag? {
         guard !isTerminated else { return nil }
         let index: Int
         if firstFreeSlot >= 0 {
@@ -82,7 +89,7 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
         }
         slots[index].isLive = true
         liveSourceCount += 1
-        return Source(merge: self, tag: MergeSourceTag(slot: index, generation: slots[index].generation))
+        return MergeSourceTag(slot: index, generation: slots[index].generation)
     }
 
     /// No more sources will be added; the merge finishes when the current ones have.

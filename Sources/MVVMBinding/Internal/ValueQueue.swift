@@ -57,6 +57,7 @@ struct ValueQueue<Element>: ~Copyable {
     }
 
     /// Removes every element, keeping the storage for reuse.
+    @inline(__always)
     mutating func removeAll() {
         while count > 0 { _ = removeFirst() }
     }

@@ -141,10 +141,10 @@ where NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher
     }
 
     func upstreamReceived(_ value: Upstream.Output) -> Subscribers.Demand {
-        let source: Source? = lock.withLock { upstreamEnded ? nil : addSourceLocked() }
-        guard let source else { return .none }
+        let tag = lock.withLock { upstreamEnded ? nil : addSourceLocked() }
+        guard let tag else { return .none }
         // The transform is user code: called outside the lock.
-        transform(value).subscribe(source)
+        transform(value).subscribe(subscriber(for: tag))
         return .none
     }
 
