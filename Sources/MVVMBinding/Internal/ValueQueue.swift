@@ -21,13 +21,11 @@ struct ValueQueue<Element>: ~Copyable {
     init() {}
 
     deinit {
-        if let storage {
-            // The elements from `head` to the end of the storage, then those wrapped to its start.
-            let tail = Swift.min(count, capacity - head)
-            (storage + head).deinitialize(count: tail)
-            storage.deinitialize(count: count - tail)
-            storage.deallocate()
-        }
+        guard let storage else { return }
+        let (unwrapped, wrapped) = segmentCounts
+        (storage + head).deinitialize(count: unwrapped)
+        storage.deinitialize(count: wrapped)
+        storage.deallocate()
     }
 
     @inline(__always) var isEmpty: Bool { count == 0 }
@@ -62,6 +60,13 @@ struct ValueQueue<Element>: ~Copyable {
         while count > 0 { _ = removeFirst() }
     }
 
+    /// How many elements run from `head` to the end of the storage, and how many wrapped
+    /// round to its start.
+    private var segmentCounts: (unwrapped: Int, wrapped: Int) {
+        let unwrapped = Swift.min(count, capacity - head)
+        return (unwrapped, count - unwrapped)
+    }
+
     /// The storage index of the element `offset` places after the oldest.
     @inline(__always)
     private func slot(_ offset: Int) -> Int {
@@ -74,9 +79,9 @@ struct ValueQueue<Element>: ~Copyable {
         let newCapacity = Swift.max(4, capacity * 2)
         let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         if let storage {
-            let tail = Swift.min(count, capacity - head)
-            newStorage.moveInitialize(from: storage + head, count: tail)
-            (newStorage + tail).moveInitialize(from: storage, count: count - tail)
+            let (unwrapped, wrapped) = segmentCounts
+            newStorage.moveInitialize(from: storage + head, count: unwrapped)
+            (newStorage + unwrapped).moveInitialize(from: storage, count: wrapped)
             storage.deallocate()
         }
         storage = newStorage
