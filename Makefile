@@ -167,13 +167,17 @@ clean:
 # so the debug and plain release builds are untouched. `make install`, `make dist`,
 # `make wheel` and their tests all take this one file.
 # ------------------------------------------------------------------------------------------
-.PHONY: ship-library print-ship-library install dist wheel test-install test-glib-host
+.PHONY: ship-library print-ship-library install dist wheel test-install test-glib-host test-slim
 
 PREFIX ?= /usr/local
 MVVM_VERSION = $(shell sed -n 's/^.define MVVM_VERSION_STRING "\(.*\)"$$/\1/p' $(CURDIR)/Include/mvvm.h)
 SHIP_SWIFT_FLAGS := $(call mvvm_env,MVVM_SHIP_SWIFT_FLAGS)
 SHIP_BUILD := $(CURDIR)/.build/ship
 SHIP_LIB := $(SHIP_BUILD)/release/libmvvm.so
+# lld's account of why it took each archive member (written at every link of the shipped
+# library): test-slim names from it what pulled corelibs Foundation in, if anything does.
+SHIP_LINK_REPORT := $(SHIP_BUILD)/why-extract.txt
+SHIP_LINK_REPORT_FLAG := $(if $(findstring use-ld=lld,$(SHIP_SWIFT_FLAGS)),-Xlinker --why-extract=$(SHIP_LINK_REPORT))
 DIST_DIR := $(CURDIR)/dist
 DIST_NAME = mvvm-$(MVVM_VERSION)-linux-$(shell uname -m)
 DIST_TAR = $(DIST_DIR)/$(DIST_NAME).tar.gz
@@ -187,11 +191,16 @@ ship-library: deps
 	@mkdir -p $(SHIP_BUILD); stamp=$(SHIP_BUILD)/ship-flags; \
 	    if [ "$$(cat $$stamp 2>/dev/null)" != '$(SHIP_SWIFT_FLAGS)' ] || [ bindings/c/libmvvm.map -nt $(SHIP_LIB) ]; then \
 	        rm -f $(SHIP_LIB); echo '$(SHIP_SWIFT_FLAGS)' > $$stamp; fi
-	$(SWIFT) build -c release --product mvvm --scratch-path $(SHIP_BUILD) $(SWIFT_FLAGS) $(SHIP_SWIFT_FLAGS)
+	$(SWIFT) build -c release --product mvvm --scratch-path $(SHIP_BUILD) $(SWIFT_FLAGS) $(SHIP_SWIFT_FLAGS) $(SHIP_LINK_REPORT_FLAG)
 	@if readelf -d $(SHIP_LIB) | grep -E 'NEEDED.*\[lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime)'; then \
 	    echo "$@: $(SHIP_LIB) still needs the Swift runtime's shared libraries" >&2; exit 1; fi
 	@echo "ship-library: $(SHIP_LIB): $(call mb,$(SHIP_LIB)) MB, self-contained" \
 	    "(NEEDED: $$(readelf -d $(SHIP_LIB) | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' '))"
+
+# The shipped library links no corelibs Foundation: no ICU data, no CoreFoundation
+# (Tests/Ship/check-foundation-free.sh, naming what pulled them in when it fails).
+test-slim: ship-library
+	Tests/Ship/check-foundation-free.sh $(SHIP_LIB) $(SHIP_LINK_REPORT)
 
 # The shipped library's path, for bindings/python/setup.py (which runs `make ship-library`).
 print-ship-library:
