@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // The MVVM core: Combine-compatible binding primitives, the domain layer and the ViewModels.
-// Dependencies point one way: MVVMBinding <- MVVMDomain <- MVVMFeatures <- MVVMRuntime.
-// MVVMRuntime is the C ABI, shipped as the dynamic library libmvvm.so (product "mvvm") with
-// the public header Include/mvvm.h.
+// MVVMRuntime is the framework (the declaration language, the registry, the C ABI runtime;
+// docs/DESIGN.md) and names no type of any app; MVVMSeedsApp is the seeds' app built on it.
+// Dependencies: MVVMBinding <- MVVMRuntime <- MVVMSeedsApp -> MVVMFeatures -> MVVMDomain.
+// The dynamic library libmvvm.so (product "mvvm", public header Include/mvvm.h) is both.
 import PackageDescription
 
 let package = Package(
@@ -11,7 +12,8 @@ let package = Package(
         .library(name: "MVVMBinding", targets: ["MVVMBinding"]),
         .library(name: "MVVMDomain", targets: ["MVVMDomain"]),
         .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
-        .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime"]),
+        .library(name: "MVVMRuntime", targets: ["MVVMRuntime"]),
+        .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime", "MVVMSeedsApp"]),
     ],
     targets: [
         // Hooks into the Swift concurrency runtime that need its calling convention (C).
@@ -27,9 +29,12 @@ let package = Package(
         .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // The public header as a Swift module, so the runtime compiles against the same types.
         .systemLibrary(name: "CMVVM", path: "Include"),
-        .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
-        // Writes the files that follow from the type declarations (`make generate`).
-        .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime"]),
+        // The framework: an application's declarations become its C ABI.
+        .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding"]),
+        // The seeds' app on the framework: its declarations, records, repositories' C constructors.
+        .target(name: "MVVMSeedsApp", dependencies: ["CMVVM", "MVVMRuntime", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
+        // Writes the files that follow from the seeds' declarations (`make generate`).
+        .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime", "MVVMSeedsApp"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),

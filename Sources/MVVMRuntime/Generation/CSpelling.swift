@@ -18,20 +18,24 @@ enum CSpelling {
     /// The Swift type of a C parameter type in an `@c` function.
     static func swiftType(_ cType: String) -> String {
         switch cType {
-        case "int32_t": "Int32"
-        case "int64_t": "Int64"
-        case "uint64_t": "UInt64"
-        case "size_t": "UInt"
-        case "double": "Double"
-        case "const char *": "UnsafePointer<CChar>?"
-        case "mvvm_object *": "OpaquePointer?"
-        case "const int64_t *": "UnsafePointer<Int64>?"
-        case "int32_t *": "UnsafeMutablePointer<Int32>?"
-        case "int64_t *": "UnsafeMutablePointer<Int64>?"
-        case "const char **": "UnsafeMutablePointer<UnsafePointer<CChar>?>?"
-        case "mvvm_object **": "UnsafeMutablePointer<OpaquePointer?>?"
-        case "mvvm_user *", "mvvm_post *", "mvvm_comment *": "UnsafeMutablePointer<\(cType.dropLast(2))>?"
-        default: preconditionFailure("no Swift spelling for the C type \(cType)")
+        case "int32_t": return "Int32"
+        case "int64_t": return "Int64"
+        case "uint64_t": return "UInt64"
+        case "size_t": return "UInt"
+        case "double": return "Double"
+        case "const char *": return "UnsafePointer<CChar>?"
+        case "mvvm_object *": return "OpaquePointer?"
+        case "const int64_t *": return "UnsafePointer<Int64>?"
+        case "int32_t *": return "UnsafeMutablePointer<Int32>?"
+        case "int64_t *": return "UnsafeMutablePointer<Int64>?"
+        case "const char **": return "UnsafeMutablePointer<UnsafePointer<CChar>?>?"
+        case "mvvm_object **": return "UnsafeMutablePointer<OpaquePointer?>?"
+        default:
+            // A registered record's struct, as an out-parameter.
+            guard cType.hasSuffix(" *"), TypeRegistry.shared.record(cType: String(cType.dropLast(2))) != nil else {
+                preconditionFailure("no Swift spelling for the C type \(cType)")
+            }
+            return "UnsafeMutablePointer<\(cType.dropLast(2))>?"
         }
     }
 

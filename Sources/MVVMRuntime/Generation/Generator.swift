@@ -1,18 +1,47 @@
 import Foundation
 
-/// `mvvm-generate`: writes (or, with `--check`, verifies) every file that follows from the
-/// declarations, as g-ir-scanner does for GObject:
-/// - `Include/mvvm.h`: the blocks between `BEGIN GENERATED name` and `END GENERATED name`
-///   (the `mvvm_type` enum, the per-type sections, the `mvvm_api` fields);
-/// - `Sources/CLibFFI/api_table.h`: the plug-in table's initialiser;
-/// - `Sources/MVVMRuntime/Exports/Generated/<Type>Exports.swift`: the typed functions.
-package enum Generator {
-    package static let command = "make generate"
+/// The generator: writes (or, with `--check`, verifies) every file that follows from the
+/// registered declarations, as g-ir-scanner does for GObject; where they go is the
+/// application's `Configuration`:
+/// - the header: the blocks between `BEGIN GENERATED name` and `END GENERATED name` (the
+///   `mvvm_type` enum, the per-type sections, the `mvvm_api` fields);
+/// - the plug-in table's initialiser;
+/// - `<Type>Exports.swift` per ViewModel type, in the application's target: the typed functions.
+public enum Generator {
+    /// Where the generated files go and what the generated Swift imports.
+    public struct Configuration: Sendable {
+        /// The header holding the generated blocks, relative to the root.
+        public var headerPath: String
+        /// The plug-in table's C initialiser.
+        public var apiTablePath: String
+        /// The folder of the typed Swift exports (in the application's target).
+        public var swiftExportsFolder: String
+        /// Where the declarations are, for the messages of a stale check.
+        public var declarationsFolder: String
+        /// The modules the typed Swift exports import (the framework's, the application's).
+        public var imports: [String]
+        /// The command that regenerates, named in messages and in the generated files.
+        public var command: String
+
+        public init(
+            headerPath: String, apiTablePath: String, swiftExportsFolder: String, declarationsFolder: String,
+            imports: [String], command: String
+        ) {
+            self.headerPath = headerPath
+            self.apiTablePath = apiTablePath
+            self.swiftExportsFolder = swiftExportsFolder
+            self.declarationsFolder = declarationsFolder
+            self.imports = imports
+            self.command = command
+        }
+    }
 
     /// Runs the generator over the repository at `root`; returns the process's exit status.
-    package static func run(root: String, check: Bool) -> Int32 {
+    public static func run(root: String, check: Bool, configuration: Configuration) -> Int32 {
+        let command = configuration.command
+        let generatedSwiftFolder = configuration.swiftExportsFolder
         do {
-            let files = try outputs(root: root)
+            let files = try outputs(root: root, configuration)
             var stale: [String] = []
             for (path, text) in files {
                 let url = URL(fileURLWithPath: root).appendingPathComponent(path)
@@ -41,7 +70,7 @@ package enum Generator {
                 let list = stale.map { "  \($0)\n" }.joined()
                 FileHandle.standardError.write(Data("""
                     mvvm-generate: these generated files are stale (edited by hand, or the declarations in \
-                    Sources/MVVMRuntime/Declarations changed):
+                    \(configuration.declarationsFolder) changed):
                     \(list)Regenerate them with `\(command)` and commit the result.\n
                     """.utf8))
                 return 1
@@ -54,26 +83,23 @@ package enum Generator {
         }
     }
 
-    static let headerPath = "Include/mvvm.h"
-    static let apiTablePath = "Sources/CLibFFI/api_table.h"
-    static let generatedSwiftFolder = "Sources/MVVMRuntime/Exports/Generated"
-
     /// Every generated file's path and full text.
-    static func outputs(root: String) throws -> [String: String] {
+    static func outputs(root: String, _ configuration: Configuration) throws -> [String: String] {
         let declarations = TypeCatalog.declarations
+        let headerPath = configuration.headerPath
         var header = try String(contentsOf: URL(fileURLWithPath: root).appendingPathComponent(headerPath), encoding: .utf8)
-        header = try replaceBlock("types", in: header, with: HeaderSections.types(declarations))
-        header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations))
-        let (fields, functions) = try HeaderSections.apiFields(header: header, current: try block("api", in: header))
-        header = try replaceBlock("api", in: header, with: fields)
-        var files = [headerPath: header, apiTablePath: apiTable(functions)]
+        header = try replaceBlock("types", in: header, with: HeaderSections.types(declarations), headerPath)
+        header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations), headerPath)
+        let (fields, functions) = try HeaderSections.apiFields(header: header, current: try block("api", in: header, headerPath))
+        header = try replaceBlock("api", in: header, with: fields, headerPath)
+        var files = [headerPath: header, configuration.apiTablePath: apiTable(functions, configuration)]
         for declaration in declarations where declaration.viewModelTypeName != nil {
-            files["\(generatedSwiftFolder)/\(declaration.name)Exports.swift"] = swiftExports(declaration)
+            files["\(configuration.swiftExportsFolder)/\(declaration.name)Exports.swift"] = swiftExports(declaration, configuration)
         }
         return files
     }
 
-    private static func markers(_ name: String, in text: String) throws -> (Range<String.Index>, Range<String.Index>) {
+    private static func markers(_ name: String, in text: String, _ headerPath: String) throws -> (Range<String.Index>, Range<String.Index>) {
         guard let begin = text.range(of: "BEGIN GENERATED \(name) "), let beginLine = text[begin.upperBound...].firstIndex(of: "\n"),
               let end = text.range(of: "END GENERATED \(name) ", range: beginLine..<text.endIndex)
                 ?? text.range(of: "END GENERATED \(name) */", range: beginLine..<text.endIndex),
@@ -83,17 +109,18 @@ package enum Generator {
         return (begin.lowerBound..<text.index(after: beginLine), text.index(after: endLineStart)..<end.upperBound)
     }
 
-    private static func block(_ name: String, in text: String) throws -> String {
-        let (begin, end) = try markers(name, in: text)
+    private static func block(_ name: String, in text: String, _ headerPath: String) throws -> String {
+        let (begin, end) = try markers(name, in: text, headerPath)
         return String(text[begin.upperBound..<end.lowerBound])
     }
 
-    private static func replaceBlock(_ name: String, in text: String, with body: String) throws -> String {
-        let (begin, end) = try markers(name, in: text)
+    private static func replaceBlock(_ name: String, in text: String, with body: String, _ headerPath: String) throws -> String {
+        let (begin, end) = try markers(name, in: text, headerPath)
         return String(text[..<begin.upperBound]) + body + String(text[end.lowerBound...])
     }
 
-    private static func apiTable(_ functions: [(field: String, function: String)]) -> String {
+    private static func apiTable(_ functions: [(field: String, function: String)], _ configuration: Configuration) -> String {
+        let command = configuration.command
         var out = """
             /* The table behind mvvm_get_api() (Exports/PluginExports.swift), built in C.
              * GENERATED by mvvm-generate from the mvvm_api struct of Include/mvvm.h (`\(command)`); do
@@ -128,15 +155,13 @@ package enum Generator {
         return out
     }
 
-    private static func swiftExports(_ declaration: TypeDeclaration) -> String {
+    private static func swiftExports(_ declaration: TypeDeclaration, _ configuration: Configuration) -> String {
         var out = """
             // GENERATED by mvvm-generate from the declaration of \(declaration.name) \
-            (Sources/MVVMRuntime/Declarations); do not edit. Regenerate with `\(command)`.
-            import CMVVM
-            import Dispatch
-            import MVVMFeatures
+            (\(configuration.declarationsFolder)); do not edit. Regenerate with `\(configuration.command)`.
 
             """
+        for module in configuration.imports { out += "import \(module)\n" }
         for function in declaration.typedFunctions { out += "\n" + function.swiftSource }
         return out
     }

@@ -44,7 +44,7 @@ extension TypeDeclaration {
             case .int64, .index: return ".int64(\(name))"
             case .uint64: return ".uint64(\(name))"
             case .string: return "try TypedCall.string(\(name), \(literal(argument.name)))"
-            case .repository: return ".object(\(name))"
+            case .object: return ".object(\(name))"
             case .int64Array:
                 let countName = argument.name.replacingOccurrences(of: "_values", with: "") + "_count"
                 return "try TypedCall.int64Array(\(name), \(TypedFunction.swiftName(countName)), \(literal(argument.name)))"
@@ -52,14 +52,13 @@ extension TypeDeclaration {
         }
         func converter(_ kind: ValueKind) -> String {
             switch kind {
-            case .bool, .int32: "TypedCall.int32"
-            case .int64: "TypedCall.int64"
-            case .string: "TypedCall.string"
-            case .user: "TypedCall.user"
-            case .post: "TypedCall.post"
-            case .comment: "TypedCall.comment"
-            case .object: "TypedCall.object"
-            default: preconditionFailure("no typed form of \(kind.cName)")
+            case .bool, .int32: return "TypedCall.int32"
+            case .int64: return "TypedCall.int64"
+            case .string: return "TypedCall.string"
+            case .object: return "TypedCall.object"
+            default:
+                guard let record = kind.record else { preconditionFailure("no typed form of \(kind.cName)") }
+                return "TypedCall.record(\(record.swiftTypeName).self)"
             }
         }
         let ids = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
@@ -98,7 +97,7 @@ extension TypeDeclaration {
             let body: String
             if outs.count == 2 {
                 body = "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), as: \(converter(member.valueKind)))"
-            } else if member.isNullable && (member.valueKind == .post || member.valueKind == .user) {
+            } else if member.isNullable && member.valueKind.isRecord {
                 body = "TypedCall.getPresent(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
             } else {
                 body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
