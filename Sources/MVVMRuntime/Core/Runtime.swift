@@ -223,8 +223,7 @@ public final class Runtime {
         for object in objects { destroy(object) }
         // While this runtime is still current: their deinits may reach host code.
         while !keptUntilCallEnds.isEmpty { releaseKeptObjects() }
-        // The application's own shutdown work (the seeds' app: pending host requests end and
-        // every host repository still alive gets its destroy notifier).
+        // The application's own shutdown work (its pending requests to the host end, say).
         TypeRegistry.shared.runShutdownWork()
     }
 }

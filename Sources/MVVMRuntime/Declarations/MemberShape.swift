@@ -20,7 +20,7 @@ public struct MemberShape: Sendable {
             case bool, int64, uint64, string
             /// An index into the list member named here; checked before the command runs.
             case index(of: String)
-            /// A handle of an object class of the application (the seeds' repository).
+            /// A handle of an object class of the application (a repository handle).
             case object(ObjectArgument)
             /// An array of int64_t (C: a pointer and a size_t count).
             case int64Array

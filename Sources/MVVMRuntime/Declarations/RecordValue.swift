@@ -1,7 +1,7 @@
 import CMVVM
 
-/// A model the C API carries as a C struct of its own: a record (the seeds' `User` is
-/// `mvvm_user`). The application conforms its model and registers it
+/// A model the C API carries as a C struct of its own: a record (a `Note` model as a
+/// `mvvm_note`). The application conforms its model and registers it
 /// (`TypeRegistry.register(record:cType:cName:)`); from then on it is a value kind: a property,
 /// a list item, a command result or an event argument, in `mvvm_value` and in typed functions.
 ///
@@ -9,7 +9,7 @@ import CMVVM
 /// holds it (the union has a member of every record type, so the struct fits; registration
 /// checks it) and passes a pointer to it to signal handlers.
 public protocol RecordValue: Sendable, Equatable {
-    /// The record's C struct, as the header declares it (`mvvm_user`).
+    /// The record's C struct, as the header declares it (`mvvm_note`).
     associatedtype CForm
 
     /// Calls `body` with the C form; its strings are valid only during `body` (what a signal

@@ -231,7 +231,7 @@ extension ViewModelDeclaration {
 
         /// The list's member name, plural: "rows".
         let name: String
-        /// The item's name, singular: "row" gives the typed getter `mvvm_user_list_get_row`.
+        /// The item's name, singular: "row" gives the typed getter `mvvm_PREFIX_get_row`.
         let itemName: String
         let doc: String
         let kind: ValueKind

@@ -8,9 +8,8 @@ public protocol DeclaredViewModel: AnyObject {
 }
 
 /// The declaration of a ViewModel type: `TypeDeclaration` plus, for each member, how it
-/// reaches the ViewModel. Written once per type by the application (the seeds' app:
-/// `Sources/MVVMSeedsApp/Declarations/`) and registered (`TypeRegistry.register`); read like a
-/// table.
+/// reaches the ViewModel. Written once per type by the application and registered
+/// (`TypeRegistry.register`); read like a table.
 ///
 /// Member order (and so member ids): properties, commands (declared ones, then one
 /// "set-NAME" per settable property), signals ("notify::NAME" per property, list change

@@ -3,7 +3,7 @@ enum CSpelling {
     /// "draft-name" -> "draft_name".
     static func snake(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
 
-    /// "UserList" -> "User list" (section titles).
+    /// "NoteList" -> "Note list" (section titles).
     static func title(_ typeName: String) -> String {
         var words: [String] = []
         for character in typeName {
@@ -12,7 +12,7 @@ enum CSpelling {
         return words.enumerated().map { $0 == 0 ? $1 : $1.lowercased() }.joined(separator: " ")
     }
 
-    /// "user_list" -> "MVVM_TYPE_USER_LIST".
+    /// "note_list" -> "MVVM_TYPE_NOTE_LIST".
     static func typeConstant(_ cPrefix: String) -> String { "MVVM_TYPE_" + cPrefix.uppercased() }
 
     /// The Swift type of a C parameter type in an `@c` function.

@@ -2,10 +2,10 @@
 public struct RegisteredRecord: Sendable {
     /// The `mvvm_value_kind` number.
     public let kind: Int32
-    /// The C struct ("mvvm_user").
+    /// The C struct ("mvvm_note").
     public let cType: String
-    /// The value kind's constant ("MVVM_VALUE_USER").
+    /// The value kind's constant ("MVVM_VALUE_NOTE").
     public let cName: String
-    /// The Swift type as generated code spells it ("MVVMDomain.User").
+    /// The Swift type as generated code spells it ("NotesApp.Note").
     public let swiftTypeName: String
 }

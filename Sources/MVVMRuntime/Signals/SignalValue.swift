@@ -1,7 +1,7 @@
 import CMVVM
 
 /// One emission's arguments. Pointers inside are borrowed for the duration of the emission.
-/// A string and a record are both one pointer in C (`const char *`, `const mvvm_user *`): the
+/// A string and a record are both one pointer in C (`const char *`, `const mvvm_note *`): the
 /// same argument here.
 enum SignalValue {
     case int32(Int32)
