@@ -32,12 +32,13 @@ let package = Package(
         // The framework: an application's declarations become its C ABI.
         .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding"]),
         // The seeds' app on the framework: its declarations, records, repositories' C constructors.
-        .target(name: "MVVMSeedsApp", dependencies: ["CMVVM", "MVVMRuntime", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
+        .target(name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "MVVMRuntime", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
         // Writes the files that follow from the seeds' declarations (`make generate`).
         .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime", "MVVMSeedsApp"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),
+        .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CMVVM"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,11 @@
 import CMVVM
 import CMVVMAPITable
+import MVVMRuntime
 
 // The plug-in entry point: one symbol a host resolves with dlsym() to reach every function.
+// It is the application's: its table holds every function of the library's header, the
+// application's typed functions with the framework's, so it is generated per application
+// (`make generate` writes Sources/CLibFFI/api_table.h from the header's mvvm_api struct).
 //
 // The table itself is a `static const` C object (Sources/CLibFFI/api_table.h): built by the
 // linker, immutable, no run-time initialisation, so this function is safe on any thread and
