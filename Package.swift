@@ -30,7 +30,11 @@ let package = Package(
         // The public header as a Swift module, so the runtime compiles against the same types.
         .systemLibrary(name: "CMVVM", path: "Include"),
         // The framework: an application's declarations become its C ABI.
-        .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding"]),
+        // Its generic code (TypedCall, the member builders) runs specialised in the application's
+        // module only if the bodies cross the module boundary: cross-module optimisation.
+        .target(
+            name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding"],
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The seeds' app on the framework: its declarations, records, repositories' C constructors.
         .target(name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "MVVMRuntime", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
         // Writes the files that follow from the seeds' declarations (`make generate`).

@@ -219,7 +219,7 @@ public final class Runtime {
         deliveryQueueHead = nil
         deliveryQueueTail = nil
         // Owners first, so they release the objects they own before those are invalidated.
-        let objects = handles.liveObjects.sorted { ($0.ownership == nil ? 0 : 1) < ($1.ownership == nil ? 0 : 1) }
+        let objects = handles.liveObjects.sorted { ($0.isOwned ? 1 : 0) < ($1.isOwned ? 1 : 0) }
         for object in objects { destroy(object) }
         // While this runtime is still current: their deinits may reach host code.
         while !keptUntilCallEnds.isEmpty { releaseKeptObjects() }

@@ -17,11 +17,10 @@ open class RuntimeObject {
     // The small fields first and together (Swift lays fields out in declaration order): every
     // live object pays for the padding otherwise.
     public let type: mvvm_type
-    /// Set for an object another object owns (and destroys): what it is, for the message of
-    /// the `mvvm_object_destroy()` the host may not call ("a screen owned by its
-    /// coordinator; it is freed when popped"). Owned objects are destroyed after their owners
-    /// at shutdown.
-    public var ownership: String?
+    /// Set for an object another object owns and destroys (a screen of a navigation stack):
+    /// the host may not destroy it, and at shutdown it is destroyed after the objects that own.
+    /// A flag, not the owner: it sits in the padding of the fields above.
+    public var isOwned = false
     /// Set while `emit` walks a signal's connections: ending one then leaves it in place
     /// (it is skipped, being disconnected) until the emission is over.
     @exclusivity(unchecked) private var isEmitting = false

@@ -46,7 +46,7 @@ final class CoordinatorObject: ViewModelObject<AppCoordinator> {
         // (it subscribed first): queue that screen now, so its "user-selected" is delivered
         // before this "navigate", in the order the two happened.
         if let selecting = screens.last { Runtime.scheduleDelivery(of: selecting) }
-        object.ownership = "a screen owned by its coordinator; it is freed when popped"
+        object.isOwned = true
         let handle = runtime.register(object)
         screens.append(object)
         queueEvent(.int32AndObject(navigationSignal, Int32(MVVM_NAVIGATION_PUSH.rawValue), handle))
