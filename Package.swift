@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "MVVMDomain", targets: ["MVVMDomain"]),
         .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
         .library(name: "MVVMRuntime", targets: ["MVVMRuntime"]),
+        .library(name: "MVVMGenerator", targets: ["MVVMGenerator"]),
         .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime", "MVVMSeedsApp"]),
     ],
     targets: [
@@ -35,10 +36,12 @@ let package = Package(
         .target(
             name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding"],
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+        // The generator's code, for an application's generator executable (in no shipped library).
+        .target(name: "MVVMGenerator", dependencies: ["MVVMRuntime"]),
         // The seeds' app on the framework: its declarations, records, repositories' C constructors.
         .target(name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "MVVMRuntime", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
         // Writes the files that follow from the seeds' declarations (`make generate`).
-        .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime", "MVVMSeedsApp"]),
+        .executableTarget(name: "mvvm-generate", dependencies: ["MVVMGenerator", "MVVMSeedsApp"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),

@@ -5,8 +5,7 @@ import MVVMFeatures
 import MVVMRuntime
 
 /// The seeds' app as the framework sees it: its records and types, registered in the order that
-/// gives them their historical numbers (`MVVM_VALUE_USER` 7, `MVVM_TYPE_REPOSITORY` 1, …), and
-/// where `mvvm-generate` writes its files.
+/// gives them their historical numbers (`MVVM_VALUE_USER` 7, `MVVM_TYPE_REPOSITORY` 1, …).
 public enum SeedsApp {
     /// Registers everything into `registry` (the shared one, from `MVVMApplicationRegisterTypes`).
     static func register(into registry: TypeRegistry) throws(RegistrationError) {
@@ -30,11 +29,6 @@ public enum SeedsApp {
         try registry.atShutdown { HostRepositoryBox.shutDownAll() }
     }
 
-    /// `make generate`'s paths and the generated exports' imports.
-    public static let generatorConfiguration = Generator.Configuration(
-        headerPath: "Include/mvvm.h", apiTablePath: "Sources/CLibFFI/api_table.h",
-        swiftExportsFolder: "Sources/MVVMSeedsApp/Exports/Generated", declarationsFolder: "Sources/MVVMSeedsApp/Declarations",
-        imports: ["CMVVM", "Dispatch", "MVVMDomain", "MVVMFeatures", "MVVMRuntime"], command: "make generate")
 }
 
 /// The application's registration function, which the framework calls once, on the registry's

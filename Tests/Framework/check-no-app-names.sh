@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The framework names no type of any app (docs/DESIGN.md): no file of Sources/MVVMRuntime, nor
-# the framework's C shim (Sources/CLibFFI/shim.h), names a model, repository, ViewModel or
+# The framework names no type of any app (docs/DESIGN.md): no file of Sources/MVVMRuntime or
+# Sources/MVVMGenerator, nor the framework's C shim (Sources/CLibFFI/shim.h), names a model, repository, ViewModel or
 # coordinator of the seeds' app, in code or in comments. The names are not listed by hand
 # where they can be derived:
 #   - every top-level type (class, struct, enum, protocol, actor, typealias) of the seeds' targets
@@ -45,7 +45,9 @@ names() {
 scan() {
     local sources="$1" pattern found=0
     pattern="(^|[^A-Za-z0-9_])($(names | sort -u | paste -sd '|'))($|[^A-Za-z0-9_])"
-    if grep -rnE "$pattern" "$sources/Sources/MVVMRuntime" "$sources/Sources/CLibFFI/shim.h"; then found=1; fi
+    if grep -rnE "$pattern" "$sources/Sources/MVVMRuntime" "$sources/Sources/MVVMGenerator" "$sources/Sources/CLibFFI/shim.h"; then
+        found=1
+    fi
     return $found
 }
 
@@ -59,7 +61,7 @@ count=$(names | sort -u | wc -l)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/Sources/CLibFFI"
-cp -r "$root/Sources/MVVMRuntime" "$scratch/Sources/"
+cp -r "$root/Sources/MVVMRuntime" "$root/Sources/MVVMGenerator" "$scratch/Sources/"
 cp "$root/Sources/CLibFFI/shim.h" "$scratch/Sources/CLibFFI/"
 echo "// Reads a UserDetailViewModel." >> "$scratch/Sources/MVVMRuntime/Core/Runtime.swift"
 if scan "$scratch" > "$scratch/found"; then
@@ -71,4 +73,4 @@ grep -q "Core/Runtime.swift:.*UserDetailViewModel" "$scratch/found" || {
     cat "$scratch/found" >&2
     exit 1
 }
-echo "check-no-app-names: Sources/MVVMRuntime and the framework's C shim name none of the seeds' app's $count names (a name added is caught)"
+echo "check-no-app-names: Sources/MVVMRuntime, Sources/MVVMGenerator and the framework's C shim name none of the seeds' app's $count names (a name added is caught)"

@@ -1,9 +1,9 @@
 /// What the C API says about one member: everything but how it reaches the ViewModel.
 public struct MemberShape: Sendable {
-    enum Kind: Int32, Sendable {
+    package enum Kind: Int32, Sendable {
         case property = 1, command, signal, list, constructor
 
-        var word: String {
+        package var word: String {
             switch self {
             case .property: "property"
             case .command: "command"
@@ -16,7 +16,7 @@ public struct MemberShape: Sendable {
 
     /// A parameter of a command or a constructor.
     public struct Argument: Sendable {
-        enum Kind: Sendable {
+        package enum Kind: Sendable {
             case bool, int64, uint64, string
             /// An index into the list member named here; checked before the command runs.
             case index(of: String)
@@ -27,14 +27,14 @@ public struct MemberShape: Sendable {
         }
 
         /// How an object argument's handle becomes its object: looked up and type-checked.
-        struct ObjectArgument: Sendable {
+        package struct ObjectArgument: Sendable {
             let resolve: @MainActor @Sendable (Runtime, OpaquePointer?) throws(APIError) -> RuntimeObject
         }
 
-        let name: String
-        let kind: Kind
+        package let name: String
+        package let kind: Kind
 
-        var valueKind: ValueKind {
+        package var valueKind: ValueKind {
             switch kind {
             case .bool: .bool
             case .int64, .index: .int64
@@ -61,31 +61,31 @@ public struct MemberShape: Sendable {
         public static func int64Array(_ name: String) -> Self { Self(name: name, kind: .int64Array) }
     }
 
-    let name: String
-    let kind: Kind
+    package let name: String
+    package let kind: Kind
     /// Property: its value; list: its items; command: its result (`.none` if none).
-    let valueKind: ValueKind
+    package let valueKind: ValueKind
     /// The value may be absent (`MVVM_VALUE_NONE`; NULL in typed functions).
-    let isNullable: Bool
+    package let isNullable: Bool
     /// A property the host may set (`mvvm_object_set()`, and its setter command).
-    let isSettable: Bool
+    package let isSettable: Bool
     /// For int32 values that are C enums: the enum's name.
-    let enumName: String?
-    let arguments: [Argument]
+    package let enumName: String?
+    package let arguments: [Argument]
     /// The header's sentence(s) about the member.
-    let doc: String
+    package let doc: String
     /// The typed C function: a property's getter, a command's function, a list's item
     /// getter, the constructor; nil for signals.
-    let function: String?
+    package let function: String?
     /// The C signature `mvvm_type_describe()` reports: of `function`, or of a signal's handler.
-    let cSignature: String
+    package let cSignature: String
     /// The typed function's parameter names after the handle (outputs included).
-    let parameterNames: [String]
+    package let parameterNames: [String]
     /// Signals: their argument shape. Lists: their change signal's name, if any.
-    let signalShape: SignalShape?
-    let relatedName: String?
+    package let signalShape: SignalShape?
+    package let relatedName: String?
     /// Lists: the property or typed getter that counts the items.
-    let countName: String?
+    package let countName: String?
 
     /// Lists: "Row" for messages ("Row index 7 is out of range"), from the item getter's name.
     var itemWord: String {

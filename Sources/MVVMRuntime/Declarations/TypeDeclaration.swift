@@ -27,11 +27,11 @@ public class TypeDeclaration: @unchecked Sendable {
     /// The C prefix of the typed functions (`mvvm_PREFIX_…`).
     public let cPrefix: String
     /// The name of the object parameter of the typed functions ("vm").
-    let handleName: String
+    package let handleName: String
     /// The header's paragraph about the type.
-    let summary: String
+    package let summary: String
     /// Members in `mvvm_type_describe()` order; a member id is an index here.
-    let members: [MemberShape]
+    package let members: [MemberShape]
     /// Signals in signal-index order: property notifications (property order), list change
     /// signals, then events.
     let signals: [SignalSpec]
@@ -170,7 +170,10 @@ public class TypeDeclaration: @unchecked Sendable {
 
     /// The ViewModel's Swift type as generated code spells it; nil for types without typed
     /// functions of their own (repositories).
-    var viewModelTypeName: String? { nil }
+    package var viewModelTypeName: String? { nil }
+
+    /// The doc of the typed count getter of `list` (a list no property counts).
+    package func countDoc(of list: String) -> String { "" }
 
     // MARK: - Checks
 

@@ -43,7 +43,7 @@ public struct ValueKind: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The registered record of this kind, if it is one.
-    var record: RegisteredRecord? { TypeRegistry.shared.record(kind: rawValue) }
+    package var record: RegisteredRecord? { TypeRegistry.shared.record(kind: rawValue) }
 
     public var isRecord: Bool { record != nil }
 

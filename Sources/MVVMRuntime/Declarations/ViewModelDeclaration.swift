@@ -131,7 +131,11 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
             accessors: accessors)
     }
 
-    override var viewModelTypeName: String? { String(reflecting: VM.self) }
+    override package var viewModelTypeName: String? { String(reflecting: VM.self) }
+
+    override package func countDoc(of list: String) -> String {
+        lists.first { $0.name == list }?.countDoc ?? ""
+    }
 
     @MainActor override func make(_ arguments: [Value], in runtime: Runtime) throws(APIError) -> RuntimeObject {
         guard let (id, constructor) = constructor else { return try super.make(arguments, in: runtime) }
@@ -212,11 +216,5 @@ public struct Arguments {
             preconditionFailure("argument \(position) is not a \(T.self)")
         }
         return unsafeDowncast(object, to: T.self)
-    }
-}
-
-extension ViewModelDeclaration: ListCountDocumented {
-    func countDoc(of list: String) -> String {
-        lists.first { $0.name == list }?.countDoc ?? ""
     }
 }

@@ -3,7 +3,7 @@ import CMVVM
 /// The registered types in their C form, for `mvvm_type_describe()` and `mvvm_type_list()`.
 package enum TypeCatalog {
     /// Every registered type, in mvvm_type order.
-    static var declarations: [TypeDeclaration] { TypeRegistry.shared.declarations }
+    package static var declarations: [TypeDeclaration] { TypeRegistry.shared.declarations }
 
     static func name(of type: mvvm_type) -> String {
         declaration(of: type)?.name ?? "object of type \(type.rawValue)"

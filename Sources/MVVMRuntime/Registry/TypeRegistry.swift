@@ -127,7 +127,7 @@ public final class TypeRegistry: @unchecked Sendable {
         return read { records.first { $0.kind == kind } }
     }
 
-    func record(cType: String) -> RegisteredRecord? {
+    package func record(cType: String) -> RegisteredRecord? {
         read { records.first { $0.cType == cType } }
     }
 

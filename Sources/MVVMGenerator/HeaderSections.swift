@@ -1,3 +1,6 @@
+import Foundation
+import MVVMRuntime
+
 /// The generated parts of `Include/mvvm.h`: the `mvvm_type` enum, one section per declared
 /// type, and the fields of `mvvm_api`.
 enum HeaderSections {
@@ -170,5 +173,3 @@ enum HeaderParser {
         return names
     }
 }
-
-import Foundation

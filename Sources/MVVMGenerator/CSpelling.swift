@@ -1,3 +1,6 @@
+import Foundation
+import MVVMRuntime
+
 /// How the generator spells C types and names, and their Swift twins in `@c` functions.
 enum CSpelling {
     /// "draft-name" -> "draft_name".
@@ -97,5 +100,3 @@ enum CSpelling {
         return lines.joined(separator: "\n")
     }
 }
-
-import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+import MVVMRuntime
 
 /// The generator: writes (or, with `--check`, verifies) every file that follows from the
 /// registered declarations, as g-ir-scanner does for GObject; where they go is the

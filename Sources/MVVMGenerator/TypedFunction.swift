@@ -1,3 +1,6 @@
+import Foundation
+import MVVMRuntime
+
 /// One typed C function of a declared type: its prototype for the header and the plug-in
 /// table, and the Swift `@c` function that implements it (one call into `TypedCall`).
 struct TypedFunction {
@@ -123,13 +126,6 @@ extension TypeDeclaration {
     }
 
     private func listCountDoc(_ list: MemberShape) -> String {
-        (self as? any ListCountDocumented)?.countDoc(of: list.name) ?? ""
+        countDoc(of: list.name)
     }
 }
-
-/// Declarations that document the count getters of their lists.
-protocol ListCountDocumented {
-    func countDoc(of list: String) -> String
-}
-
-import Foundation
