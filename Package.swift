@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 // The MVVM core: Combine-compatible binding primitives, the domain layer and the ViewModels.
-// MVVMRuntime is the framework (the declaration language, the registry, the C ABI runtime;
-// docs/DESIGN.md) and names no type of any app; MVVMSeedsApp is the seeds' app built on it.
-// Dependencies: MVVMBinding <- MVVMRuntime <- MVVMSeedsApp -> MVVMFeatures -> MVVMDomain.
+// MVVMBindingCore is our Combine without corelibs Foundation (MVVMBinding re-exports it and adds
+// the Foundation bridges). MVVMRuntime is the framework (the declaration language, the
+// registry, the C ABI runtime; docs/DESIGN.md) and names no type of any app; MVVMSeedsApp is the
+// seeds' app built on it.
+// Dependencies: MVVMBindingCore <- MVVMRuntime <- MVVMSeedsApp -> MVVMFeatures -> MVVMDomain.
 // The dynamic library libmvvm.so (product "mvvm", public header Include/mvvm.h) is both.
 import PackageDescription
 
@@ -10,6 +12,9 @@ let package = Package(
     name: "mvvm",
     products: [
         .library(name: "MVVMBinding", targets: ["MVVMBinding"]),
+        // URLSession's Combine publisher: its own product, so that FoundationNetworking is
+        // linked only by code that imports it, never by libmvvm.so.
+        .library(name: "MVVMBindingNetworking", targets: ["MVVMBindingNetworking"]),
         .library(name: "MVVMDomain", targets: ["MVVMDomain"]),
         .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
         .library(name: "MVVMRuntime", targets: ["MVVMRuntime"]),
@@ -19,13 +24,22 @@ let package = Package(
     targets: [
         // Hooks into the Swift concurrency runtime that need its calling convention (C).
         .target(name: "CExecutorHooks"),
-        .target(name: "MVVMBinding", dependencies: ["CExecutorHooks"]),
+        // Our Combine in two modules: MVVMBindingCore, Foundation-free (FoundationEssentials,
+        // Dispatch and Synchronization only), which the shipped library's targets import; and
+        // MVVMBinding, which re-exports it and adds the corelibs-Foundation integrations
+        // (RunLoop and OperationQueue schedulers, Timer.publish, NotificationCenter): what a
+        // Swift programmer imports in place of Combine. The bridges' folder sits inside the
+        // core's and is excluded from it.
+        .target(name: "MVVMBindingCore", dependencies: ["CExecutorHooks"], path: "Sources/MVVMBinding",
+                exclude: ["FoundationBridges"]),
+        .target(name: "MVVMBinding", dependencies: ["MVVMBindingCore"], path: "Sources/MVVMBinding/FoundationBridges"),
+        .target(name: "MVVMBindingNetworking", dependencies: ["MVVMBinding"]),
         // The system's SQLite, behind the SQLite repository (no vendored copy).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libcurl: the HTTP repository's transport (its own multi handle on its own thread).
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "MVVMDomain", dependencies: ["MVVMBinding", "CSQLite", "CCurl"]),
-        .target(name: "MVVMFeatures", dependencies: ["MVVMBinding", "MVVMDomain"]),
+        .target(name: "MVVMDomain", dependencies: ["MVVMBindingCore", "CSQLite", "CCurl"]),
+        .target(name: "MVVMFeatures", dependencies: ["MVVMBindingCore", "MVVMDomain"]),
         // libffi, plus inline C shims Swift 6 cannot express (thread locals, ffi_type globals).
         .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // The public header as a Swift module, so the runtime compiles against the same types.
@@ -34,15 +48,16 @@ let package = Package(
         // Its generic code (TypedCall, the member builders) runs specialised in the application's
         // module only if the bodies cross the module boundary: cross-module optimisation.
         .target(
-            name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBinding"],
+            name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBindingCore"],
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The generator's code, for an application's generator executable (in no shipped library).
         .target(name: "MVVMGenerator", dependencies: ["MVVMRuntime"]),
         // The seeds' app on the framework: its declarations, records, repositories' C constructors.
-        .target(name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "MVVMRuntime", "MVVMBinding", "MVVMDomain", "MVVMFeatures"]),
+        .target(name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "MVVMRuntime", "MVVMBindingCore", "MVVMDomain", "MVVMFeatures"]),
         // Writes the files that follow from the seeds' declarations (`make generate`).
         .executableTarget(name: "mvvm-generate", dependencies: ["MVVMGenerator", "MVVMSeedsApp"]),
-        .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding"]),
+        .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding", "MVVMBindingCore"]),
+        .testTarget(name: "MVVMBindingNetworkingTests", dependencies: ["MVVMBindingNetworking", "MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),
         .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CMVVM"]),

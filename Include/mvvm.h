@@ -16,8 +16,9 @@
  *   other thread returns MVVM_E_WRONG_THREAD and changes nothing. The exceptions say so in
  *   their documentation ("Any thread"): mvvm_wakeup(), mvvm_version(), mvvm_version_string(),
  *   mvvm_abi_version(), mvvm_status_name(), mvvm_last_error_message(), mvvm_type_describe(),
- *   mvvm_type_find(), mvvm_type_list(), mvvm_sample_options_init(), mvvm_get_api() and the
- *   mvvm_request_* answers of host-implemented repositories.
+ *   mvvm_type_find(), mvvm_type_list(), mvvm_member_find(), mvvm_sample_options_init(),
+ *   mvvm_http_options_init(), mvvm_get_api() and the mvvm_request_* answers of
+ *   host-implemented repositories.
  *
  * THE LOOP (libcurl multi style: the library never owns the loop)
  *   mvvm_get_fd() gives one file descriptor. When it is readable, call mvvm_dispatch() on the
@@ -63,6 +64,14 @@
  *   Strings passed in are UTF-8 (validated; invalid input gives MVVM_E_INVALID_UTF8) and
  *   copied: the caller keeps ownership. Strings and structs handed out are borrowed; each
  *   function says until when. Rows passed in are copied.
+ *
+ * STRINGS AND U+0000
+ *   Every string is NUL-terminated UTF-8 and no string the library hands out contains
+ *   U+0000, so a string is never silently cut at an embedded NUL. Data that would carry one
+ *   is refused where it enters, with a message: an HTTP body with "\u0000" in a string (the
+ *   request fails: "…holds U+0000 (NUL)…"), a JSON or SQLite store file with U+0000 in a
+ *   stored text (refused as a damaged store, naming the record and field). C strings cannot
+ *   carry one, and the Python binding refuses str arguments containing one (ValueError).
  *
  * COMPATIBILITY
  *   Enumerations and tables only grow at their end. Structs that the host fills carry their
@@ -532,11 +541,24 @@ mvvm_status mvvm_sample_options_init(mvvm_sample_options *options);
 mvvm_status mvvm_repository_new_sample(const mvvm_sample_options *options, mvvm_object **out_repository);
 
 /** Creates a repository stored in the JSON file at `path` (copied). A missing file starts
- *  from the default sample data and is written at the first save; a missing folder is
+ *  from the default sample data and is written at the first call; a missing folder is
  *  created then too (so a path in a folder that does not exist yet returns MVVM_OK here,
- *  and a folder that cannot be created fails that save, with the reason). Saves are atomic:
+ *  and a folder that cannot be created fails that call, with the reason). Saves are atomic:
  *  a crash leaves the old or the new file. A corrupt file gives MVVM_E_SYSTEM here, with
- *  the reason, and is never overwritten. */
+ *  the reason, and is never overwritten (one damaged later, while open, is refused by the
+ *  next call in the same way).
+ *
+ *  Sharing: the file may be shared with other processes and edited by a person while the
+ *  app runs; nothing is lost silently. Every call first checks whether the file changed
+ *  since this repository last read or wrote it (its inode, size and modification time, as
+ *  an editor checks) and reads it again if so: a refresh shows what is on disk. A save
+ *  takes the file's write lock (flock(2), held by every writer of this library; a writer
+ *  still holding it after 5 seconds fails the save, naming its pid), applies its one change
+ *  to the file's current contents and writes them, so other records changed meanwhile are
+ *  kept. A save of a user whose record another program changed since this repository read
+ *  it is refused: nothing is written, the ViewModel shows "Not saved: user N was changed by
+ *  another program …" and keeps the draft, and the next load shows the other version. A
+ *  like is applied to the current count. */
 mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_repository);
 
 /** Creates a repository stored in the SQLite database at `path` (copied; the system's
@@ -553,14 +575,28 @@ mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_re
  *  - The file is inspected here, read-only: one that is not a SQLite database, is another
  *    application's database, has a newer schema (written by a newer libmvvm) or lacks our
  *    tables gives MVVM_E_SYSTEM with the reason (mvvm_last_error_message()) and *out_repository
- *    is untouched. Such a file is never modified, neither here nor later: damage found by a
- *    later read is reported by that call (an error message in the ViewModel) and the file is
- *    left alone. An older schema of ours is migrated at the first call, in one transaction.
+ *    is untouched. Such a file is never modified, neither here nor later. An older schema
+ *    of ours is migrated at the first call, in one transaction.
+ *  - Damage this inspection cannot see (pages of data overwritten, the file truncated or
+ *    rewritten by another program while open) shows at the first call that reads it: that
+ *    call fails with the reason (an error message in the ViewModel), and from then on the
+ *    file is never written by this repository: not by a later save through any ViewModel,
+ *    not when the repository is destroyed (its write-ahead log is not copied into the file).
+ *    Every later call fails with the same reason, naming the file, until the path names
+ *    another file (replaced, restored from a backup, removed); that file is checked whole
+ *    before its first write. Replace a file together with its "-wal" and "-shm" companions,
+ *    or while no process has it open.
+ *  - The file is read with read(2), never memory-mapped, so a file truncated under an open
+ *    repository is an error of the next call, never a crash of the host (SIGBUS).
  *  - Every save (a rename, a like) is one transaction: a crash or a kill leaves the old or
  *    the new data, never a mix, and a failed save changes nothing.
+ *  - Sharing: several repositories and processes may use one file at once. Readers never
+ *    wait (write-ahead log); SQLite serialises writers: a save waits up to 5 seconds for
+ *    another writer to finish, then fails with "database is locked" (the ViewModel keeps
+ *    the draft and shows the message; saving again works once the other writer is done).
+ *    Every process sees the others' saves at its next read.
  *  - Host thread only; the database work runs on the repository's own thread, and results
- *    come back through mvvm_dispatch() like every repository's. Several repositories (and
- *    processes) may share a file: SQLite serialises their writes. */
+ *    come back through mvvm_dispatch() like every repository's. */
 mvvm_status mvvm_repository_new_sqlite(const char *path, const mvvm_sample_options *fill_or_null,
                                        mvvm_object **out_repository);
 
@@ -597,9 +633,11 @@ mvvm_status mvvm_repository_new_sqlite(const char *path, const mvvm_sample_optio
  * Status handling: 2xx decodes the body; 404 is "Could not find user 3." (or post, page);
  * 400 and 422 are invalid input with the server's {"error"} sentence; every other status, a
  * host that cannot be reached, a timeout, a dropped connection, a body that is not the JSON
- * above (or has no valid X-Total-Count where one is needed) and a body over the size limit
- * are "The service is unavailable: <why>." Those sentences reach the ViewModels' error
- * messages; nothing a server sends can crash the host.
+ * above (or has no valid X-Total-Count where one is needed), headers or a body over their
+ * size limits, a string holding U+0000, and a record whose id is not the one asked for
+ * (users/7 answered with user 8, a comment of another post) are "The service is
+ * unavailable: <why>." Those sentences reach the ViewModels' error messages; nothing a
+ * server sends can crash the host.
  *
  * Threads: each repository has one transfer thread (a libcurl multi handle, connections
  * kept alive); it sends the requests, collects and size-checks the answers and decodes them;
@@ -629,7 +667,17 @@ typedef struct mvvm_http_options {
     /** The largest response body accepted, in bytes; a larger one fails the request as soon
      *  as its size shows (default 4194304; 1024..1073741824). */
     int64_t max_body_bytes;
+    /** Since 0.3: the largest response headers accepted, in bytes, status line and every
+     *  header line counted (default 65536; 1024..102400, the upper bound being libcurl's own
+     *  limit for one line). Larger headers fail the request as soon as they pass it: "The
+     *  service is unavailable: the answer from HOST has headers larger than the N-byte
+     *  limit." */
+    int32_t max_header_bytes;
 } mvvm_http_options;
+
+/** The struct_size of mvvm_http_options in version 0.2 (before max_header_bytes): accepted,
+ *  with the default header limit, so hosts built against that header keep working. */
+#define MVVM_HTTP_OPTIONS_SIZE_0_2 (offsetof(mvvm_http_options, max_header_bytes))
 
 /** Fills *options with the defaults. Any thread. */
 mvvm_status mvvm_http_options_init(mvvm_http_options *options);

@@ -1,7 +1,8 @@
 /* test_http_repository.c: mvvm_repository_new_http through the header, against
  * Tests/Support/placeholder_server.py (45 users, started here on an ephemeral port and stopped
  * at the end): base URL validation, a list and a detail over HTTP, server failures and an
- * unreachable host as messages, and the SQLite cache (cached rows at once, exact changes when
+ * unreachable host as messages, oversized headers, U+0000 and another record than asked for
+ * refused with messages, the 0.2 options struct still accepted, and the SQLite cache (cached rows at once, exact changes when
  * the fresh page replaces them, offline start with a dismissible error).
  * Skips, saying so, when python3 cannot run the server. */
 #include "harness.h"
@@ -88,6 +89,72 @@ static void test_options_are_checked(void) {
     options.struct_size = 3;
     CHECK_STATUS(mvvm_repository_new_http_with_options(server.base_url, NULL, &options, &repository), MVVM_E_INVALID_ARGUMENT);
     CHECK(repository == NULL);
+    CHECK_OK(mvvm_http_options_init(&options));
+    CHECK_EQ(options.max_header_bytes, 65536);
+    options.max_header_bytes = 102401;
+    CHECK_STATUS(mvvm_repository_new_http_with_options(server.base_url, NULL, &options, &repository), MVVM_E_INVALID_ARGUMENT);
+    CHECK(strstr(mvvm_last_error_message(), "max_header_bytes 102401 is outside 1024...102400") != NULL);
+    CHECK(repository == NULL);
+}
+
+static void test_a_host_built_against_the_0_2_options_struct_still_works(void) {
+    /* An older host's struct ends before max_header_bytes: only its own fields are read. */
+    unsigned char older[sizeof(mvvm_http_options) + 8];
+    memset(older, 0xEE, sizeof older);
+    mvvm_http_options current;
+    CHECK_OK(mvvm_http_options_init(&current));
+    current.struct_size = (uint32_t)MVVM_HTTP_OPTIONS_SIZE_0_2;
+    memcpy(older, &current, MVVM_HTTP_OPTIONS_SIZE_0_2);
+    mvvm_object *repository = NULL;
+    CHECK_OK(mvvm_repository_new_http_with_options(server.base_url, NULL, (const mvvm_http_options *)(void *)older, &repository));
+    CHECK(repository != NULL);
+    if (repository != NULL) CHECK_OK(mvvm_object_destroy(repository));
+}
+
+/* The list's error message after one load under `fault` (a /_control body). */
+static void check_list_error_under_fault(const char *fault, const char *expected) {
+    control("/_control", fault);
+    fixture f;
+    open_list(&f, server.base_url, NULL);
+    CHECK_OK(mvvm_user_list_on_appear(f.vm));
+    finish_load(&f);
+    const char *message = NULL;
+    CHECK_OK(mvvm_user_list_get_error_message(f.vm, &message));
+    if (message == NULL || strstr(message, expected) == NULL) {
+        harness_report(__FILE__, __LINE__, expected, message != NULL ? message : "(no error message)");
+    }
+    CHECK_EQ(count_of(f.vm), 0);
+    close_list(&f);
+}
+
+static void test_oversized_headers_name_the_header_limit(void) {
+    check_list_error_under_fault("{\"mode\": \"many_headers\", \"header_count\": 100000, \"count\": 1}",
+                                 "has headers larger than the 65536-byte limit");
+    check_list_error_under_fault("{\"mode\": \"long_header\", \"header_bytes\": 10485760, \"count\": 1}",
+                                 "has headers larger than the 65536-byte limit");
+}
+
+static void test_a_name_holding_nul_is_refused_not_cut(void) {
+    check_list_error_under_fault("{\"mode\": \"nul\", \"count\": 1}", "holds U+0000 (NUL)");
+}
+
+static void test_a_detail_answered_with_another_user_is_an_error_naming_both(void) {
+    control("/_control", "{\"mode\": \"wrong_id\", \"count\": 1}");
+    mvvm_object *repository = NULL, *detail = NULL;
+    REQUIRE_OK(mvvm_repository_new_http(server.base_url, NULL, &repository));
+    REQUIRE_OK(mvvm_user_detail_new(repository, 1, &detail));
+    recorder error;
+    recorder_reset(&error);
+    CONNECT(detail, "notify::error-message", on_string, &error);
+    CHECK_OK(mvvm_user_detail_on_appear(detail));
+    PUMP_UNTIL(error.calls > 0, HTTP_BUDGET);
+    CHECK(strstr(error.text, "sent user 2 when asked for user 1") != NULL);
+    int32_t loaded = 1;
+    mvvm_user user;
+    CHECK_OK(mvvm_user_detail_get_user(detail, &loaded, &user));
+    CHECK_EQ(loaded, 0);
+    CHECK_OK(mvvm_object_destroy(detail));
+    CHECK_OK(mvvm_object_destroy(repository));
 }
 
 static void test_a_list_loads_its_pages_over_http(void) {
@@ -264,6 +331,10 @@ int main(void) {
     harness_init();
     RUN_TEST(test_bad_base_urls_are_refused_with_a_reason);
     RUN_TEST(test_options_are_checked);
+    RUN_TEST(test_a_host_built_against_the_0_2_options_struct_still_works);
+    RUN_TEST(test_oversized_headers_name_the_header_limit);
+    RUN_TEST(test_a_name_holding_nul_is_refused_not_cut);
+    RUN_TEST(test_a_detail_answered_with_another_user_is_an_error_naming_both);
     RUN_TEST(test_a_list_loads_its_pages_over_http);
     RUN_TEST(test_a_detail_saves_to_the_server);
     RUN_TEST(test_a_server_failure_becomes_the_lists_error_message);

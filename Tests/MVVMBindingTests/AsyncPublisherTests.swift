@@ -109,3 +109,24 @@ final class AsyncPublisherTests: XCTestCase {
         XCTAssertEqual(ids, [1, 2])
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension AsyncPublisherTests {
+    func test_twoTasksWaitingOnOneIterator_eachReceiveOneValue() async {
+        let requests = RequestCounter()
+        let upstream = DrivenPublisher<Int, Never>(onRequest: { _ in requests.increment() })
+        // Combine's iterator is not Sendable either; sharing it between tasks is what is tested.
+        nonisolated(unsafe) let iterator = upstream.values.makeAsyncIterator()
+
+        let first = Task { var copy = iterator; return await copy.next() }
+        let second = Task { var copy = iterator; return await copy.next() }
+        await requests.waitFor(2)
+        upstream.send(1)
+        upstream.send(2)
+        let received = [await first.value, await second.value]
+
+        XCTAssertEqual(Set(received.compactMap { $0 }), [1, 2])
+        XCTAssertEqual(upstream.subscription.requests, [.max(1), .max(1)])
+    }
+}

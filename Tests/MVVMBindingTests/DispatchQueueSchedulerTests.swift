@@ -127,3 +127,20 @@ final class DispatchQueueSchedulerTests: XCTestCase {
         XCTAssertEqual(Stride.milliseconds(250).timeInterval, .nanoseconds(250_000_000))
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension DispatchQueueSchedulerTests {
+    func test_timeDistance_isSigned_andSaturatesToTheLongestStrideForTheDistantFuture() {
+        typealias Time = DispatchQueue.SchedulerTimeType
+        let early = Time(DispatchTime(uptimeNanoseconds: 10_000))
+        let later = Time(DispatchTime(uptimeNanoseconds: 10_431))
+        let never = Time(.distantFuture)
+
+        XCTAssertEqual(early.distance(to: later), .nanoseconds(431))
+        XCTAssertEqual(later.distance(to: early), .nanoseconds(-431))
+        XCTAssertEqual(early.distance(to: never), .nanoseconds(.max))
+        XCTAssertEqual(never.distance(to: early), .nanoseconds(.max))
+        XCTAssertEqual(never.distance(to: never), .nanoseconds(0))
+    }
+}

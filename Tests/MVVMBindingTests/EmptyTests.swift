@@ -26,3 +26,15 @@ final class EmptyTests: XCTestCase {
         XCTAssertNotEqual(empty, Empty<String, TestError>())
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension EmptyTests {
+    func test_subscription_printsAsEmpty() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        Empty<Int, Never>().subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "Empty")
+    }
+}

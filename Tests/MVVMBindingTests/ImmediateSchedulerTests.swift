@@ -46,3 +46,14 @@ final class ImmediateSchedulerTests: XCTestCase {
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "finished"])
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension ImmediateSchedulerTests {
+    func test_timeDistance_isAlwaysZero() {
+        let now = ImmediateScheduler.shared.now
+
+        XCTAssertEqual(now.distance(to: now.advanced(by: -1)), 0)
+        XCTAssertEqual(now.advanced(by: 100).distance(to: now), 0)
+    }
+}

@@ -61,3 +61,63 @@ final class OperationQueueSchedulerTests: XCTestCase {
         XCTAssertEqual(time.distance(to: time.advanced(by: 2)), .seconds(2))
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+/// An operation queue that counts the operations added to it.
+private final class CountingOperationQueue: OperationQueue, @unchecked Sendable {
+    private let counter = ConcurrentRecorder<Operation>()
+
+    var addedCount: Int { counter.elements.count }
+
+    override func addOperation(_ op: Operation) {
+        counter.append(op)
+        super.addOperation(op)
+    }
+}
+
+extension OperationQueueSchedulerTests {
+    func test_schedule_addsExactlyOneOperation() {
+        let queue = CountingOperationQueue()
+        let ran = expectation(description: "ran")
+
+        queue.schedule { ran.fulfill() }
+
+        XCTAssertEqual(queue.addedCount, 1)
+        wait(for: [ran], timeout: 2)
+    }
+
+    func test_scheduleAfter_addsOneOperationAtOnce_whichRunsWhenDue() {
+        let queue = CountingOperationQueue()
+        let ran = expectation(description: "ran")
+
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(5))) { ran.fulfill() }
+
+        XCTAssertEqual(queue.addedCount, 1)
+        wait(for: [ran], timeout: 2)
+        XCTAssertEqual(queue.addedCount, 1)
+    }
+
+    func test_scheduleRepeating_addsOneOperationAtOnce() {
+        let queue = CountingOperationQueue()
+
+        let timer = queue.schedule(after: queue.now.advanced(by: 60), interval: 60) {}
+
+        XCTAssertEqual(queue.addedCount, 1)
+        timer.cancel()
+    }
+
+    func test_cancellingARepeatingAction_letsTheQueueFinishTheOperationWaitingForIt() {
+        let queue = CountingOperationQueue()
+        let timer = queue.schedule(after: queue.now.advanced(by: 60), interval: 60) {}
+
+        timer.cancel()
+
+        let drained = expectation(description: "the queue has nothing left")
+        DispatchQueue.global().async {
+            queue.waitUntilAllOperationsAreFinished()
+            drained.fulfill()
+        }
+        wait(for: [drained], timeout: 5)
+    }
+}

@@ -146,3 +146,40 @@ private struct DropOne<Upstream: Publisher>: Publisher {
             receiveCompletion: { subscriber.receive(completion: $0) }))
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension PassthroughSubjectTests {
+    func test_anUpstreamSubscription_isAskedForValuesOnlyOnceASubscriberRequests() {
+        let subject = PassthroughSubject<Int, Never>()
+        let upstream = TrackingSubscription()
+        subject.send(subscription: upstream)
+        XCTAssertEqual(upstream.history, [])
+
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        subject.subscribe(subscriber)
+        XCTAssertEqual(upstream.history, [])
+
+        subscriber.request(.max(1))
+        subscriber.request(.max(1))
+        XCTAssertEqual(upstream.history, [.requested(.unlimited)])
+    }
+
+    func test_anUpstreamSubscriptionArrivingAfterARequest_isAskedAtOnce() {
+        let subject = PassthroughSubject<Int, Never>()
+        subject.subscribe(TrackingSubscriber<Int, Never>(initialDemand: .max(1)))
+        let upstream = TrackingSubscription()
+
+        subject.send(subscription: upstream)
+
+        XCTAssertEqual(upstream.history, [.requested(.unlimited)])
+    }
+
+    func test_subscriptions_printAsPassthroughSubject() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        PassthroughSubject<Int, Never>().subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "PassthroughSubject")
+    }
+}

@@ -1,4 +1,5 @@
-@testable import MVVMBinding
+@testable import MVVMBindingCore
+import MVVMBinding
 import XCTest
 
 private final class Model {

@@ -123,3 +123,66 @@ private final class CountingConnectable: ConnectablePublisher, @unchecked Sendab
         return AnyCancellable { [self] in lock.withLock { disconnectCount += 1 } }
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension AutoconnectTests {
+    func test_everyCancelReachesTheUpstream_theCountReachingZeroDisconnects_completionsDoNot() {
+        let upstream = ConnectionCountingPublisher()
+        let shared = upstream.autoconnect()
+        let subscribers = (0..<3).map { _ in TrackingSubscriber<Int, Never>() }
+        subscribers.forEach { shared.subscribe($0) }
+        let subscriptions = subscribers.compactMap(\.subscription)
+
+        upstream.sendCompletionToAll()
+        XCTAssertEqual(upstream.disconnections, 0, "a completion does not disconnect")
+        subscriptions[1].cancel()
+        subscriptions[2].cancel()
+        XCTAssertEqual(upstream.disconnections, 0)
+        subscriptions[0].cancel()
+        XCTAssertEqual(upstream.disconnections, 1)
+        subscriptions[0].cancel()
+
+        XCTAssertEqual(upstream.connections, 1)
+        XCTAssertEqual(upstream.disconnections, 1)
+        XCTAssertEqual(upstream.subscription.cancelCount, 4)
+    }
+
+    func test_subscription_printsAsTheUpstreamsSubscription() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        ConnectionCountingPublisher().autoconnect().subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "TrackingSubscription")
+    }
+}
+
+/// A connectable publisher that counts connections and disconnections and hands every
+/// subscriber the same tracking subscription.
+private final class ConnectionCountingPublisher: ConnectablePublisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let subscription = TrackingSubscription()
+    private let lock = NSLock()
+    private var subscribers: [AnySubscriber<Int, Never>] = []  // guarded by `lock`
+    private var connectionCount = 0  // guarded by `lock`
+    private var disconnectionCount = 0  // guarded by `lock`
+
+    var connections: Int { lock.withLock { connectionCount } }
+    var disconnections: Int { lock.withLock { disconnectionCount } }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        lock.withLock { subscribers.append(AnySubscriber(subscriber)) }
+        subscriber.receive(subscription: subscription)
+    }
+
+    func connect() -> any Cancellable {
+        lock.withLock { connectionCount += 1 }
+        return AnyCancellable { [self] in lock.withLock { disconnectionCount += 1 } }
+    }
+
+    func sendCompletionToAll() {
+        lock.withLock { subscribers }.forEach { $0.receive(completion: .finished) }
+    }
+}

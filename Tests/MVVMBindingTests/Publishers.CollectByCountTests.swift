@@ -44,3 +44,24 @@ final class CollectByCountTests: XCTestCase {
         assertCancelReleasesPipeline { subject, canary in subject.map { $0 + canary.value }.collect(2) }
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension CollectByCountTests {
+    func test_valuesAfterTheUpstreamFinished_areIgnored() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<[Int], Never>()
+        upstream.collect(2).subscribe(subscriber)
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        upstream.send(2)
+        upstream.send(3)
+
+        XCTAssertEqual(subscriber.events, [.subscription, .value([1]), .completion(.finished)])
+    }
+
+    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.collect(2) }, [.subscribed])
+    }
+}

@@ -144,4 +144,26 @@ final class CombineLatestTests: XCTestCase {
         await fulfillment(of: [expectation], timeout: 2)
         cancellable.cancel()
     }
+
+    func test_aChangeSentFromInsideReceive_isDeliveredAfterTheCurrentCombination() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        var depth = 0
+        var maxDepth = 0
+        var received: [String] = []
+        let cancellable = a.combineLatest(b).sink { pair in
+            depth += 1
+            maxDepth = max(maxDepth, depth)
+            received.append("\(pair.0)\(pair.1)")
+            if pair == (1, 1) { b.send(2) }
+            depth -= 1
+        }
+
+        a.send(1)
+        b.send(1)
+
+        XCTAssertEqual(received, ["11", "12"])
+        XCTAssertEqual(maxDepth, 1, "the downstream must not be re-entered")
+        cancellable.cancel()
+    }
 }

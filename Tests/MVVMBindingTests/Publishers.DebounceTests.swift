@@ -186,3 +186,14 @@ final class DebounceTests: XCTestCase {
         XCTAssertNil(weakSubscriber)
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension DebounceTests {
+    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+        let scheduler = TestScheduler()
+        XCTAssertEqual(
+            historyOfSubscriptionArrivingAfterCancel { $0.debounce(for: .seconds(1), scheduler: scheduler) },
+            [.subscribed])
+    }
+}

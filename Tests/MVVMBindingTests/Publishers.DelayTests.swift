@@ -112,3 +112,31 @@ final class DelayTests: XCTestCase {
         cancellable.cancel()
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension DelayTests {
+    func test_aScheduledCompletion_isDeliveredAfterTheSubscriberIsReleased() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let received = ConcurrentRecorder<String>()
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(
+            Subscribers.Sink(
+                receiveCompletion: { _ in received.append("finished") },
+                receiveValue: { received.append("value(\($0))") }))
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        upstream.releaseSubscriber()  // nobody but the scheduled events holds the pipeline now
+        scheduler.advance(by: .seconds(1))
+
+        XCTAssertEqual(received.elements, ["value(1)", "finished"])
+    }
+
+    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+        let scheduler = TestScheduler()
+        XCTAssertEqual(
+            historyOfSubscriptionArrivingAfterCancel { $0.delay(for: .seconds(1), scheduler: scheduler) },
+            [.subscribed])
+    }
+}

@@ -26,13 +26,13 @@ final class DropTests: XCTestCase {
         XCTAssertEqual(subscriber.values, [1, 2])
     }
 
-    func test_valuesToOmit_areRequestedUpFront_onTopOfTheDownstreamDemand() {
+    func test_valuesToOmit_areRequestedTogetherWithTheDownstreamDemand() {
         let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
 
         upstream.dropFirst(2).subscribe(subscriber)
 
-        XCTAssertEqual(upstream.subscription.requests, [.max(1), .max(2)])
+        XCTAssertEqual(upstream.subscription.requests, [.max(3)], "one request: the downstream's and the omitted")
         XCTAssertEqual(upstream.send(1), .none)
         XCTAssertEqual(upstream.send(2), .none)
         upstream.send(3)
@@ -96,5 +96,40 @@ final class DropTests: XCTestCase {
 
         await fulfillment(of: [expectation], timeout: 2.0)
         _ = cancellable
+    }
+}
+
+// MARK: - Combine's rules (issue 24)
+
+extension DropTests {
+    func test_dropFirst_asksUpstreamOnce_forTheDownstreamsDemandPlusTheCount() {
+        let upstream = DrivenPublisher<Int, Never>()
+
+        upstream.dropFirst(2).subscribe(TrackingSubscriber<Int, Never>(initialDemand: .max(42)))
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(44))])
+    }
+
+    func test_laterRequests_passUnchanged() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        upstream.dropFirst(2).subscribe(subscriber)
+
+        subscriber.request(.max(5))
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(2)), .requested(.max(5))])
+    }
+
+    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.dropFirst() }, [.subscribed])
+    }
+
+    func test_subscription_printsAsDrop_andReflectsItsDownstream() throws {
+        let subscriber = TrackingSubscriber<Int, Never>()
+        DrivenPublisher<Int, Never>().dropFirst().subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "Drop")
+        let mirror = Mirror(reflecting: try XCTUnwrap(subscriber.subscription))
+        XCTAssertEqual(mirror.children.map(\.label), ["downstream"])
     }
 }

@@ -141,4 +141,62 @@ final class FlatMapTests: XCTestCase {
         XCTAssertEqual(subscriber.overlaps, 0)
         XCTAssertNotNil(subscriber.completion)
     }
+
+    // MARK: - Edge cases of direct delivery and reused source slots
+
+    func test_demandArrivingWhileValuesAreQueued_deliversThemInArrivalOrderBeforeNewerOnes() {
+        let inners = [DrivenPublisher<String, Never>(), DrivenPublisher<String, Never>()]
+        let subscriber = TrackingSubscriber<String, Never>(initialDemand: .max(1))
+        Publishers.Sequence<[Int], Never>(sequence: [0, 1]).flatMap { inners[$0] }.subscribe(subscriber)
+
+        // The driven inners ignore demand, so values pile up beyond what was requested.
+        inners[0].send("a1")
+        inners[1].send("b1")
+        inners[0].send("a2")
+        XCTAssertEqual(subscriber.values, ["a1"])
+        subscriber.request(.max(1))
+        XCTAssertEqual(subscriber.values, ["a1", "b1"])
+        inners[1].send("b2")
+        subscriber.request(.max(2))
+
+        XCTAssertEqual(subscriber.values, ["a1", "b1", "a2", "b2"])
+    }
+
+    func test_anInnerFinishingWhileItsValueIsDelivered_endsTheStreamAfterThatValue() {
+        let inner = PassthroughSubject<Int, Never>()
+        var events: [String] = []
+        let cancellable = Just(0).flatMap { _ in inner }.sink(
+            receiveCompletion: { _ in events.append("finished") },
+            receiveValue: { value in
+                events.append("value(\(value))")
+                inner.send(completion: .finished)
+            })
+
+        inner.send(1)
+
+        XCTAssertEqual(events, ["value(1)", "finished"])
+        cancellable.cancel()
+    }
+
+    func test_aFinishedInnersSlotGoesToTheNextInner_andTheFinishedInnersLateEventsAreIgnored() {
+        let upstream = PassthroughSubject<Int, Never>()
+        let inners = [DrivenPublisher<Int, Never>(), DrivenPublisher<Int, Never>()]
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.flatMap { inners[$0] }.subscribe(subscriber)
+
+        upstream.send(0)
+        inners[0].send(1)
+        inners[0].send(completion: .finished)
+        upstream.send(1)
+        // A misbehaving inner that sends after its completion reaches nobody, even though
+        // the next inner now has its place.
+        inners[0].send(99)
+        inners[0].send(completion: .finished)
+        inners[1].send(2)
+        upstream.send(completion: .finished)
+        XCTAssertNil(subscriber.completion)
+        inners[1].send(completion: .finished)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+    }
 }

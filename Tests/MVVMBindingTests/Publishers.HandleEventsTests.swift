@@ -58,3 +58,11 @@ final class HandleEventsTests: XCTestCase {
         assertCancelReleasesPipeline { subject, canary in subject.handleEvents(receiveOutput: { _ in _ = canary.value }) }
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension HandleEventsTests {
+    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.handleEvents() }, [.subscribed])
+    }
+}

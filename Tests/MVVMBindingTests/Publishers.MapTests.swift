@@ -80,3 +80,18 @@ final class MapTests: XCTestCase {
         cancellable.cancel()
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension MapTests {
+    func test_eventsSentBeforeTheSubscription_passStraightThrough() {
+        let upstream = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, Never>(demandAfterValue: { _ in .max(42) })
+        upstream.map { $0 + 1 }.subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(1), .max(42))
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(subscriber.events, [.value(2), .completion(.finished)])
+    }
+}

@@ -85,6 +85,8 @@ final class MulticastTests: XCTestCase {
             return Just(1)
         }
         .multicast { PassthroughSubject<Int, Never>() }
+        // A subscriber that asks, so the subject asks the upstream (which then completes).
+        multicast.subscribe(TrackingSubscriber<Int, Never>())
         _ = multicast.connect()
         let late = TrackingSubscriber<Int, Never>()
 
@@ -110,5 +112,34 @@ final class MulticastTests: XCTestCase {
         XCTAssertEqual(leaving.values, [])
         XCTAssertEqual(staying.values, [1])
         connection.cancel()
+    }
+}
+
+// MARK: - Combine's rules (issue 24)
+
+extension MulticastTests {
+    func test_connection_doesNotKeepTheSubjectAlive_andCancellingItAfterwardsReturns() {
+        let upstream = DrivenPublisher<Int, Never>()
+        weak var weakSubject: PassthroughSubject<Int, Never>?
+        var connection: (any Cancellable)?
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            weakSubject = subject
+            connection = upstream.multicast(subject: subject).connect()
+        }
+        XCTAssertNil(weakSubject, "the connection kept the subject alive")
+        guard weakSubject == nil else { return }  // the old connection's cancel spun for ever here
+        connection?.cancel()
+        // The released subject cancelled its upstream (the connection) as it went.
+        XCTAssertEqual(upstream.history, [.subscribed, .cancelled])
+    }
+
+    func test_subscribers_receiveAMulticastSubscription() {
+        let multicast = DrivenPublisher<Int, Never>().multicast { PassthroughSubject() }
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        multicast.subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "Multicast")
     }
 }

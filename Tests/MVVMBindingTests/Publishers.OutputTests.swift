@@ -111,3 +111,59 @@ final class OutputTests: XCTestCase {
         assertCancelReleasesPipeline { subject, canary in subject.prefix(5).map { $0 + canary.value } }
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension OutputTests {
+    func test_lastValueInTheRange_returnsTheDownstreamsDemand_andFinishesAtOnce() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { _ in .max(5) })
+        upstream.output(in: 1..<3).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(0), .max(1))
+        XCTAssertEqual(upstream.send(1), .max(5))
+        XCTAssertEqual(upstream.send(2), .max(5))
+
+        XCTAssertEqual(subscriber.events, [.subscription, .value(1), .value(2), .completion(.finished)])
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(1)), .cancelled])
+    }
+
+    func test_outputAt_returnsTheDownstreamsDemandForItsValue() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(demandAfterValue: { _ in .max(3) })
+        upstream.output(at: 1).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(10), .max(1))
+        XCTAssertEqual(upstream.send(11), .max(3))
+        XCTAssertEqual(subscriber.events, [.subscription, .value(11), .completion(.finished)])
+    }
+
+    func test_valuesSentAfterTheUpstreamCompleted_areStillCountedAndPassedOn() {
+        let upstream = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>(initialDemand: nil, demandAfterValue: { _ in .max(2) })
+        upstream.output(in: 1..<3).subscribe(subscriber)
+
+        upstream.send(completion: .failure(.oops))
+        XCTAssertEqual(upstream.send(1), .max(1))
+        XCTAssertEqual(upstream.send(2), .max(2))
+        XCTAssertEqual(upstream.send(3), .max(2))
+        XCTAssertEqual(upstream.send(4), .none)
+
+        XCTAssertEqual(subscriber.events, [.subscription, .completion(.failure(.oops)), .value(2), .value(3)])
+    }
+
+    func test_valuesSentBeforeTheSubscription_areCountedAndPassedOn() {
+        let upstream = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, Never>(demandAfterValue: { _ in .max(42) })
+        upstream.output(in: 1..<3).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(1), .max(1))
+        XCTAssertEqual(upstream.send(2), .max(42))
+
+        XCTAssertEqual(subscriber.events, [.value(2)])
+    }
+
+    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.prefix(2) }, [.subscribed])
+    }
+}

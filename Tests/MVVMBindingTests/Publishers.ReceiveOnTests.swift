@@ -3,14 +3,11 @@ import MVVMBinding
 import XCTest
 
 final class ReceiveOnTests: XCTestCase {
-    func test_receiveOn_deliversTheSubscriptionValuesAndCompletionThroughTheScheduler() {
+    func test_receiveOn_deliversTheValuesAndCompletionThroughTheScheduler() {
         let scheduler = TestScheduler()
         let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>()
         upstream.receive(on: scheduler).subscribe(subscriber)
-        XCTAssertEqual(subscriber.history, [])
-
-        scheduler.advance()
         XCTAssertEqual(subscriber.history, ["subscription"])
 
         upstream.send(1)
@@ -152,5 +149,47 @@ final class ReceiveOnTests: XCTestCase {
         await fulfillment(of: [done], timeout: 2)
         XCTAssertEqual(recorder.elements, Array(0..<100))
         cancellable.cancel()
+    }
+}
+
+// MARK: - Combine's rules (issue 24)
+
+extension ReceiveOnTests {
+    func test_subscriptionAndRequests_areSynchronous_onlyValuesAndCompletionAreScheduled() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(3))
+
+        upstream.receive(on: scheduler).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.events, [.subscription])
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(3))])
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(subscriber.events, [.subscription])
+        scheduler.advance()
+        XCTAssertEqual(subscriber.events, [.subscription, .value(1), .completion(.finished)])
+    }
+
+    func test_aScheduledCompletion_isDeliveredAfterTheSubscriberIsReleased() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let received = ConcurrentRecorder<String>()
+        upstream.receive(on: scheduler).subscribe(
+            Subscribers.Sink(
+                receiveCompletion: { _ in received.append("finished") },
+                receiveValue: { received.append("value(\($0))") }))
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        upstream.releaseSubscriber()  // nobody but the scheduled events holds the pipeline now
+        scheduler.advance()
+
+        XCTAssertEqual(received.elements, ["value(1)", "finished"])
+    }
+
+    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+        let scheduler = TestScheduler()
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.receive(on: scheduler) }, [.subscribed])
     }
 }

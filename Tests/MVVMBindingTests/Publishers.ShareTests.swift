@@ -92,3 +92,51 @@ final class ShareTests: XCTestCase {
         XCTAssertEqual(requests, 1)
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension ShareTests {
+    func test_subscribersSeeAMulticastSubscription_andTheUpstreamIsAskedForEverythingOnce() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let shared = upstream.share()
+        let first = TrackingSubscriber<Int, Never>(initialDemand: .max(42))
+        let second = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+
+        shared.subscribe(first)
+        shared.subscribe(second)
+
+        XCTAssertEqual(first.subscriptionDescription, "Multicast")
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.unlimited)])
+    }
+
+    func test_theUpstreamIsCancelledOnce_whenTheLastSubscriberCancels() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let shared = upstream.share()
+        let first = TrackingSubscriber<Int, Never>()
+        let second = TrackingSubscriber<Int, Never>()
+        shared.subscribe(first)
+        shared.subscribe(second)
+
+        first.cancel()
+        XCTAssertEqual(upstream.subscription.cancelCount, 0)
+        second.cancel()
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.unlimited), .cancelled])
+    }
+
+    func test_aSubscriberArrivingAfterCompletion_getsOnlyTheCompletion() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let shared = upstream.share()
+        let early = TrackingSubscriber<Int, Never>()
+        shared.subscribe(early)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        let late = TrackingSubscriber<Int, Never>(initialDemand: nil)
+
+        shared.subscribe(late)
+
+        XCTAssertEqual(early.events, [.subscription, .value(1), .completion(.finished)])
+        XCTAssertEqual(late.events, [.subscription, .completion(.finished)])
+        XCTAssertEqual(late.subscriptionDescription, "Multicast")
+    }
+}

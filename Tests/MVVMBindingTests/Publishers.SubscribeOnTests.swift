@@ -99,3 +99,25 @@ final class SubscribeOnTests: XCTestCase {
         cancellable.cancel()
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension SubscribeOnTests {
+    func test_aScheduledSubscription_stillDeliversAfterTheSubscriberIsReleased() {
+        let scheduler = TestScheduler()
+        let received = ConcurrentRecorder<String>()
+        Just(1).subscribe(on: scheduler).subscribe(
+            Subscribers.Sink(
+                receiveCompletion: { _ in received.append("finished") },
+                receiveValue: { received.append("value(\($0))") }))
+
+        scheduler.advance()
+
+        XCTAssertEqual(received.elements, ["value(1)", "finished"])
+    }
+
+    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+        XCTAssertEqual(
+            historyOfSubscriptionArrivingAfterCancel { $0.subscribe(on: ImmediateScheduler.shared) }, [.subscribed])
+    }
+}

@@ -165,3 +165,22 @@ final class SwitchToLatestTests: XCTestCase {
         cancellable.cancel()
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension SwitchToLatestTests {
+    func test_cancel_cancelsTheCurrentInnerPublisherThenTheOuterUpstream() {
+        let order = ConcurrentRecorder<String>()
+        let outer = DrivenPublisher<DrivenPublisher<Int, Never>, Never>(onCancel: { order.append("outer") })
+        let inner = DrivenPublisher<Int, Never>(onCancel: { order.append("inner") })
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(42))
+        outer.switchToLatest().subscribe(subscriber)
+
+        outer.send(inner)
+        subscriber.cancel()
+
+        XCTAssertEqual(order.elements, ["inner", "outer"])
+        XCTAssertEqual(outer.history, [.subscribed, .requested(.unlimited), .cancelled])
+        XCTAssertEqual(inner.history, [.subscribed, .requested(.max(42)), .cancelled])
+    }
+}

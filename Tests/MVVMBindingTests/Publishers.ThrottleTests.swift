@@ -148,3 +148,68 @@ final class ThrottleTests: XCTestCase {
         }
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension ThrottleTests {
+    func test_aRequestOfNone_isTolerated() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(subscriber)
+
+        subscriber.request(.none)
+        subscriber.request(.max(1))
+        upstream.send(1)
+        scheduler.advance()
+
+        XCTAssertEqual(subscriber.values, [1])
+    }
+
+    func test_upstreamIsAskedForEverything_beforeTheDownstreamIsSubscribed() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+
+        upstream.throttle(for: .seconds(1), scheduler: TestScheduler(), latest: false).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.unlimited)])
+        XCTAssertEqual(subscriber.events, [.subscription])
+    }
+
+    func test_clock_isReadOnSubscription_onEveryEvent_andWhenAValueIsPublished() {
+        let scheduler = ClockReadingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let throttled = upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true)
+        XCTAssertEqual(scheduler.clockReads, 0)
+
+        throttled.subscribe(TrackingSubscriber<Int, Never>())
+        XCTAssertEqual(scheduler.clockReads, 2, "once when the subscription is made, once when it arrives")
+        upstream.send(1)
+        XCTAssertEqual(scheduler.clockReads, 3)
+        scheduler.base.advance()
+        XCTAssertEqual(scheduler.clockReads, 4, "the publication starts the next interval")
+        upstream.send(completion: .finished)
+        XCTAssertEqual(scheduler.clockReads, 5)
+        scheduler.base.advance()
+        XCTAssertEqual(scheduler.clockReads, 5, "publishing a completion alone reads no clock")
+    }
+
+    func test_aSynchronousUpstream_sendsItsValuesBeforeThereIsDemand_soOnlyItsCompletionArrives() {
+        let scheduler = TestScheduler()
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        [1, 2, 3].publisher.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(subscriber)
+        scheduler.advance()
+
+        XCTAssertEqual(subscriber.events, [.subscription, .completion(.finished)])
+    }
+
+    func test_aSubscriptionArrivingAfterCancel_isCancelled() {
+        let scheduler = TestScheduler()
+        XCTAssertEqual(
+            historyOfSubscriptionArrivingAfterCancel {
+                $0.throttle(for: .seconds(1), scheduler: scheduler, latest: true)
+            },
+            [.subscribed, .cancelled])
+    }
+}

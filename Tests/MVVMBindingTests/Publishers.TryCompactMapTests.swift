@@ -32,3 +32,11 @@ final class TryCompactMapTests: XCTestCase {
         XCTAssertEqual(subscriber.history, ["subscription", "value(2)", "finished"])
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension TryCompactMapTests {
+    func test_aSubscriptionArrivingAfterCancel_isCancelled() {
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.tryCompactMap { $0 } }, [.subscribed, .cancelled])
+    }
+}

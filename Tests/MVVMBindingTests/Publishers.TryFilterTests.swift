@@ -33,3 +33,11 @@ final class TryFilterTests: XCTestCase {
         XCTAssertNotNil(subscriber.completion)
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension TryFilterTests {
+    func test_aSubscriptionArrivingAfterCancel_isCancelled() {
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.tryFilter { _ in true } }, [.subscribed, .cancelled])
+    }
+}

@@ -67,3 +67,21 @@ final class TryMapTests: XCTestCase {
         assertCancelReleasesPipeline { subject, canary in subject.tryMap { $0 + canary.value } }
     }
 }
+
+// MARK: - Combine's rules (issue 24)
+
+extension TryMapTests {
+    func test_aValueSentBeforeTheSubscription_isTransformedAndPassedOn() {
+        let upstream = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, Error>(demandAfterValue: { _ in .max(42) })
+        upstream.tryMap { $0 * 2 }.subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(1), .max(42))
+
+        XCTAssertEqual(subscriber.values, [2])
+    }
+
+    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.tryMap { $0 } }, [.subscribed])
+    }
+}

@@ -160,4 +160,42 @@ final class ZipTests: XCTestCase {
 
         await fulfillment(of: [valueArrived, finished], timeout: 2, enforceOrder: true)
     }
+
+    func test_aPairCompletedFromInsideReceive_isDeliveredAfterTheCurrentPair() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        var depth = 0
+        var maxDepth = 0
+        var received: [String] = []
+        let cancellable = a.zip(b).sink { pair in
+            depth += 1
+            maxDepth = max(maxDepth, depth)
+            received.append("\(pair.0)\(pair.1)")
+            if pair == (1, 1) {
+                a.send(2)
+                b.send(2)
+            }
+            depth -= 1
+        }
+
+        a.send(1)
+        b.send(1)
+
+        XCTAssertEqual(received, ["11", "22"])
+        XCTAssertEqual(maxDepth, 1, "the downstream must not be re-entered")
+        cancellable.cancel()
+    }
+
+    func test_aPairThatExhaustsAFinishedUpstream_isDeliveredThenTheFinish() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<(Int, Int), Never>()
+        a.zip(b).subscribe(subscriber)
+
+        a.send(1)
+        a.send(completion: .finished)
+        b.send(1)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, 1))", "finished"])
+    }
 }

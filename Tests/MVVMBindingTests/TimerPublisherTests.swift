@@ -19,7 +19,7 @@ final class TimerPublisherTests: XCTestCase {
         let publisher = Timer.publish(every: 2, tolerance: 0.1, on: .current, in: .default)
 
         XCTAssertEqual(publisher.interval, 2)
-        XCTAssertEqual(publisher.tolerance, 0.1)
+        XCTAssertNil(publisher.tolerance, "Combine's publish drops the tolerance")
         XCTAssertTrue(publisher.runLoop === RunLoop.current)
         XCTAssertEqual(publisher.mode, .default)
     }
@@ -105,5 +105,15 @@ final class TimerPublisherTests: XCTestCase {
         }
         XCTAssertNil(weakSubscriber)
         connection.cancel()
+    }
+}
+
+// MARK: - Combine's rules (issue 24)
+
+extension TimerPublisherTests {
+    func test_aTolerance_isKeptByThePublishersOwnInitialiser() {
+        let publisher = Timer.TimerPublisher(interval: 0.25, tolerance: 0.02, runLoop: .main, mode: .default)
+
+        XCTAssertEqual(publisher.tolerance, 0.02)
     }
 }

@@ -8,6 +8,7 @@ final class DomainErrorTests: XCTestCase {
         .invalidInput(message: "page numbers start at 1"),
         .storageFailure(path: "/data/users.json", reason: "No space left on device"),
         .corruptStore(path: "/data/users.json", reason: "the file is empty"),
+        .changedElsewhere(path: "/data/users.json", reason: "user 3 was changed by another program"),
         .injectedFailure(operation: "fetchUsers"),
         .unavailable(reason: "the network connection was lost"),
     ]
@@ -50,6 +51,11 @@ final class DomainErrorTests: XCTestCase {
             DomainError.corruptStore(path: "/data/users.json", reason: "the file is empty").message,
             "The data store at /data/users.json is unreadable or corrupt (the file is empty); "
                 + "it was left untouched.")
+        XCTAssertEqual(
+            DomainError.changedElsewhere(path: "/data/users.json", reason: "user 3 was changed by another program")
+                .message,
+            "Not saved: user 3 was changed by another program in the data store at /data/users.json since it "
+                + "was loaded; load it again to see that change.")
         XCTAssertEqual(
             DomainError.injectedFailure(operation: "fetchUsers").message,
             "The fetchUsers request failed because a failure was injected for testing.")

@@ -80,6 +80,19 @@ final class HTTPJSONScannerTests: XCTestCase {
         XCTAssertThrowsError(try scanner.readString(), "invalid UTF-8")
     }
 
+    func test_aStringHoldingNUL_isRefused_asNUL_notAsMalformed() {
+        for json in [#""Nul\u0000cut""#, #""\u0000""#, "\"raw\u{00}nul\""] {
+            var scanner = HTTPJSONScanner(Array(json.utf8))
+            do throws(HTTPJSONScanner.Failure) {
+                _ = try scanner.readString()
+                XCTFail("\(json) was accepted")
+            } catch {
+                XCTAssertEqual(error.isNUL, json.contains("\\u0000"), json)
+            }
+        }
+        XCTAssertEqual(string(#""\u0001""#), "\u{01}", "other escaped control characters are JSON")
+    }
+
     func test_integers_areCheckedForOverflow_andForm() {
         XCTAssertEqual(int("9223372036854775807"), Int.max)
         XCTAssertEqual(int("-9223372036854775808"), Int.min)

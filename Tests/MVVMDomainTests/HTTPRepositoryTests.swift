@@ -135,6 +135,54 @@ final class HTTPRepositoryTests: PlaceholderServerTestCase {
         XCTAssertEqual(unavailableReason(error)?.contains("100000-byte limit"), true)
     }
 
+    func test_aNameHoldingNUL_isRefused_notCutShort() async throws {
+        try await server.inject(["mode": "nul", "count": 3])
+        let sut = makeSUT()
+        let errors = [
+            await errorThrown { try await sut.fetchUser(id: 1) },
+            await errorThrown { try await sut.fetchUsers(page: 1) },
+            await errorThrown { try await sut.fetchComments(postId: 1) },
+        ]
+        for error in errors {
+            XCTAssertEqual(unavailableReason(error)?.contains("U+0000 (NUL)"), true, "\(String(describing: error))")
+        }
+    }
+
+    func test_aRecordOtherThanTheOneAskedFor_isRefused_namingBothIDs() async throws {
+        try await server.inject(["mode": "wrong_id", "count": 3])
+        let sut = makeSUT()
+        let user = await errorThrown { try await sut.fetchUser(id: 1) }
+        XCTAssertEqual(unavailableReason(user), "the server at \(server.hostAndPort) sent user 2 when asked for user 1")
+        let post = await errorThrown { try await sut.fetchPost(id: 3) }
+        XCTAssertEqual(unavailableReason(post), "the server at \(server.hostAndPort) sent post 4 when asked for post 3")
+        let stored = await errorThrown { try await sut.update(User(id: 5, name: "Five", email: "f@x")) }
+        XCTAssertEqual(unavailableReason(stored)?.contains("sent user 6 when asked for user 5"), true)
+    }
+
+    func test_tooManyHeaders_areRefused_namingTheHeaderLimit() async throws {
+        try await server.inject(["mode": "many_headers", "header_count": 100_000, "count": 1])
+        let error = await errorThrown { try await self.makeSUT().fetchUsers(page: 1) }
+        XCTAssertEqual(
+            unavailableReason(error),
+            "the answer from \(server.hostAndPort) has headers larger than the 65536-byte limit")
+    }
+
+    func test_oneHugeHeaderLine_isRefused_namingTheHeaderLimit_notOutOfMemory() async throws {
+        try await server.inject(["mode": "long_header", "header_bytes": 10 * 1024 * 1024, "count": 1])
+        let sut = HTTPRepository(configuration: HTTPRepositoryConfiguration(
+            baseURL: server.baseURL, maxHeaderBytes: 100 * 1024))
+        let error = await errorThrown { try await sut.fetchUsers(page: 1) }
+        XCTAssertEqual(
+            unavailableReason(error),
+            "the answer from \(server.hostAndPort) has headers larger than the 102400-byte limit")
+    }
+
+    func test_headersWithinTheLimit_areAccepted() async throws {
+        try await server.inject(["mode": "many_headers", "header_count": 100, "count": 1])
+        let page = try await makeSUT().fetchUsers(page: 1)
+        XCTAssertEqual(page.users, [])
+    }
+
     func test_aDroppedConnection_isUnavailable() async throws {
         try await server.inject(["mode": "drop", "count": 1])
         let error = await errorThrown { try await self.makeSUT().fetchUser(id: 1) }

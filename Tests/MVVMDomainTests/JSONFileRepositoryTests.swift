@@ -283,6 +283,19 @@ final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
             .corruptStore(path: storeURL.path, reason: "user id 1 appears more than once"))
     }
 
+    func test_aStoredNameHoldingNUL_isRefusedAsDamage_notShownCutShort() async throws {
+        var snapshot = JSONStoreSnapshot(sampleData: seed)
+        snapshot.users[2].name = "Nul\u{0}cut"
+        try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).save(snapshot)
+        XCTAssertTrue(try String(contentsOf: storeURL, encoding: .utf8).contains("\\u0000"), "escaped as JSON does")
+
+        let error = await errorThrown { try await makeSUT().fetchUser(id: 1) }
+
+        XCTAssertEqual(
+            error as? DomainError,
+            .corruptStore(path: storeURL.path, reason: "user 3's name holds U+0000 (NUL), which no stored text may hold"))
+    }
+
     func test_unknownFormatVersion_isRefused_notOverwritten() async throws {
         let future = JSONStoreSnapshot(version: 99, users: [], posts: [], comments: [])
         try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).save(future)
@@ -367,5 +380,123 @@ final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
             error as? DomainError, .invalidInput(message: "a user's name must not be empty"))
         let fetched = try await makeSUT().fetchUser(id: 1)
         XCTAssertEqual(fetched, original)
+    }
+    // MARK: A file shared with other programs
+
+    /// The file's snapshot as another program would read it.
+    private func snapshotOnDisk() throws -> JSONStoreSnapshot {
+        try XCTUnwrap(try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).load())
+    }
+
+    /// Rewrites the file as a person's editor would: in place, the same inode.
+    private func editInPlace(_ edit: (inout JSONStoreSnapshot) -> Void) throws {
+        var snapshot = try snapshotOnDisk()
+        edit(&snapshot)
+        let bytes = try JSONFileStore<JSONStoreSnapshot>.encode(snapshot)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: storeURL.path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+    }
+
+    func test_twoRepositoriesSavingDifferentUsers_turnByTurn_loseNoSave() async throws {
+        let first = makeSUT(), second = makeSUT()
+        for round in 1...20 {
+            _ = try await first.update(User(id: 1 + round % 3, name: "First \(round)", email: "f@x"))
+            _ = try await second.update(User(id: 11 + round % 3, name: "Second \(round)", email: "s@x"))
+        }
+
+        let names = Dictionary(uniqueKeysWithValues: try snapshotOnDisk().users.map { ($0.id, $0.name) })
+        XCTAssertEqual([names[1], names[2], names[3]], ["First 18", "First 19", "First 20"])
+        XCTAssertEqual([names[11], names[12], names[13]], ["Second 18", "Second 19", "Second 20"])
+        let seenByFirst = try await first.fetchUser(id: 13)
+        XCTAssertEqual(seenByFirst.name, "Second 20", "a reader sees the other writer's saves")
+    }
+
+    func test_twoRepositoriesSavingConcurrently_loseNoSave() async throws {
+        let first = makeSUT(), second = makeSUT()
+        _ = try await first.fetchUsers(page: 1)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (repository, ids) in [(first, 1...10), (second, 11...20)] {
+                group.addTask {
+                    for id in ids { _ = try await repository.update(User(id: id, name: "Saved \(id)", email: "e@x")) }
+                }
+            }
+            try await group.waitForAll()
+        }
+
+        let saved = try snapshotOnDisk().users.filter { $0.name.hasPrefix("Saved ") }.map(\.id)
+        XCTAssertEqual(saved.sorted(), Array(1...20))
+    }
+
+    func test_aSaveOfAUserChangedByAnotherProgram_isRefused_andTheNextLoadShowsTheirVersion() async throws {
+        let mine = makeSUT(), theirs = makeSUT()
+        let loaded = try await mine.fetchUser(id: 4)
+        _ = try await theirs.update(User(id: 4, name: "Theirs", email: loaded.email))
+
+        let refused = await errorThrown { try await mine.update(User(id: 4, name: "Mine", email: loaded.email)) }
+
+        guard case let .changedElsewhere(path, reason)? = refused as? DomainError else {
+            return XCTFail("expected changedElsewhere, got \(String(describing: refused))")
+        }
+        XCTAssertEqual(path, storeURL.path)
+        XCTAssertTrue(reason.contains("user 4"), reason)
+        XCTAssertEqual(try snapshotOnDisk().users[3].name, "Theirs", "nothing was written")
+        let reloaded = try await mine.fetchUser(id: 4)
+        XCTAssertEqual(reloaded.name, "Theirs")
+        _ = try await mine.update(User(id: 4, name: "Mine", email: loaded.email))
+        XCTAssertEqual(try snapshotOnDisk().users[3].name, "Mine", "saving again after the reload works")
+    }
+
+    func test_aPersonsEditWhileOpen_isShownAtTheNextLoad() async throws {
+        let sut = makeSUT()
+        _ = try await sut.fetchUsers(page: 1)
+
+        try editInPlace { $0.users[0].name = "Edited By Hand" }
+
+        let page = try await sut.fetchUsers(page: 1)
+        XCTAssertEqual(page.users[0].name, "Edited By Hand")
+    }
+
+    func test_aPersonsEditWhileOpen_survivesTheNextSaveOfAnotherRecord() async throws {
+        let sut = makeSUT()
+        _ = try await sut.fetchUsers(page: 1)
+        try editInPlace { $0.users[1].name = "Edited By Hand" }
+
+        _ = try await sut.update(User(id: 1, name: "Saved By The App", email: "a@x"))
+        _ = try await sut.setLiked(true, postId: 1)
+
+        let users = try snapshotOnDisk().users
+        XCTAssertEqual(users[0].name, "Saved By The App")
+        XCTAssertEqual(users[1].name, "Edited By Hand")
+    }
+
+    func test_aLikeAppliesToTheCountAnotherProgramStored() async throws {
+        let mine = makeSUT(), theirs = makeSUT()
+        let before = try await mine.fetchPost(id: 2)
+        _ = try await theirs.setLiked(!before.likedByCurrentUser, postId: 2)
+
+        let after = try await mine.setLiked(before.likedByCurrentUser, postId: 2)
+
+        XCTAssertEqual(after.likesCount, before.likesCount, "liked and unliked once each")
+        XCTAssertEqual(after.likedByCurrentUser, before.likedByCurrentUser)
+    }
+
+    func test_aFileTruncatedWhileOpen_failsTheNextCall_andIsNeverOverwritten() async throws {
+        let sut = makeSUT()
+        _ = try await sut.fetchUsers(page: 1)
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: storeURL.path)[.size] as? Int)
+        XCTAssertEqual(truncate(storeURL.path, off_t(size / 2)), 0)
+        let truncated = try Data(contentsOf: storeURL)
+
+        let read = await errorThrown { try await sut.fetchUsers(page: 1) }
+        let save = await errorThrown { try await sut.update(User(id: 1, name: "Over It?", email: "o@x")) }
+
+        for error in [read, save] {
+            guard case .corruptStore? = error as? DomainError else {
+                return XCTFail("expected corruptStore, got \(String(describing: error))")
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: storeURL), truncated)
     }
 }

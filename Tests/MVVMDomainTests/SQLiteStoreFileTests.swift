@@ -90,6 +90,83 @@ final class SQLiteStoreFileTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(page.users.last?.id, 30)
     }
 
+    // MARK: Changed by another program while open
+
+    /// A repository over 1,000 users that has saved once, so its write-ahead log holds a page
+    /// the file does not.
+    private func makeOpenStoreWithASave() async throws -> SQLiteRepository {
+        let sut = SQLiteRepository(
+            fileURL: URL(fileURLWithPath: path), pageSize: 10,
+            fillConfiguration: SampleDataConfiguration(userCount: 1_000, pageSize: 10, postCount: 2))
+        _ = try await sut.fetchUsers(page: 1)
+        _ = try await sut.update(User(id: 1, name: "Saved Before", email: "s@x"))
+        return sut
+    }
+
+    /// The reason of a corrupt-store error naming `path`, or a failure.
+    private func corruptReason(_ error: (any Error)?, file: StaticString = #filePath, line: UInt = #line) -> String {
+        guard case let .corruptStore(errorPath, reason) = error as? DomainError else {
+            XCTFail("expected a corrupt store, got \(String(describing: error))", file: file, line: line)
+            return ""
+        }
+        XCTAssertEqual(errorPath, path, file: file, line: line)
+        return reason
+    }
+
+    func test_aStoreTruncatedWhileOpen_failsTheNextRead_insteadOfKillingTheProcess() async throws {
+        let sut = try await makeOpenStoreWithASave()
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        XCTAssertEqual(truncate(path, off_t(size / 2)), 0)
+
+        let error = await errorThrown { try await sut.fetchUsers(page: 100) }
+
+        XCTAssertFalse(corruptReason(error).isEmpty)
+    }
+
+    func test_aStoreDamagedWhileOpen_isNeverWrittenAgain_byLaterCalls_orByClosing() async throws {
+        var sut: SQLiteRepository? = try await makeOpenStoreWithASave()
+        try SQLiteFixtures.overwriteInPlace(path, from: 4096)
+        let first = await errorThrown { try await sut!.fetchUsers(page: 100) }
+        XCTAssertTrue(corruptReason(first).contains("malformed"), "\(String(describing: first))")
+        let damaged = try SQLiteFixtures.bytes(of: path)
+
+        let later: [(any Error)?] = [
+            await errorThrown { try await sut!.update(User(id: 2, name: "After Damage", email: "a@x")) },
+            await errorThrown { try await sut!.setLiked(true, postId: 1) },
+            await errorThrown { try await sut!.fetchUser(id: 1) },
+        ]
+        sut = nil
+
+        for error in later {
+            let reason = corruptReason(error)
+            XCTAssertTrue(reason.contains("found damaged"), reason)
+            XCTAssertTrue(reason.contains("malformed"), "the first reason is kept: \(reason)")
+        }
+        XCTAssertEqual(try SQLiteFixtures.bytes(of: path), damaged, "the damaged file or its log changed")
+    }
+
+    func test_aDamagedStore_replacedByAnotherFile_isUsedAgain() async throws {
+        let sut = try await makeOpenStoreWithASave()
+        try SQLiteFixtures.overwriteInPlace(path, from: 4096)
+        _ = await errorThrown { try await sut.fetchUsers(page: 100) }
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+
+        let page = try await sut.fetchUsers(page: 100)
+
+        XCTAssertEqual(page.users.last?.id, 1_000, "a new file was filled from the sample data")
+    }
+
+    func test_aStoredNameHoldingNUL_isRefusedAsDamage_notShownCutShort() async throws {
+        _ = try await makeSUT().fetchUsers(page: 1)
+        let db = try SQLiteConnection(path: path, mode: .readWrite)
+        try db.execute("UPDATE users SET name = 'Nul' || char(0) || 'cut' WHERE id = 2")
+        db.close()
+
+        let error = await errorThrown { try await self.makeSUT().fetchUser(id: 2) }
+
+        XCTAssertTrue(corruptReason(error).contains("user 2's name holds U+0000 (NUL)"), "\(String(describing: error))")
+    }
+
     func test_aVersion1Store_isMigrated_keepsItsUsers_andSearchUsesTheNewIndex() async throws {
         let users = [
             User(id: 10, name: "Ada Lovelace", email: "a@x"),

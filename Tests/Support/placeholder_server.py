@@ -42,7 +42,9 @@ endpoints only (never to /_control), and the same settings come from the command
 every request) or from the control endpoint:
 
     POST /_control   JSON {"latency_ms": 0, "status": 0, "mode": "normal"|"garbage"|
-                     "oversized"|"drop"|"cut", "oversize_bytes": 8388608, "count": -1}
+                     "oversized"|"drop"|"cut"|"nul"|"wrong_id"|"many_headers"|"long_header",
+                     "oversize_bytes": 8388608, "header_count": 100000,
+                     "header_bytes": 10485760, "count": -1}
                      replaces the fault settings; "count" is how many data requests they apply
                      to before the server is normal again (-1: all). Answers {"ok": true}.
     POST /_control/reset   the data back to the seeded state and no faults.
@@ -56,6 +58,11 @@ every request) or from the control endpoint:
     drop         read the request, then close the connection without a response
     cut          send a status line and half a header, then close the connection (the
                  headers never end)
+    nul          the normal answer, with a NUL character and "!" appended to every "name" in it
+    wrong_id     the normal answer, with every top-level "id" (and a comment's "postId")
+                 one higher: users/1 answers user 2
+    many_headers 200 with `header_count` short extra headers before an empty array
+    long_header  200 with one extra header line of `header_bytes` bytes
 
 Bounded: the server exits after --idle-timeout seconds without a request, after
 --max-lifetime seconds in all, or after --max-requests requests, whichever comes first, so a
@@ -164,8 +171,10 @@ class Faults:
             self.status = int(settings.get("status", 0))
             self.mode = str(settings.get("mode", "normal"))
             self.oversize_bytes = int(settings.get("oversize_bytes", 8 * 1024 * 1024))
+            self.header_count = int(settings.get("header_count", 100_000))
+            self.header_bytes = int(settings.get("header_bytes", 10 * 1024 * 1024))
             self.count = int(settings.get("count", -1))
-            if self.mode not in ("normal", "garbage", "oversized", "drop", "cut"):
+            if self.mode not in MODES:
                 raise ValueError(f"unknown mode {self.mode!r}")
 
     def take(self) -> tuple[int, int, str, int]:
@@ -175,7 +184,31 @@ class Faults:
                 return 0, 0, "normal", 0
             if self.count > 0:
                 self.count -= 1
-            return self.latency_ms, self.status, self.mode, self.oversize_bytes
+            size = {"many_headers": self.header_count, "long_header": self.header_bytes}
+            return self.latency_ms, self.status, self.mode, size.get(self.mode, self.oversize_bytes)
+
+
+MODES = ("normal", "garbage", "oversized", "drop", "cut", "nul", "wrong_id", "many_headers", "long_header")
+
+
+def with_nul_names(value: object) -> object:
+    """`value` with a NUL character and "!" appended to every "name" (the `nul` fault)."""
+    if isinstance(value, list):
+        return [with_nul_names(item) for item in value]
+    if isinstance(value, dict):
+        return {key: (item + "\u0000!" if key == "name" and isinstance(item, str) else with_nul_names(item))
+                for key, item in value.items()}
+    return value
+
+
+def with_wrong_ids(value: object) -> object:
+    """`value` with each top-level record's "id" and a comment's "postId" one higher."""
+    def shifted(record: object) -> object:
+        if not isinstance(record, dict):
+            return record
+        return {key: (item + 1 if key in ("id", "postId") and isinstance(item, int) else item)
+                for key, item in record.items()}
+    return [shifted(item) for item in value] if isinstance(value, list) else shifted(value)
 
 
 class PlaceholderServer(ThreadingHTTPServer):
@@ -217,7 +250,14 @@ class Handler(BaseHTTPRequestHandler):
 
     # Plumbing ------------------------------------------------------------------------------
 
+    # The fault that rewrites this request's JSON answer ("nul", "wrong_id"), if any.
+    rewrite = "normal"
+
     def send_json(self, status: int, value: object, headers: dict[str, str] | None = None) -> None:
+        if status == 200 and self.rewrite == "nul":
+            value = with_nul_names(value)
+        elif status == 200 and self.rewrite == "wrong_id":
+            value = with_wrong_ids(value)
         body = json.dumps(value, separators=(",", ":")).encode()
         self.send_bytes(status, body, headers)
 
@@ -276,6 +316,20 @@ class Handler(BaseHTTPRequestHandler):
         if status:
             self.error(status, "injected")
             return
+        if mode in ("many_headers", "long_header"):
+            self.close_connection = True
+            lines = [b"HTTP/1.1 200 OK\r\n", b"Content-Type: application/json\r\n"]
+            if mode == "many_headers":
+                lines += [b"X-Filler-%d: x\r\n" % i for i in range(oversize)]
+            else:
+                lines.append(b"X-Filler: " + b"x" * oversize + b"\r\n")
+            lines += [b"X-Total-Count: 0\r\nContent-Length: 2\r\n\r\n[]"]
+            try:
+                self.wfile.write(b"".join(lines))
+            except OSError:
+                pass  # the client gave up on the headers, as it should
+            return
+        self.rewrite = mode
         if mode == "garbage":
             with self.server.counter_lock:
                 rng = self.server.garbage_rng

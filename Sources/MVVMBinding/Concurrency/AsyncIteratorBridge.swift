@@ -2,9 +2,10 @@
 /// one value per `next()` call and resumes the waiting task with it.
 ///
 /// Demand is `.max(1)` per call, so a slow consumer holds the publisher back instead of
-/// values piling up. Cancelling the waiting task cancels the subscription and ends the
+/// values piling up. Several tasks may wait on one iterator at once, as Combine allows: each
+/// call asks for one value, and values go to the waiting calls in the order they began. Cancelling the waiting task cancels the subscription and ends the
 /// iteration. Events may arrive on any thread; the continuation is resumed outside the lock.
-final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
+final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable, CombineReflectable,
     @unchecked Sendable
 {
     /// The result handed from the publisher's thread to the waiting task. Unchecked because
@@ -34,7 +35,8 @@ final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable,
     private let lock = Lock()
     // Guarded by `lock`.
     private var state = State.awaitingSubscription
-    private var waiting: CheckedContinuation<Outcome, Never>?
+    /// The calls waiting for a value, oldest first.
+    private var waiting: [CheckedContinuation<Outcome, Never>] = []
 
     var description: String { "AsyncPublisher" }
 
@@ -53,7 +55,6 @@ final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable,
 
     private func wait(with continuation: CheckedContinuation<Outcome, Never>) {
         lock.lock()
-        precondition(waiting == nil, "next() called while another call is still waiting")
         switch state {
         case .ended(let completion):
             state = .ended(nil)
@@ -61,10 +62,10 @@ final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable,
             continuation.resume(returning: Self.outcome(for: completion))
         case .awaitingSubscription:
             // Requested when the subscription arrives.
-            waiting = continuation
+            waiting.append(continuation)
             lock.unlock()
         case .subscribed(let subscription):
-            waiting = continuation
+            waiting.append(continuation)
             lock.unlock()
             subscription.request(.max(1))
         }
@@ -84,15 +85,14 @@ final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable,
             return subscription.cancel()
         }
         state = .subscribed(subscription)
-        let isWaiting = waiting != nil
+        let waitingCount = waiting.count
         lock.unlock()
-        if isWaiting { subscription.request(.max(1)) }
+        if waitingCount > 0 { subscription.request(.max(waitingCount)) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        let continuation = lock.withLock {
-            defer { waiting = nil }
-            return waiting
+        let continuation: CheckedContinuation<Outcome, Never>? = lock.withLock {
+            waiting.isEmpty ? nil : waiting.removeFirst()
         }
         // Without a waiting call the value was never requested; a conforming publisher never
         // sends one, so it is dropped.
@@ -101,24 +101,27 @@ final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable,
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let continuation: CheckedContinuation<Outcome, Never>? = lock.withLock {
-            if case .ended = state { return nil }
-            defer { waiting = nil }
+        let continuations: [CheckedContinuation<Outcome, Never>] = lock.withLock {
+            if case .ended = state { return [] }
+            defer { waiting = [] }
             // Kept for the next call unless a waiting call reports it now.
-            state = .ended(waiting == nil ? completion : nil)
+            state = .ended(waiting.isEmpty ? completion : nil)
             return waiting
         }
-        continuation?.resume(returning: Self.outcome(for: completion))
+        // The oldest waiting call reports the completion (an error, once); the others end.
+        for (index, continuation) in continuations.enumerated() {
+            continuation.resume(returning: index == 0 ? Self.outcome(for: completion) : Outcome(result: .success(nil)))
+        }
     }
 
     func cancel() {
-        let (subscription, continuation) = lock.withLock {
-            () -> ((any Subscription)?, CheckedContinuation<Outcome, Never>?) in
-            defer { state = .ended(nil); waiting = nil }
+        let (subscription, continuations) = lock.withLock {
+            () -> ((any Subscription)?, [CheckedContinuation<Outcome, Never>]) in
+            defer { state = .ended(nil); waiting = [] }
             if case .subscribed(let subscription) = state { return (subscription, waiting) }
             return (nil, waiting)
         }
         subscription?.cancel()
-        continuation?.resume(returning: Outcome(result: .success(nil)))
+        for continuation in continuations { continuation.resume(returning: Outcome(result: .success(nil))) }
     }
 }

@@ -5,8 +5,9 @@ public enum Subscriptions {
     public static var empty: any Subscription { EmptySubscription() }
 }
 
-private struct EmptySubscription: Subscription, Sendable {
+private struct EmptySubscription: Subscription, CombineReflectable, Sendable {
     let combineIdentifier = CombineIdentifier()
+    var description: String { "Empty" }
     func request(_ demand: Subscribers.Demand) {}
     func cancel() {}
 }

@@ -16,7 +16,7 @@ extension NotificationCenter {
     /// Each subscriber adds its own observer when it subscribes and removes it when it cancels.
     /// Notifications are delivered synchronously, on the thread that posts them; one posted
     /// while the subscriber has no demand is dropped. The publisher never finishes.
-    public struct Publisher: MVVMBinding.Publisher {
+    public struct Publisher: MVVMBindingCore.Publisher {
         public typealias Output = Notification
         public typealias Failure = Never
 
@@ -54,7 +54,7 @@ extension NotificationCenter.Publisher: Equatable {
 /// The notification center keeps the observer block, and through it this subscription, until
 /// `cancel()` removes the observer.
 private final class NotificationSubscription<Downstream: Subscriber>: Subscription, NotificationReceiver,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Input == Notification, Downstream.Failure == Never {
     private let center: NotificationCenter
     private let lock = Lock()

@@ -12,7 +12,9 @@ extension Timer {
     ///
     /// - Parameters:
     ///   - interval: The time between ticks, in seconds.
-    ///   - tolerance: How late a tick may be; `nil` leaves it to Foundation.
+    ///   - tolerance: Accepted and not used, exactly as in Combine, whose `publish` stores a
+    ///     `nil` tolerance whatever is passed (code moved from Combine keeps its timing). To set
+    ///     a tolerance, create `Timer.TimerPublisher(interval:tolerance:runLoop:mode:options:)`.
     ///   - runLoop: The run loop the timer is added to.
     ///   - mode: The run loop mode the timer runs in.
     ///   - options: Run loop scheduler options; there are none.
@@ -23,7 +25,7 @@ extension Timer {
         in mode: RunLoop.Mode,
         options: RunLoop.SchedulerOptions? = nil
     ) -> Timer.TimerPublisher {
-        Timer.TimerPublisher(interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode, options: options)
+        Timer.TimerPublisher(interval: interval, tolerance: nil, runLoop: runLoop, mode: mode, options: options)
     }
 
     /// A connectable publisher that emits the current date on a repeating Foundation timer.

@@ -8,20 +8,10 @@
 /// finished and fails with the first failure, cancelling the others.
 final class CombineLatestSubscription<Downstream: Subscriber>: TupleSubscription<Downstream>, @unchecked Sendable {
     /// A slot holding the latest value of one upstream's output type.
-    final class TypedSide<Value>: Side {
-        private var latest: Value?
-
-        override var hasValue: Bool { latest != nil }
-        override func removeValues() { latest = nil }
-
-        func store(_ value: Value) { latest = value }
-
-        /// The latest value; call only when `hasValue`.
-        var value: Value { latest! }
-    }
+    typealias TypedSide<Value> = LatestValueSide<Value>
 
     /// The subscriber attached to one upstream.
-    struct Member<Value>: Subscriber, CustomStringConvertible {
+    struct Member<Value>: Subscriber, CombineReflectable {
         typealias Input = Value
         typealias Failure = Downstream.Failure
 
@@ -39,7 +29,7 @@ final class CombineLatestSubscription<Downstream: Subscriber>: TupleSubscription
     // Guarded by `lock`.
     /// A change arrived beyond the downstream's demand: the combination of the latest values
     /// is owed on the next request.
-    private var owesLatest = false
+    @exclusivity(unchecked) private var owesLatest = false
 
     func subscriber<Value>(for side: TypedSide<Value>) -> Member<Value> {
         Member(owner: self, side: side)
@@ -52,7 +42,11 @@ final class CombineLatestSubscription<Downstream: Subscriber>: TupleSubscription
             return .none
         }
         side.store(value)
-        if sides.allSatisfy(\.hasValue) {
+        if everySideHasValueLocked {
+            // With nothing owed ahead of it, the combination goes straight out.
+            if !owesLatest, tuples.isEmpty, mayDeliverDirectlyLocked {
+                return deliverDirectlyAndUnlock(makeTuple(), returningDemandFor: side.index)
+            }
             // Queue a combination only while demand covers it; otherwise coalesce into the
             // newest one, so a slow downstream sees the latest state rather than a backlog.
             if !owesLatest, demand > tuples.count {
@@ -67,7 +61,7 @@ final class CombineLatestSubscription<Downstream: Subscriber>: TupleSubscription
     // MARK: - TupleSubscription hooks
 
     override func sideDidFinishLocked() {
-        if sides.allSatisfy(\.isFinished) { finishLocked() }
+        if sides.allSatisfy({ $0.isFinished }) { finishLocked() }
     }
 
     override func dequeueLocked() -> Output? {

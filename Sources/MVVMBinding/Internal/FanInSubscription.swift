@@ -14,36 +14,59 @@
 /// the `…Locked` hooks, which run with the lock held and must not call out. Upstream requests
 /// and cancellations they decide on are queued with `scheduleRequestLocked` and
 /// `scheduleCancelLocked`, and performed by `drainAndUnlock` once the lock is released.
-class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible, @unchecked Sendable {
+///
+/// Performance: these operators run as unspecialised generic code in their users' modules,
+/// where every access to an optional, array or tuple of a generic type costs a run-time
+/// metadata lookup (tens of nanoseconds each; they were most of a value's cost). So the
+/// per-value path touches none: the downstream lives in a slot of its own with a flag beside
+/// it, a decided finish is a non-generic flag (a failure waits in a slot), and a value that finds
+/// nothing buffered ahead of it and demand outstanding goes straight to the downstream
+/// (`deliverDirectlyAndUnlock`) instead of through the subclass's buffer. The state is only
+/// touched under `lock` and never held `inout` across a call, so `@exclusivity(unchecked)`
+/// drops dynamic exclusivity checks that would guard nothing.
+class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectable, @unchecked Sendable {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
-
-    private struct PendingRequest {
-        let key: Int
-        let subscription: any Subscription
-        let demand: Subscribers.Demand
-    }
 
     /// Guards this object's state and the subclass's.
     let lock = Lock()
     let description: String
 
     // All guarded by `lock`.
-    private var downstream: Downstream?
+    /// The downstream while `hasDownstream`; moved out (and so released) when the stream
+    /// ends or is cancelled.
+    private let downstreamSlot: UnsafeMutablePointer<Downstream>
+    @exclusivity(unchecked) private var hasDownstream = true
     /// The values the downstream asked for and has not received yet.
-    private(set) var demand = Subscribers.Demand.none
-    /// The completion decided on but not yet delivered (a finish waits for buffered values).
-    private var completion: Subscribers.Completion<Failure>?
-    private var isDelivering = false
+    @exclusivity(unchecked) private(set) var demand = Subscribers.Demand.none
+    /// The end decided on but not yet delivered (a finish waits for buffered values).
+    @exclusivity(unchecked) private var ending = FanInEnding.none
+    /// The error of a decided failure, until delivered; allocated only on failure.
+    @exclusivity(unchecked) private var failureSlot: UnsafeMutablePointer<Failure>?
+    @exclusivity(unchecked) private var isDelivering = false
     /// Whether the stream's end is decided (finished, failed or cancelled): subclasses ignore
     /// upstream events from then on.
-    private(set) var isTerminated = false
-    private var pendingRequests: [PendingRequest] = []
-    private var pendingCancels: [any Subscription] = []
+    @exclusivity(unchecked) private(set) var isTerminated = false
+    @exclusivity(unchecked) private var deferredCalls = DeferredUpstreamCalls()
 
     init(downstream: Downstream, description: String) {
-        self.downstream = downstream
+        downstreamSlot = .allocate(capacity: 1)
+        downstreamSlot.initialize(to: downstream)
         self.description = description
+    }
+
+    deinit {
+        if hasDownstream { downstreamSlot.deinitialize(count: 1) }
+        downstreamSlot.deallocate()
+        discardFailureLocked()
+    }
+
+    /// The mirror shows the downstream, its outstanding demand and whether the stream ended.
+    final var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock {
+            [("downstream", hasDownstream ? downstreamSlot.pointee as Any : Optional<Downstream>.none as Any),
+             ("demand", demand), ("isTerminated", isTerminated)]
+        }
     }
 
     // MARK: - Hooks for subclasses (called with `lock` held)
@@ -74,41 +97,73 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
     /// Hands this subscription to the downstream. Call once, before subscribing upstreams, so
     /// no upstream event can reach the downstream ahead of its subscription.
     final func sendSubscriptionDownstream() {
-        let target = lock.withLock { downstream }
-        target?.receive(subscription: self)
+        lock.lock()
+        guard hasDownstream else { return lock.unlock() }
+        let target = downstreamSlot.pointee
+        lock.unlock()
+        target.receive(subscription: self)
     }
 
     /// Queues `subscription.request(demand)` for after the lock is released. `key` names the
     /// upstream, so a request meant for the upstream whose `receive(_:)` is running can be
     /// returned from that call instead (see `drainAndUnlock(returningDemandFor:)`).
     final func scheduleRequestLocked(_ demand: Subscribers.Demand, from subscription: any Subscription, key: Int) {
-        pendingRequests.append(PendingRequest(key: key, subscription: subscription, demand: demand))
+        deferredCalls.request(demand, from: subscription, key: key)
     }
 
     /// Queues `subscription.cancel()` for after the lock is released.
     final func scheduleCancelLocked(_ subscription: any Subscription) {
-        pendingCancels.append(subscription)
+        deferredCalls.cancel(subscription)
     }
 
     /// Ends the stream normally once the buffered values have been delivered; cancels the
     /// upstreams that are still live.
     final func finishLocked() {
-        terminateLocked(with: .finished)
+        guard terminateLocked() else { return }
+        ending = .finish
     }
 
     /// Ends the stream with `error` at once, dropping buffered values and cancelling the
     /// upstreams that are still live. The caller forgets the failed upstream first, so it is
     /// not cancelled: it has already completed.
     final func failLocked(_ error: Failure) {
-        terminateLocked(with: .failure(error))
+        guard terminateLocked() else { return }
+        ending = .failure
+        let slot = UnsafeMutablePointer<Failure>.allocate(capacity: 1)
+        slot.initialize(to: error)
+        failureSlot = slot
+        discardBufferedValuesLocked()
     }
 
-    private func terminateLocked(with newCompletion: Subscribers.Completion<Failure>) {
-        guard !isTerminated else { return }
+    /// Marks the stream ended and cancels the live upstreams; returns false if it had
+    /// already ended.
+    private func terminateLocked() -> Bool {
+        guard !isTerminated else { return false }
         isTerminated = true
         cancelUpstreamsLocked()
-        completion = newCompletion
-        if case .failure = newCompletion { discardBufferedValuesLocked() }
+        return true
+    }
+
+    private func discardFailureLocked() {
+        guard let failureSlot else { return }
+        failureSlot.deinitialize(count: 1)
+        failureSlot.deallocate()
+        self.failureSlot = nil
+    }
+
+    /// Whether a value that has just arrived may go to the downstream at once, through
+    /// `deliverDirectlyAndUnlock`: no delivery is running, the downstream has demand and no
+    /// completion is decided. The caller also checks that it holds no value ahead of it.
+    final var mayDeliverDirectlyLocked: Bool {
+        !isDelivering && hasDownstream && demand > 0 && ending == .none
+    }
+
+    /// Delivers `value`, which skipped the subclass's buffer, then continues as
+    /// `drainAndUnlock` does. Call with the lock held, only when `mayDeliverDirectlyLocked`.
+    final func deliverDirectlyAndUnlock(_ value: Output, returningDemandFor key: Int? = nil) -> Subscribers.Demand {
+        isDelivering = true
+        deliverLocked(value)
+        return continueDeliveringAndUnlock(returningDemandFor: key)
     }
 
     /// Delivers whatever can be delivered (unless another thread already is), then releases
@@ -117,60 +172,87 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
     /// - Parameter key: the upstream whose `receive(_:)` is calling, if any; requests
     ///   scheduled for it are not made but returned, for that `receive(_:)` to return.
     final func drainAndUnlock(returningDemandFor key: Int? = nil) -> Subscribers.Demand {
-        if !isDelivering, downstream != nil {
-            isDelivering = true
-            deliverLocked()
-            isDelivering = false
-            if downstream != nil { deliveryDidGoIdleLocked() }
-        }
-        let requests = pendingRequests
-        let cancels = pendingCancels
-        pendingRequests.removeAll()
-        pendingCancels.removeAll()
-        lock.unlock()
-
-        for subscription in cancels { subscription.cancel() }
-        var returned = Subscribers.Demand.none
-        for request in requests {
-            if request.key == key {
-                returned += request.demand
-            } else {
-                request.subscription.request(request.demand)
-            }
-        }
-        return returned
+        guard !isDelivering, hasDownstream else { return performDeferredCallsAndUnlock(returningDemandFor: key) }
+        isDelivering = true
+        return continueDeliveringAndUnlock(returningDemandFor: key)
     }
 
-    /// The delivery loop. Entered and left with the lock held; releases it around every call
-    /// to the downstream.
-    private func deliverLocked() {
-        while let target = downstream {
-            if let ending = completionDueLocked() {
-                completion = nil
-                downstream = nil
-                discardBufferedValuesLocked()
-                lock.unlock()
-                target.receive(completion: ending)
-                lock.lock()
-                return
-            }
-            guard demand > 0, let value = dequeueLocked() else { return }
-            demand -= 1
+    /// The rest of a drain, with `isDelivering` set by the caller.
+    private func continueDeliveringAndUnlock(returningDemandFor key: Int?) -> Subscribers.Demand {
+        deliverBufferedLocked()
+        isDelivering = false
+        if hasDownstream { deliveryDidGoIdleLocked() }
+        return performDeferredCallsAndUnlock(returningDemandFor: key)
+    }
+
+    private func performDeferredCallsAndUnlock(returningDemandFor key: Int?) -> Subscribers.Demand {
+        guard !deferredCalls.isEmpty else {
             lock.unlock()
-            let more = target.receive(value)
-            lock.lock()
-            if more > 0, downstream != nil {
-                demand += more
-                demandDidIncreaseLocked(by: more)
-            }
+            return .none
+        }
+        let calls = deferredCalls.take()
+        lock.unlock()
+        return calls.perform(returningDemandFor: key)
+    }
+
+    /// Hands one value to the downstream, with the lock released around the call, and adds
+    /// the demand it returns. Entered and left with the lock held.
+    private func deliverLocked(_ value: Output) {
+        demand -= 1
+        let target = downstreamSlot.pointee
+        lock.unlock()
+        let more = target.receive(value)
+        lock.lock()
+        if more > 0, hasDownstream {
+            demand += more
+            demandDidIncreaseLocked(by: more)
         }
     }
 
-    /// The completion to deliver now: a failure at once, a finish once no value is held.
-    private func completionDueLocked() -> Subscribers.Completion<Failure>? {
-        guard let completion else { return nil }
-        if case .finished = completion, hasBufferedValuesLocked { return nil }
-        return completion
+    /// The delivery loop over the subclass's buffer, then the completion once due. Entered
+    /// and left with the lock held.
+    ///
+    /// It runs at the end of every drain, mostly to find nothing to do, so what touches
+    /// generic optionals (a metadata lookup per call in unspecialised code) is kept in the
+    /// two helpers it calls only when there is something to deliver.
+    private func deliverBufferedLocked() {
+        while hasDownstream {
+            if ending != .none, deliverCompletionIfDueLocked() { return }
+            guard demand > 0, hasBufferedValuesLocked, deliverNextBufferedLocked() else { return }
+        }
+    }
+
+    /// Delivers the next buffered value; returns whether there was one.
+    @inline(never)
+    private func deliverNextBufferedLocked() -> Bool {
+        guard let value = dequeueLocked() else { return false }
+        deliverLocked(value)
+        return true
+    }
+
+    /// Delivers the decided completion if it is due (a failure at once, a finish once no
+    /// value is held) and releases the downstream; returns whether it did.
+    @inline(never)
+    private func deliverCompletionIfDueLocked() -> Bool {
+        let completion: Subscribers.Completion<Failure>
+        switch ending {
+        case .none: return false
+        case .finish:
+            guard !hasBufferedValuesLocked else { return false }
+            completion = .finished
+        case .failure:
+            completion = .failure(failureSlot!.move())
+            failureSlot!.deallocate()
+            failureSlot = nil
+        }
+        ending = .none
+        let target = downstreamSlot.move()
+        hasDownstream = false
+        discardBufferedValuesLocked()
+        lock.unlock()
+        target.receive(completion: completion)
+        lock.lock()
+        return true
     }
 
     // MARK: - Subscription
@@ -178,7 +260,7 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
     final func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must be greater than zero")
         lock.lock()
-        guard downstream != nil else { return lock.unlock() }
+        guard hasDownstream else { return lock.unlock() }
         demand += newDemand
         demandDidIncreaseLocked(by: newDemand)
         _ = drainAndUnlock()
@@ -186,14 +268,18 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CustomStringConve
 
     final func cancel() {
         lock.lock()
-        guard downstream != nil else { return lock.unlock() }
-        downstream = nil
-        completion = nil
+        guard hasDownstream else { return lock.unlock() }
+        // Released after the lock: its deinit may be anyone's code.
+        let released = downstreamSlot.move()
+        hasDownstream = false
+        ending = .none
+        discardFailureLocked()
         if !isTerminated {
             isTerminated = true
             cancelUpstreamsLocked()
         }
         discardBufferedValuesLocked()
         _ = drainAndUnlock()
+        withExtendedLifetime(released) {}
     }
 }

@@ -23,25 +23,25 @@ import Darwin
 ///
 /// A noncopyable struct kept inline in its owner (no allocation of its own): declare it `let`.
 @usableFromInline
-struct Lock: ~Copyable, Sendable {
+package struct Lock: ~Copyable, Sendable {
     /// 0 when free, 1 when held.
     @usableFromInline let state = Atomic<UInt32>(0)
 
-    init() {}
+    package init() {}
 
     @inlinable @inline(__always)
-    func lock() {
+    package func lock() {
         if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
         lockContended()
     }
 
     @inlinable @inline(__always)
-    func unlock() {
+    package func unlock() {
         state.store(0, ordering: .releasing)
     }
 
     @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

@@ -9,51 +9,58 @@
 ///
 /// The merge finishes once every source finished and no more can be added (`FlatMap` adds a
 /// source per upstream value), and fails with the first failure, cancelling the other sources.
+///
+/// Performance: a value that finds nothing queued ahead of it and demand outstanding goes
+/// straight to the downstream; only values that must wait are queued. Sources live in an
+/// array of reusable slots (a finished source's slot goes to the next one), so a long-lived
+/// `flatMap` allocates nothing per inner publisher for its bookkeeping.
 class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, @unchecked Sendable {
     /// The subscriber attached to one source; forwards its events to the merge.
-    struct Source: Subscriber, CustomStringConvertible {
+    struct Source: Subscriber, CombineReflectable {
         typealias Input = Downstream.Input
         typealias Failure = Downstream.Failure
 
         let combineIdentifier = CombineIdentifier()
         let merge: MergingSubscription<Downstream>
-        let key: Int
+        let tag: MergeSourceTag
 
         var description: String { merge.description }
 
-        func receive(subscription: any Subscription) { merge.source(key, received: subscription) }
-        func receive(_ input: Input) -> Subscribers.Demand { merge.source(key, received: input) }
-        func receive(completion: Subscribers.Completion<Failure>) { merge.source(key, received: completion) }
-    }
-
-    private struct SourceState {
-        var subscription: (any Subscription)?
-        /// A `.max(1)` request is outstanding.
-        var isAwaitingValue = false
-        /// Values from this source waiting in `queue`.
-        var queuedCount = 0
+        func receive(subscription: any Subscription) { merge.source(tag, received: subscription) }
+        func receive(_ input: Input) -> Subscribers.Demand { merge.source(tag, received: input) }
+        func receive(completion: Subscribers.Completion<Failure>) { merge.source(tag, received: completion) }
     }
 
     // All guarded by `lock`.
-    private var sources: [Int: SourceState] = [:]
-    private var nextKey = 0
-    private var queue = ValueQueue<(key: Int, value: Output)>()
-    private var requestsUnlimited = false
-    private var acceptsNewSources: Bool
+    @exclusivity(unchecked) private var slots: [MergeSourceSlot] = []
+    /// The first slot of a finished source, for reuse, or -1.
+    @exclusivity(unchecked) private var firstFreeSlot = -1
+    @exclusivity(unchecked) private var liveSourceCount = 0
+    /// Values waiting for demand, and beside each the source it came from.
+    @exclusivity(unchecked) private var queuedValues = ValueQueue<Output>()
+    @exclusivity(unchecked) private var queuedTags = ValueQueue<MergeSourceTag>()
+    @exclusivity(unchecked) private var requestsUnlimited = false
+    @exclusivity(unchecked) private var acceptsNewSources: Bool
 
     /// - Parameters:
-    ///   - sourceCount: the sources known now, keyed `0..<sourceCount`.
+    ///   - sourceCount: the sources known now, in slots `0..<sourceCount`.
     ///   - acceptsNewSources: whether `addSourceLocked()` will add more later; the merge
     ///     cannot finish until `stopAcceptingSourcesLocked()` is called.
     init(downstream: Downstream, description: String, sourceCount: Int, acceptsNewSources: Bool = false) {
         self.acceptsNewSources = acceptsNewSources
         super.init(downstream: downstream, description: description)
+        slots.reserveCapacity(sourceCount)
         for _ in 0..<sourceCount { _ = addSourceLocked() }
     }
 
-    /// The subscriber for the source `key`.
-    final func subscriber(forSource key: Int) -> Source {
-        Source(merge: self, key: key)
+    /// The subscriber for the source in slot `index` of those known at creation.
+    final func subscriber(forSource index: Int) -> Source {
+        subscriber(for: MergeSourceTag(slot: index, generation: 0))
+    }
+
+    /// The subscriber for the source `tag` names.
+    final func subscriber(for tag: MergeSourceTag) -> Source {
+        Source(merge: self, tag: tag)
     }
 
     /// Finishes at once when there is nothing to merge (an empty `MergeMany`). Call after
@@ -66,13 +73,23 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
 
     // MARK: - For FlatMap
 
-    /// Registers a new source and returns its key, or `nil` once the merge has ended.
-    final func addSourceLocked() -> Int? {
+    /// Registers a new source and returns its tag (for `subscriber(for:)`), or `nil` once the
+    /// merge has ended. A tag rather than the subscriber: an optional of the generic `Source`
+    /// would cost a run-time metadata lookup per inner publisher in unspecialised code.
+    final func addSourceLocked() -> MergeSourceTag? {
         guard !isTerminated else { return nil }
-        let key = nextKey
-        nextKey += 1
-        sources[key] = SourceState()
-        return key
+        let index: Int
+        if firstFreeSlot >= 0 {
+            index = firstFreeSlot
+            firstFreeSlot = slots[index].nextFree
+            slots[index].generation += 1
+        } else {
+            index = slots.count
+            slots.append(MergeSourceSlot())
+        }
+        slots[index].isLive = true
+        liveSourceCount += 1
+        return MergeSourceTag(slot: index, generation: slots[index].generation)
     }
 
     /// No more sources will be added; the merge finishes when the current ones have.
@@ -85,41 +102,60 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
     func sourceDidFinishLocked() {}
 
     private func finishIfDoneLocked() {
-        if !acceptsNewSources, sources.isEmpty { finishLocked() }
+        if !acceptsNewSources, liveSourceCount == 0 { finishLocked() }
+    }
+
+    /// Whether `tag` names a source that still holds its slot.
+    private func isLiveLocked(_ tag: MergeSourceTag) -> Bool {
+        tag.slot < slots.count && slots[tag.slot].isLive && slots[tag.slot].generation == tag.generation
+    }
+
+    /// Frees the slot of a source that completed or was cancelled.
+    private func removeSourceLocked(_ slot: Int) {
+        slots[slot].isLive = false
+        slots[slot].subscription = nil
+        slots[slot].isAwaitingValue = false
+        liveSourceCount -= 1
+        slots[slot].nextFree = firstFreeSlot
+        firstFreeSlot = slot
     }
 
     // MARK: - Source events
 
-    final func source(_ key: Int, received subscription: any Subscription) {
+    final func source(_ tag: MergeSourceTag, received subscription: any Subscription) {
         lock.lock()
-        guard !isTerminated, var source = sources[key], source.subscription == nil else {
+        guard !isTerminated, isLiveLocked(tag), slots[tag.slot].subscription == nil else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        source.subscription = subscription
-        sources[key] = source
+        slots[tag.slot].subscription = subscription
         // With finite demand the idle hook asks the new source for its first value.
-        if requestsUnlimited { scheduleRequestLocked(.unlimited, from: subscription, key: key) }
+        if requestsUnlimited { scheduleRequestLocked(.unlimited, from: subscription, key: tag.slot) }
         _ = drainAndUnlock()
     }
 
-    final func source(_ key: Int, received value: Output) -> Subscribers.Demand {
+    final func source(_ tag: MergeSourceTag, received value: Output) -> Subscribers.Demand {
         lock.lock()
-        guard !isTerminated, sources[key] != nil else {
+        guard !isTerminated, isLiveLocked(tag) else {
             lock.unlock()
             return .none
         }
-        sources[key]!.isAwaitingValue = false
-        sources[key]!.queuedCount += 1
-        queue.append((key, value))
-        return drainAndUnlock(returningDemandFor: key)
+        slots[tag.slot].isAwaitingValue = false
+        if queuedValues.isEmpty, mayDeliverDirectlyLocked {
+            return deliverDirectlyAndUnlock(value, returningDemandFor: tag.slot)
+        }
+        slots[tag.slot].queuedCount += 1
+        queuedValues.append(value)
+        queuedTags.append(tag)
+        return drainAndUnlock(returningDemandFor: tag.slot)
     }
 
-    final func source(_ key: Int, received completion: Subscribers.Completion<Failure>) {
+    final func source(_ tag: MergeSourceTag, received completion: Subscribers.Completion<Failure>) {
         lock.lock()
         // Removed first, so a failing source is not cancelled along with the others.
-        guard !isTerminated, sources.removeValue(forKey: key) != nil else { return lock.unlock() }
+        guard !isTerminated, isLiveLocked(tag) else { return lock.unlock() }
+        removeSourceLocked(tag.slot)
         switch completion {
         case .failure(let error):
             failLocked(error)
@@ -133,42 +169,45 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
     // MARK: - FanInSubscription hooks
 
     override func dequeueLocked() -> Output? {
-        guard let (key, value) = queue.popFirst() else { return nil }
-        sources[key]?.queuedCount -= 1
-        return value
+        guard !queuedValues.isEmpty else { return nil }
+        let tag = queuedTags.removeFirst()
+        if isLiveLocked(tag) { slots[tag.slot].queuedCount -= 1 }
+        return queuedValues.removeFirst()
     }
 
-    override var hasBufferedValuesLocked: Bool { !queue.isEmpty }
+    override var hasBufferedValuesLocked: Bool { !queuedValues.isEmpty }
 
     override func demandDidIncreaseLocked(by added: Subscribers.Demand) {
         guard !requestsUnlimited, demand == .unlimited, !isTerminated else { return }
         requestsUnlimited = true
-        for (key, source) in sources {
-            if let subscription = source.subscription {
-                scheduleRequestLocked(.unlimited, from: subscription, key: key)
+        for (index, slot) in slots.enumerated() where slot.isLive {
+            if let subscription = slot.subscription {
+                scheduleRequestLocked(.unlimited, from: subscription, key: index)
             }
         }
     }
 
     override func deliveryDidGoIdleLocked() {
         guard !isTerminated, !requestsUnlimited, demand > 0 else { return }
-        for (key, source) in sources {
-            guard let subscription = source.subscription, !source.isAwaitingValue, source.queuedCount == 0 else {
-                continue
-            }
-            sources[key]!.isAwaitingValue = true
-            scheduleRequestLocked(.max(1), from: subscription, key: key)
+        for index in slots.indices where slots[index].isLive {
+            guard let subscription = slots[index].subscription, !slots[index].isAwaitingValue,
+                slots[index].queuedCount == 0
+            else { continue }
+            slots[index].isAwaitingValue = true
+            scheduleRequestLocked(.max(1), from: subscription, key: index)
         }
     }
 
     override func cancelUpstreamsLocked() {
-        for source in sources.values {
-            if let subscription = source.subscription { scheduleCancelLocked(subscription) }
+        for index in slots.indices where slots[index].isLive {
+            if let subscription = slots[index].subscription { scheduleCancelLocked(subscription) }
+            removeSourceLocked(index)
         }
-        sources.removeAll()
     }
 
     override func discardBufferedValuesLocked() {
-        queue.removeAll()
+        queuedValues.removeAll()
+        queuedTags.removeAll()
+        for index in slots.indices { slots[index].queuedCount = 0 }
     }
 }

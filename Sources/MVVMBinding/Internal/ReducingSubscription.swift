@@ -5,15 +5,21 @@ enum ReductionStep {
 }
 
 /// The engine of operators that reduce a whole stream to at most one value (`first`,
-/// `first(where:)`, `collect`): on the downstream's first request it asks upstream for
-/// everything, folds each value into a running result, and delivers that result and `finished`
-/// once upstream has finished (or the reduction is done early, which cancels upstream) and the
-/// downstream has asked for a value. A reduction with no result finishes without waiting for
-/// demand; an upstream failure is passed on at once.
-final class ReducingSubscription<Input, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+/// `collect`, `count`, `reduce`, `min`, `contains`, `allSatisfy`, `last`, `ignoreOutput`, and
+/// their `try` forms): on the downstream's first request it asks upstream for everything, folds
+/// each value into a running result, and delivers that result and `finished` once upstream has
+/// finished (or the reduction is done early, which cancels upstream) and the downstream has
+/// asked for a value. A reduction with no result finishes without waiting for demand; an
+/// upstream failure is passed on at once.
+///
+/// The fold may throw the downstream's failure type: a `try` operator's error cancels the
+/// upstream and fails the downstream, exactly once. `convertFailure` turns the upstream's
+/// failure into the downstream's (the identity, or widening to `any Error`).
+final class ReducingSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+    CombineReflectable, @unchecked Sendable
 {
-    typealias Failure = Downstream.Failure
+    typealias Failure = UpstreamFailure
+    typealias Reduce = (inout Downstream.Input?, Input) throws(Downstream.Failure) -> ReductionStep
 
     private enum State {
         case awaitingSubscription
@@ -29,21 +35,33 @@ final class ReducingSubscription<Input, Downstream: Subscriber>: Subscriber, Sub
     // Written only by `receive(_:)`, which a publisher never calls concurrently, and read by
     // other paths only after the state (under the lock) says the reduction is over.
     private var result: Downstream.Input?
-    private let reduce: (inout Downstream.Input?, Input) -> ReductionStep
+    private let reduce: Reduce
+    private let convertFailure: (UpstreamFailure) -> Downstream.Failure
     private let downstream: Downstream
     let description: String
 
     /// - Parameters:
     ///   - initialResult: the result before any value; `nil` means "no result yet".
-    ///   - reduce: folds a value into the result and says whether to go on.
+    ///   - convertFailure: turns an upstream failure into the downstream's failure.
+    ///   - reduce: folds a value into the result and says whether to go on; throwing fails
+    ///     the stream.
     init(
         downstream: Downstream, name: String, initialResult: Downstream.Input?,
-        reduce: @escaping (inout Downstream.Input?, Input) -> ReductionStep
+        convertFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
+        reduce: @escaping Reduce
     ) {
         self.downstream = downstream
         self.description = name
         self.result = initialResult
+        self.convertFailure = convertFailure
         self.reduce = reduce
+    }
+
+    /// A reduction that passes the upstream's failure on unchanged.
+    convenience init(
+        downstream: Downstream, name: String, initialResult: Downstream.Input?, reduce: @escaping Reduce
+    ) where Downstream.Failure == UpstreamFailure {
+        self.init(downstream: downstream, name: name, initialResult: initialResult, convertFailure: { $0 }, reduce: reduce)
     }
 
     func receive(subscription: any Subscription) {
@@ -59,7 +77,14 @@ final class ReducingSubscription<Input, Downstream: Subscriber>: Subscriber, Sub
 
     func receive(_ input: Input) -> Subscribers.Demand {
         guard lock.withLock({ if case .subscribed = state { return true } else { return false } }) else { return .none }
-        guard reduce(&result, input) == .done else { return .none }
+        let step: ReductionStep
+        do {
+            step = try reduce(&result, input)
+        } catch {
+            fail(with: error)
+            return .none
+        }
+        guard step == .done else { return .none }
         lock.lock()
         guard case .subscribed(let upstream) = state else {
             lock.unlock()
@@ -77,10 +102,10 @@ final class ReducingSubscription<Input, Downstream: Subscriber>: Subscriber, Sub
         lock.lock()
         guard case .subscribed = state else { return lock.unlock() }
         switch completion {
-        case .failure:
+        case .failure(let error):
             state = .terminated
             lock.unlock()
-            downstream.receive(completion: completion)
+            downstream.receive(completion: .failure(convertFailure(error)))
         case .finished:
             let deliverNow = downstreamRequested || result == nil
             state = deliverNow ? .terminated : .resultReady
@@ -114,6 +139,18 @@ final class ReducingSubscription<Input, Downstream: Subscriber>: Subscriber, Sub
             return nil
         }
         upstream?.cancel()
+    }
+
+    /// Ends the stream because the fold threw: cancels the upstream, then fails downstream.
+    private func fail(with error: Downstream.Failure) {
+        let upstream: (any Subscription)? = lock.withLock {
+            guard case .subscribed(let upstream) = state else { return nil }
+            state = .terminated
+            return upstream
+        }
+        guard let upstream else { return }
+        upstream.cancel()
+        downstream.receive(completion: .failure(error))
     }
 
     private func deliver(_ value: Downstream.Input?) {

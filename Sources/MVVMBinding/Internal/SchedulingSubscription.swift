@@ -20,23 +20,46 @@ class SchedulingSubscription<Downstream: Subscriber>: @unchecked Sendable {
     var state = State.awaitingSubscription
     var downstream: Downstream?  // released once terminal
 
-    init(downstream: Downstream) {
+    private let cancelsLateSubscription: Bool
+
+    /// - Parameter cancelsLateSubscription: whether a subscription arriving after the stream
+    ///   ended (cancelled before the upstream subscribed) is cancelled: Combine's `throttle`
+    ///   does, its `debounce`, `delay`, `receive(on:)` and `subscribe(on:)` leave it alone.
+    init(downstream: Downstream, cancelsLateSubscription: Bool = false) {
         self.downstream = downstream
+        self.cancelsLateSubscription = cancelsLateSubscription
     }
 
     /// Stores the upstream subscription and returns the downstream to hand the operator to.
-    /// Returns `nil`, having cancelled `subscription`, when the operator already has one or
-    /// was cancelled: a publisher must subscribe an operator only once.
+    /// Returns `nil` when the operator already has one (cancelling `subscription`: a publisher
+    /// must subscribe an operator only once) or has ended (cancelling it only if
+    /// `cancelsLateSubscription`).
     final func attach(_ subscription: any Subscription) -> Downstream? {
         lock.lock()
-        guard case .awaitingSubscription = state, let downstream else {
+        switch state {
+        case .awaitingSubscription:
+            state = .subscribed(subscription)
+            let target = downstream
+            lock.unlock()
+            return target
+        case .subscribed, .finishing:
             lock.unlock()
             subscription.cancel()
             return nil
+        case .terminal:
+            lock.unlock()
+            if cancelsLateSubscription { subscription.cancel() }
+            return nil
         }
-        state = .subscribed(subscription)
-        lock.unlock()
-        return downstream
+    }
+
+    /// What a scheduling operator's mirror shows: its downstream and upstream while live.
+    final var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock {
+            let upstream: Any
+            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = Optional<Any>.none as Any }
+            return [("downstream", downstream as Any), ("upstream", upstream)]
+        }
     }
 
     /// Whether the upstream is live: subscribed, not completed, not cancelled.

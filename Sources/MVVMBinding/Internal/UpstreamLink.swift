@@ -8,40 +8,90 @@
 final class UpstreamLink: @unchecked Sendable {
     private enum State {
         case awaitingSubscription
+        /// Subscribed, with requests held back (summed) until `releaseHeldRequests(adding:)`.
+        case holdingRequests(any Subscription, held: Subscribers.Demand)
         case subscribed(any Subscription)
         case terminated
     }
 
     private let lock = Lock()
     private var state = State.awaitingSubscription
+    private let cancelsLateSubscription: Bool
 
-    /// Stores `subscription`. Returns `false`, having cancelled it, when a subscription was
-    /// already stored or the link has ended: a publisher must subscribe an operator only once.
-    func attach(_ subscription: any Subscription) -> Bool {
+    /// - Parameter cancelsLateSubscription: whether a subscription that arrives after the link
+    ///   ended (a cancel before the upstream subscribed, or a completion) is cancelled. Combine's
+    ///   operators differ here: most leave it alone (the upstream is not theirs any more),
+    ///   `tryCompactMap`, `tryFilter` and `throttle` cancel it.
+    init(cancelsLateSubscription: Bool = false) {
+        self.cancelsLateSubscription = cancelsLateSubscription
+    }
+
+    /// Stores `subscription`. Returns `false` when a subscription was already stored (it is then
+    /// cancelled: a publisher must subscribe an operator only once) or the link has ended (then
+    /// cancelled only if `cancelsLateSubscription`).
+    ///
+    /// - Parameter holdingRequests: hold the requests made until `releaseHeldRequests(adding:)`,
+    ///   so that demand the downstream makes while receiving its subscription reaches the
+    ///   upstream as one request (`dropFirst` asks for the downstream's demand plus its count).
+    func attach(_ subscription: any Subscription, holdingRequests: Bool = false) -> Bool {
         lock.lock()
-        guard case .awaitingSubscription = state else {
+        switch state {
+        case .awaitingSubscription:
+            state = holdingRequests ? .holdingRequests(subscription, held: .none) : .subscribed(subscription)
+            lock.unlock()
+            return true
+        case .holdingRequests, .subscribed:
             lock.unlock()
             subscription.cancel()
             return false
+        case .terminated:
+            lock.unlock()
+            if cancelsLateSubscription { subscription.cancel() }
+            return false
         }
-        state = .subscribed(subscription)
-        lock.unlock()
-        return true
+    }
+
+    /// Ends the holding phase: requests the held demand plus `extra` from the upstream, in one
+    /// request (none when both are zero), and forwards later requests as they come.
+    func releaseHeldRequests(adding extra: Subscribers.Demand) {
+        let (subscription, demand): ((any Subscription)?, Subscribers.Demand) = lock.withLock {
+            guard case .holdingRequests(let subscription, let held) = state else { return (nil, .none) }
+            state = .subscribed(subscription)
+            return (subscription, held + extra)
+        }
+        if let subscription, demand > 0 { subscription.request(demand) }
     }
 
     /// Whether the stream is still live: subscribed and not yet ended.
     var isSubscribed: Bool {
         lock.withLock {
-            if case .subscribed = state { return true }
+            switch state {
+            case .holdingRequests, .subscribed: return true
+            case .awaitingSubscription, .terminated: return false
+            }
+        }
+    }
+
+    /// Whether the stream has ended (completed, cancelled or ended by the operator).
+    var hasTerminated: Bool {
+        lock.withLock {
+            if case .terminated = state { return true }
             return false
         }
     }
 
-    /// Forwards `demand` upstream while the link is live.
+    /// Forwards `demand` upstream while the link is live (or holds it, while holding).
     func request(_ demand: Subscribers.Demand) {
         let subscription: (any Subscription)? = lock.withLock {
-            if case .subscribed(let subscription) = state { return subscription }
-            return nil
+            switch state {
+            case .subscribed(let subscription):
+                return subscription
+            case .holdingRequests(let subscription, let held):
+                state = .holdingRequests(subscription, held: held + demand)
+                return nil
+            case .awaitingSubscription, .terminated:
+                return nil
+            }
         }
         subscription?.request(demand)
     }
@@ -50,9 +100,13 @@ final class UpstreamLink: @unchecked Sendable {
     /// caller forwards the completion only the first time.
     func complete() -> Bool {
         lock.withLock {
-            guard case .subscribed = state else { return false }
-            state = .terminated
-            return true
+            switch state {
+            case .holdingRequests, .subscribed:
+                state = .terminated
+                return true
+            case .awaitingSubscription, .terminated:
+                return false
+            }
         }
     }
 
@@ -62,8 +116,10 @@ final class UpstreamLink: @unchecked Sendable {
     func cancel() -> Bool {
         let subscription: (any Subscription)? = lock.withLock {
             defer { state = .terminated }
-            if case .subscribed(let subscription) = state { return subscription }
-            return nil
+            switch state {
+            case .holdingRequests(let subscription, _), .subscribed(let subscription): return subscription
+            case .awaitingSubscription, .terminated: return nil
+            }
         }
         guard let subscription else { return false }
         subscription.cancel()

@@ -8,20 +8,10 @@
 /// other upstreams are cancelled.
 final class ZipSubscription<Downstream: Subscriber>: TupleSubscription<Downstream>, @unchecked Sendable {
     /// A slot holding values of one upstream's output type.
-    final class TypedSide<Value>: Side {
-        private var values = ValueQueue<Value>()
-
-        override var hasValue: Bool { !values.isEmpty }
-        override func removeValues() { values.removeAll() }
-
-        func append(_ value: Value) { values.append(value) }
-
-        /// The oldest value; call only when `hasValue`.
-        func takeOldest() -> Value { values.popFirst()! }
-    }
+    typealias TypedSide<Value> = QueuedValuesSide<Value>
 
     /// The subscriber attached to one upstream.
-    struct Member<Value>: Subscriber, CustomStringConvertible {
+    struct Member<Value>: Subscriber, CombineReflectable {
         typealias Input = Value
         typealias Failure = Downstream.Failure
 
@@ -47,7 +37,13 @@ final class ZipSubscription<Downstream: Subscriber>: TupleSubscription<Downstrea
             return .none
         }
         side.append(value)
-        while sides.allSatisfy(\.hasValue) {
+        // With nothing queued ahead of it, a completed tuple goes straight out.
+        if tuples.isEmpty, everySideHasValueLocked, mayDeliverDirectlyLocked {
+            let tuple = makeTuple()
+            finishIfExhaustedLocked()
+            return deliverDirectlyAndUnlock(tuple, returningDemandFor: side.index)
+        }
+        while everySideHasValueLocked {
             tuples.append(makeTuple())
         }
         finishIfExhaustedLocked()

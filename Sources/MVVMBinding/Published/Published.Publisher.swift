@@ -3,7 +3,7 @@ extension Published {
     ///
     /// A new subscriber receives the property's current value when it first demands a value,
     /// then each new value as it is assigned, before it is stored. It never completes.
-    public struct Publisher: MVVMBinding.Publisher {
+    public struct Publisher: MVVMBindingCore.Publisher {
         public typealias Output = Value
         public typealias Failure = Never
 

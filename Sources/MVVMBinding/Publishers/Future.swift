@@ -63,7 +63,7 @@ private protocol FutureWaiter<Output, Failure>: AnyObject {
 /// One subscriber's view of a future: delivers the result once the subscriber has demand
 /// (failures need none), then forgets the subscriber.
 private final class FutureSubscription<Downstream: Subscriber>: Subscription, FutureWaiter,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure

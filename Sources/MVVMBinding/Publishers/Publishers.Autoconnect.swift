@@ -1,8 +1,10 @@
 extension Publishers {
     /// A publisher that connects its connectable upstream when the first subscriber arrives
-    /// and cancels the connection when the last one leaves (cancels or completes).
+    /// and cancels the connection when the last one cancels.
     ///
-    /// A subscriber arriving after that connects again.
+    /// As in Combine, the count goes down by one for every cancel a subscriber makes (a
+    /// completion does not count), every cancel also reaches the upstream subscription, and a
+    /// subscriber arriving after a disconnect connects again.
     public class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -40,9 +42,11 @@ extension Publishers {
             if !isWanted { newConnection.cancel() }
         }
 
-        /// A subscriber left; the last one to leave disconnects.
+        /// A subscriber cancelled (each cancel counts, as in Combine); the count reaching zero
+        /// disconnects.
         fileprivate func subscriberDidLeave() {
             let abandoned: (any Cancellable)? = lock.withLock {
+                guard subscriberCount > 0 else { return nil }
                 subscriberCount -= 1
                 guard subscriberCount == 0 else { return nil }
                 epoch &+= 1
@@ -66,30 +70,32 @@ extension ConnectablePublisher {
     }
 }
 
-/// Sits between the connectable upstream and one subscriber and tells the autoconnect, once,
-/// when that subscriber leaves.
+/// Sits between the connectable upstream and one subscriber: forwards everything, and on each
+/// cancel tells the autoconnect (before cancelling the upstream subscription, Combine's order).
+/// It prints as the upstream's subscription does, since Combine hands that one through.
 private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
+    Subscriber, Subscription, CombineReflectable, @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
     private let downstream: Downstream
+    private let parent: Publishers.Autoconnect<Upstream>
     private let lock = Lock()
-    // Guarded by `lock`. `parent` is released when the subscriber leaves.
-    private var parent: Publishers.Autoconnect<Upstream>?
-    private var upstream: (any Subscription)?
+    private var upstream: (any Subscription)?  // guarded by `lock`
 
     init(parent: Publishers.Autoconnect<Upstream>, downstream: Downstream) {
         self.parent = parent
         self.downstream = downstream
     }
 
-    var description: String { "Autoconnect" }
+    var description: String { lock.withLock { upstream }.map { String(describing: $0) } ?? "Autoconnect" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("parent", parent), ("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         let accepted = lock.withLock {
-            guard upstream == nil, parent != nil else { return false }
+            guard upstream == nil else { return false }
             upstream = subscription
             return true
         }
@@ -102,7 +108,6 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        leave()?.subscriberDidLeave()
         downstream.receive(completion: completion)
     }
 
@@ -111,16 +116,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     func cancel() {
-        let subscription = lock.withLock { upstream }
-        subscription?.cancel()
-        leave()?.subscriberDidLeave()
-    }
-
-    /// Returns the parent the first time only, so a subscriber is counted out once.
-    private func leave() -> Publishers.Autoconnect<Upstream>? {
-        lock.withLock {
-            defer { parent = nil; upstream = nil }
-            return parent
-        }
+        parent.subscriberDidLeave()
+        lock.withLock { upstream }?.cancel()
     }
 }

@@ -40,7 +40,7 @@ extension Publisher {
 /// failure) the replacement. It counts the downstream's outstanding demand so the replacement
 /// can be asked for exactly what is still owed.
 private final class CatchSubscription<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Output, Downstream.Failure == NewPublisher.Failure {
     private enum State {
         case awaitingUpstream
@@ -63,6 +63,8 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
 
     var description: String { "Catch" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     // MARK: Upstream phase
 

@@ -18,7 +18,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
-                ReducingSubscription<Upstream.Output, S>(downstream: subscriber, name: "Collect", initialResult: []) {
+                ReducingSubscription<Upstream.Output, Failure, S>(downstream: subscriber, name: "Collect", initialResult: []) {
                     result, input in
                     result?.append(input)
                     return .needsMore

@@ -42,7 +42,7 @@ extension Publisher {
 /// `buffer` needs no lock: only `receive(_:)` and `receive(completion:)` touch it, and a
 /// publisher never calls those concurrently for one subscriber.
 private final class CollectByCountSubscription<Input, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Input == [Input] {
     typealias Failure = Downstream.Failure
 
@@ -59,12 +59,17 @@ where Downstream.Input == [Input] {
 
     var description: String { "CollectByCount" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         guard link.attach(subscription) else { return }
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
+        // After the completion (a misbehaving upstream), a value would start a new array that
+        // nothing ever sends: Combine ignores it.
+        guard !link.hasTerminated else { return .none }
         buffer.append(input)
         guard buffer.count == count else { return .none }
         let full = buffer

@@ -46,7 +46,7 @@ extension Publisher {
 
 /// Passes the subscription straight through; a `nil` result returns `.max(1)` so the upstream
 /// sends one more value instead.
-private final class CompactMapSubscriber<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible {
+private final class CompactMapSubscriber<Downstream: Subscriber, Input>: Subscriber, CombineReflectable {
     typealias Failure = Downstream.Failure
 
     private let downstream: Downstream
@@ -58,6 +58,8 @@ private final class CompactMapSubscriber<Downstream: Subscriber, Input>: Subscri
     }
 
     var description: String { "CompactMap" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

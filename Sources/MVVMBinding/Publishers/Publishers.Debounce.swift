@@ -64,7 +64,7 @@ extension Publishers.Debounce {
     /// Requests everything from the upstream and keeps only the latest value, with a
     /// generation number so that a timer outrun by a newer value does nothing.
     private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CustomStringConvertible, @unchecked Sendable
+        CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

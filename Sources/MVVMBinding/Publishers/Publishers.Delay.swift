@@ -71,7 +71,7 @@ extension Publishers.Delay {
     /// Schedules one cancellable delivery per event and keeps them until they run, so that a
     /// cancel drops every value still in flight at once.
     private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CustomStringConvertible, @unchecked Sendable
+        CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

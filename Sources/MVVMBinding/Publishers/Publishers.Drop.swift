@@ -28,19 +28,21 @@ extension Publishers.Drop: Equatable where Upstream: Equatable {}
 extension Publisher {
     /// Omits the first `count` values and republishes the rest.
     ///
-    /// As in Combine, the `count` values to omit are requested from upstream up front, on top of
-    /// whatever the downstream requests.
+    /// As in Combine, the `count` values to omit are requested from upstream on top of what the
+    /// downstream asks for while it receives its subscription, in one request (`dropFirst(2)`
+    /// under a subscriber that asks for 42 requests `.max(44)`); later requests pass unchanged.
     public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
         Publishers.Drop(upstream: self, count: count)
     }
 }
 
-/// Drop's subscription: asks upstream for the values it will omit, then forwards demand as is.
+/// Drop's subscription: asks upstream for the values it will omit together with the
+/// downstream's first demand, then forwards demand as is.
 ///
 /// `remaining` needs no lock: only `receive(_:)` touches it, and a publisher never calls that
 /// concurrently for one subscriber. The value path therefore takes no lock.
 private final class DropSubscription<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Failure == UpstreamFailure {
     typealias Input = Downstream.Input
     typealias Failure = UpstreamFailure
@@ -58,12 +60,14 @@ where Downstream.Failure == UpstreamFailure {
 
     var description: String { "Drop" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
-        guard link.attach(subscription) else { return }
+        guard link.attach(subscription, holdingRequests: true) else { return }
         // The downstream gets its subscription first, so an upstream that completes as soon as
         // it is asked cannot complete before the downstream is subscribed.
         downstream.receive(subscription: self)
-        if count > 0 { link.request(.max(count)) }
+        link.releaseHeldRequests(adding: .max(count))
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {

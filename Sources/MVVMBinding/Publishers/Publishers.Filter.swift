@@ -49,7 +49,7 @@ extension Publisher {
 /// Filter's subscriber: hands the upstream subscription straight to the downstream; a rejected
 /// value returns `.max(1)` so the upstream sends one more instead. A class for the same reason
 /// as `MapSubscriber`: cheap to copy on the value path.
-private final class FilterSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+private final class FilterSubscriber<Downstream: Subscriber>: Subscriber, CombineReflectable {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
@@ -62,6 +62,8 @@ private final class FilterSubscriber<Downstream: Subscriber>: Subscriber, Custom
     }
 
     var description: String { "Filter" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

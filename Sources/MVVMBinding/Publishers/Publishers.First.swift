@@ -17,7 +17,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
-                ReducingSubscription<Output, S>(downstream: subscriber, name: "First", initialResult: nil) { result, input in
+                ReducingSubscription<Output, Failure, S>(downstream: subscriber, name: "First", initialResult: nil) { result, input in
                     result = input
                     return .done
                 })

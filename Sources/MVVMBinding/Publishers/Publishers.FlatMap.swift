@@ -96,7 +96,7 @@ where NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher
     Downstream.Failure == Upstream.Failure
 {
     /// The subscriber attached to the upstream.
-    struct Outer: Subscriber, CustomStringConvertible {
+    struct Outer: Subscriber, CombineReflectable {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
@@ -141,10 +141,10 @@ where NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher
     }
 
     func upstreamReceived(_ value: Upstream.Output) -> Subscribers.Demand {
-        let key: Int? = lock.withLock { upstreamEnded ? nil : addSourceLocked() }
-        guard let key else { return .none }
+        let tag = lock.withLock { upstreamEnded ? nil : addSourceLocked() }
+        guard let tag else { return .none }
         // The transform is user code: called outside the lock.
-        transform(value).subscribe(subscriber(forSource: key))
+        transform(value).subscribe(subscriber(for: tag))
         return .none
     }
 

@@ -60,7 +60,7 @@ extension Publisher {
 
 /// Sits between upstream and downstream so it sees requests and cancellation as well as values.
 private final class HandleEventsSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -75,6 +75,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     var description: String { "HandleEvents" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         events.receiveSubscription?(subscription)
@@ -99,8 +101,12 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
 
     func cancel() {
-        // Only a live stream reports a cancel, and only once.
-        guard link.isSubscribed else { return }
+        // Only a live stream reports a cancel, and only once; a cancel before the upstream
+        // subscribed still ends the stream, so the late subscription is left alone.
+        guard link.isSubscribed else {
+            link.cancel()
+            return
+        }
         events.receiveCancel?()
         link.cancel()
     }

@@ -56,7 +56,7 @@ extension Publisher {
 /// value, and in unspecialized generic code copying a class is one retain where copying a
 /// struct of nested subscribers and closures goes through value witnesses (measured: about
 /// half the per-value overhead of a struct for `map` + `filter` on a subject).
-private final class MapSubscriber<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible {
+private final class MapSubscriber<Downstream: Subscriber, Input>: Subscriber, CombineReflectable {
     typealias Failure = Downstream.Failure
 
     private let downstream: Downstream
@@ -68,6 +68,8 @@ private final class MapSubscriber<Downstream: Subscriber, Input>: Subscriber, Cu
     }
 
     var description: String { "Map" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

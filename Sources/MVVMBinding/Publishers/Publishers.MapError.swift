@@ -34,7 +34,7 @@ extension Publisher {
 }
 
 /// Passes the subscription and values straight through; only the failure is rewritten.
-private final class MapErrorSubscriber<Downstream: Subscriber, Failure: Error>: Subscriber, CustomStringConvertible {
+private final class MapErrorSubscriber<Downstream: Subscriber, Failure: Error>: Subscriber, CombineReflectable {
     typealias Input = Downstream.Input
 
     private let downstream: Downstream
@@ -46,6 +46,8 @@ private final class MapErrorSubscriber<Downstream: Subscriber, Failure: Error>: 
     }
 
     var description: String { "MapError" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

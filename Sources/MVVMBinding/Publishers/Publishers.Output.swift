@@ -3,7 +3,11 @@ extension Publishers {
     ///
     /// Values before the range are dropped (each replaced by a request for one more). Once the
     /// last value in the range has been republished, the upstream is cancelled and the
-    /// downstream finished at once, without waiting for another upstream value.
+    /// downstream finished at once, without waiting for another upstream value; the demand the
+    /// downstream returned for that value is still returned, as Combine does.
+    ///
+    /// As in Combine, values are counted and passed on even when a misbehaving upstream sends
+    /// them before the subscription or after its completion.
     public struct Output<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -55,7 +59,7 @@ extension Publisher {
 /// `position` needs no lock: only `receive(_:)` touches it, and a publisher never calls that
 /// concurrently for one subscriber.
 private final class OutputSubscription<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Failure == UpstreamFailure {
     typealias Input = Downstream.Input
     typealias Failure = UpstreamFailure
@@ -72,6 +76,8 @@ where Downstream.Failure == UpstreamFailure {
 
     var description: String { "Output" }
 
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
     func receive(subscription: any Subscription) {
         guard link.attach(subscription) else { return }
         downstream.receive(subscription: self)
@@ -80,15 +86,12 @@ where Downstream.Failure == UpstreamFailure {
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard position < range.upperBound, link.isSubscribed else { return .none }
+        guard position < range.upperBound else { return .none }
         let current = position
         position += 1
         if current < range.lowerBound { return .max(1) }
         let more = downstream.receive(input)
-        guard position < range.upperBound else {
-            finish()
-            return .none
-        }
+        if position == range.upperBound { finish() }
         return more
     }
 

@@ -1,10 +1,12 @@
 extension Publishers {
-    /// A publisher that delivers the subscription, values and completion of its upstream on a
-    /// given scheduler.
+    /// A publisher that delivers the values and completion of its upstream on a given scheduler.
     ///
-    /// Each event is handed to `scheduler.schedule(options:_:)`. Requests and cancellation go
-    /// straight to the upstream from whichever thread makes them. After a cancel, events still
-    /// waiting on the scheduler are not delivered.
+    /// As in Combine, the subscription reaches the subscriber at once, on the subscribing
+    /// thread, and requests and cancellation go straight to the upstream from whichever thread
+    /// makes them; each value and the completion is handed to `scheduler.schedule(options:_:)`.
+    /// A scheduled event keeps the operator, and so its subscriber, alive until it has run: a
+    /// completion scheduled before the subscriber was released is still delivered. After a
+    /// cancel, events still waiting on the scheduler are not delivered.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -49,11 +51,10 @@ extension Publisher {
 }
 
 extension Publishers.ReceiveOn {
-    /// Schedules each event with a weak reference to itself: a cancelled, released operator
-    /// leaves nothing behind but inert closures on the scheduler. While the stream is live, the
-    /// upstream and the downstream keep it alive.
+    /// Each scheduled event holds the operator (and through it the downstream) until it runs;
+    /// a cancel releases the downstream at once, leaving only inert closures on the scheduler.
     private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CustomStringConvertible, @unchecked Sendable
+        CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -70,20 +71,19 @@ extension Publishers.ReceiveOn {
         var description: String { "ReceiveOn" }
 
         func receive(subscription: any Subscription) {
-            guard attach(subscription) != nil else { return }
-            scheduler.schedule(options: options) { [weak self] in self?.deliverSubscription() }
+            attach(subscription)?.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
             if isSubscribed {
-                scheduler.schedule(options: options) { [weak self] in self?.deliver(input) }
+                scheduler.schedule(options: options) { self.deliver(input) }
             }
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             if beginFinishing() {
-                scheduler.schedule(options: options) { [weak self] in self?.finish(completion) }
+                scheduler.schedule(options: options) { self.finish(completion) }
             }
         }
 
@@ -97,11 +97,6 @@ extension Publishers.ReceiveOn {
             lock.unlock()
             upstream?.cancel()
             withExtendedLifetime(released) {}  // so the downstream is released outside the lock
-        }
-
-        private func deliverSubscription() {
-            // Also after an early completion: the subscriber gets its subscription first.
-            liveDownstream?.receive(subscription: self)
         }
     }
 }

@@ -42,7 +42,7 @@ extension Publisher where Output: Equatable {
 ///
 /// `previous` needs no lock: only `receive(_:)` touches it, and a publisher never calls that
 /// concurrently for one subscriber.
-private final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+private final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber, CombineReflectable,
     @unchecked Sendable
 {
     typealias Input = Downstream.Input
@@ -58,6 +58,8 @@ private final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscrib
     }
 
     var description: String { "RemoveDuplicates" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

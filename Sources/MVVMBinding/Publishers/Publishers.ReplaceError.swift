@@ -38,7 +38,7 @@ extension Publisher {
 /// Tracks the downstream's outstanding demand so the replacement value is never sent without
 /// it.
 private final class ReplaceErrorSubscription<UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Failure == Never {
     typealias Input = Downstream.Input
     typealias Failure = UpstreamFailure
@@ -63,6 +63,8 @@ where Downstream.Failure == Never {
     }
 
     var description: String { "ReplaceError" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         lock.lock()

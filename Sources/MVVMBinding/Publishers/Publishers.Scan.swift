@@ -38,7 +38,7 @@ extension Publisher {
 ///
 /// `result` needs no lock: only `receive(_:)` touches it, and a publisher never calls that
 /// concurrently for one subscriber.
-private final class ScanSubscriber<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible,
+private final class ScanSubscriber<Downstream: Subscriber, Input>: Subscriber, CombineReflectable,
     @unchecked Sendable
 {
     typealias Failure = Downstream.Failure
@@ -54,6 +54,8 @@ private final class ScanSubscriber<Downstream: Subscriber, Input>: Subscriber, C
     }
 
     var description: String { "Scan" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

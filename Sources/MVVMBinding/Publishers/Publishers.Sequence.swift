@@ -42,19 +42,31 @@ extension Sequence {
 /// thread, only adds demand for the running loop to serve. So re-entrant requests never recurse
 /// and elements stay in order. The iterator is advanced outside the lock because it may run user
 /// code (a lazy `map`); only the thread running the loop touches it.
+///
+/// Performance: the loop takes the lock once per element (to add the demand the element's
+/// delivery returned and claim the next), advances the iterator where it is stored, and calls
+/// the downstream it copied when the loop began. Per element it touches no optional of a
+/// generic type beyond the one `next()` returns: in unspecialised code (what runs when another
+/// module subscribes) each such access is a run-time metadata lookup.
 private final class SequenceSubscription<Downstream: Subscriber, Iterator: IteratorProtocol>: Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CombineReflectable, @unchecked Sendable
 where Downstream.Input == Iterator.Element {
     private let lock = Lock()
-    private var downstream: Downstream?  // nil once finished or cancelled
-    private var next: Iterator.Element?  // the element to emit next, read ahead to detect the end
-    private var iterator: Iterator?  // lent to the emitting loop while it runs
-    private var demand = Subscribers.Demand.none
-    private var isEmitting = false
+    // Guarded by `lock`, and never held `inout` across a call (hence no exclusivity checks).
+    /// Released (set to nil) once finished or cancelled; read when a loop begins.
+    private var downstream: Downstream?
+    @exclusivity(unchecked) private var isLive = true
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var isEmitting = false
+    /// The element to emit next, read ahead to detect the end; current while `isLive` and no
+    /// loop runs.
+    @exclusivity(unchecked) private var upcoming: Iterator.Element
+    /// Advanced only by the running loop, outside the lock.
+    @exclusivity(unchecked) private var iterator: Iterator
 
     init(downstream: Downstream, first: Iterator.Element, rest: Iterator) {
         self.downstream = downstream
-        self.next = first
+        self.upcoming = first
         self.iterator = rest
     }
 
@@ -63,52 +75,58 @@ where Downstream.Input == Iterator.Element {
     func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must be greater than zero")
         lock.lock()
-        guard downstream != nil else { return lock.unlock() }
+        guard isLive else { return lock.unlock() }
         demand += newDemand
-        guard !isEmitting else { return lock.unlock() }
+        guard !isEmitting, let target = downstream else { return lock.unlock() }
         isEmitting = true
+        demand -= 1
+        let first = upcoming
         lock.unlock()
-        emit()
+        emit(first, to: target)
     }
 
-    private func emit() {
+    /// Delivers `element`, whose demand is already claimed, and the elements after it while
+    /// demand lasts; then the completion if the sequence ran out.
+    private func emit(_ element: Iterator.Element, to target: Downstream) {
+        var element = element
         while true {
-            lock.lock()
-            guard let target = downstream, demand > 0, let element = next.take(), var rest = iterator.take() else {
-                isEmitting = false
-                return lock.unlock()
-            }
-            demand -= 1
-            lock.unlock()
-
             let more = target.receive(element)
-            let following = rest.next()
+            let following = iterator.next()
 
             lock.lock()
             demand += more
-            guard downstream != nil else {
+            guard isLive else {
                 // Cancelled while the element was being delivered.
                 isEmitting = false
                 return lock.unlock()
             }
             guard let following else {
-                downstream = nil
+                isLive = false
                 isEmitting = false
+                downstream = nil
                 lock.unlock()
                 target.receive(completion: .finished)
                 return
             }
-            next = following
-            iterator = rest
+            guard demand > 0 else {
+                upcoming = following
+                isEmitting = false
+                return lock.unlock()
+            }
+            demand -= 1
             lock.unlock()
+            element = following
         }
     }
 
     func cancel() {
-        lock.withLock {
-            downstream = nil
-            next = nil
-            iterator = nil
-        }
+        lock.lock()
+        guard isLive else { return lock.unlock() }
+        isLive = false
+        // Released after the lock: its deinit may be anyone's code.
+        let released = downstream
+        downstream = nil
+        lock.unlock()
+        withExtendedLifetime(released) {}
     }
 }

@@ -34,7 +34,7 @@ extension Publisher where Failure == Never {
 
 /// Passes everything straight through; the only completion a `Never`-failing upstream can send
 /// is `finished`.
-private final class SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+private final class SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber, CombineReflectable {
     typealias Input = Downstream.Input
     typealias Failure = Never
 
@@ -45,6 +45,8 @@ private final class SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber
     }
 
     var description: String { "SetFailureType" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

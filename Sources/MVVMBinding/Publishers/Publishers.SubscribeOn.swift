@@ -50,7 +50,7 @@ extension Publishers.SubscribeOn {
     /// Passes values and completion through, and hops requests and cancellation to the
     /// scheduler.
     private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CustomStringConvertible, @unchecked Sendable
+        CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

@@ -74,7 +74,7 @@ where Upstream.Output == P, P.Failure == Upstream.Failure, Downstream.Input == P
     Downstream.Failure == P.Failure
 {
     /// The subscriber attached to the upstream of publishers.
-    struct Outer: Subscriber, CustomStringConvertible {
+    struct Outer: Subscriber, CombineReflectable {
         typealias Input = P
         typealias Failure = Upstream.Failure
 
@@ -89,7 +89,7 @@ where Upstream.Output == P, P.Failure == Upstream.Failure, Downstream.Input == P
     }
 
     /// The subscriber attached to one inner publisher.
-    struct Inner: Subscriber, CustomStringConvertible {
+    struct Inner: Subscriber, CombineReflectable {
         typealias Input = P.Output
         typealias Failure = P.Failure
 
@@ -211,9 +211,10 @@ where Upstream.Output == P, P.Failure == Upstream.Failure, Downstream.Input == P
         scheduleRequestLocked(added, from: inner, key: generation)
     }
 
+    /// The current inner publisher is cancelled before the outer upstream: Combine's order.
     override func cancelUpstreamsLocked() {
-        if let upstream { scheduleCancelLocked(upstream) }
         if let inner { scheduleCancelLocked(inner) }
+        if let upstream { scheduleCancelLocked(upstream) }
         upstream = nil
         inner = nil
     }

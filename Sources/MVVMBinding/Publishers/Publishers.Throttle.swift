@@ -5,8 +5,13 @@ extension Publishers {
     /// The first value is published at once (on the scheduler). A value arriving less than
     /// `interval` after the last publication is held until the interval has passed; values
     /// arriving while one is held replace it when `latest` is true and are dropped otherwise.
-    /// A value that arrives while the downstream has no demand is dropped. Completion is
-    /// delivered on the scheduler, right after a held value if there is one.
+    /// A value that arrives while the downstream has no demand (beyond a held value's) is
+    /// dropped, as in Combine. Completion is delivered on the scheduler, right after a held
+    /// value if there is one.
+    ///
+    /// As in Combine, the upstream is asked for everything before the downstream receives its
+    /// subscription, so values a synchronous upstream sends at once (a sequence) find no demand
+    /// and are dropped; only its completion arrives.
     public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -61,7 +66,7 @@ extension Publishers.Throttle {
     /// Requests everything from the upstream and holds at most one value (and the completion)
     /// for a scheduled publication.
     private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CustomStringConvertible, @unchecked Sendable
+        CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -81,33 +86,40 @@ extension Publishers.Throttle {
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
-            super.init(downstream: downstream)
+            super.init(downstream: downstream, cancelsLateSubscription: true)
+            // Combine reads the clock here, on subscription and on every event (the readings
+            // only matter to a scheduler that counts them, such as a test's).
+            _ = scheduler.now
         }
 
         var description: String { "Throttle" }
 
         func receive(subscription: any Subscription) {
+            _ = scheduler.now
             guard let downstream = attach(subscription) else { return }
+            // Throttle decides which values survive, so it takes all of them, asked before the
+            // downstream is subscribed (Combine's order).
+            subscription.request(.unlimited)
             downstream.receive(subscription: self)
-            // Throttle decides which values survive, so it takes all of them (unless the
-            // downstream cancelled from `receive(subscription:)`).
-            if isSubscribed { subscription.request(.unlimited) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            let now = scheduler.now
             lock.lock()
             guard case .subscribed = state else {
                 lock.unlock()
                 return .none
             }
-            if scheduled != nil {
-                // A publication is already due; its demand is reserved, so only its value changes.
-                if latest { heldValue = input }
+            lock.unlock()
+            let now = scheduler.now
+            lock.lock()
+            // As in Combine, a value is considered only while the downstream has demand left
+            // beyond a held value's (then `latest` replaces the held value).
+            guard case .subscribed = state, demand > 0 else {
                 lock.unlock()
                 return .none
             }
-            guard demand > 0 else {
+            if scheduled != nil {
+                if latest { heldValue = input }
                 lock.unlock()
                 return .none
             }
@@ -131,6 +143,10 @@ extension Publishers.Throttle {
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard case .subscribed = state else { return lock.unlock() }
+            lock.unlock()
+            _ = scheduler.now
+            lock.lock()
+            guard case .subscribed = state else { return lock.unlock() }
             state = .finishing
             heldCompletion = completion
             guard scheduled == nil else {
@@ -143,8 +159,10 @@ extension Publishers.Throttle {
             scheduler.schedule(options: nil) { publication.run() }
         }
 
+        /// Adds to the downstream's demand. A request of `.none`, which Combine's throttle
+        /// tolerates, changes nothing.
         func request(_ newDemand: Subscribers.Demand) {
-            precondition(newDemand > 0, "demand must be greater than zero")
+            guard newDemand > 0 else { return }
             lock.withLock { demand += newDemand }
         }
 
@@ -162,7 +180,12 @@ extension Publishers.Throttle {
         }
 
         private func publish() {
-            let now = scheduler.now
+            lock.lock()
+            guard downstream != nil else { return lock.unlock() }
+            let publishesValue = heldValue != nil
+            lock.unlock()
+            // The clock is read only when a value goes out: it starts the next interval.
+            let now: Context.SchedulerTimeType? = publishesValue ? scheduler.now : nil
             lock.lock()
             guard let downstream else { return lock.unlock() }
             let value = heldValue
@@ -170,7 +193,7 @@ extension Publishers.Throttle {
             heldValue = nil
             heldCompletion = nil
             scheduled = nil
-            if value != nil { lastPublication = now }
+            if value != nil, let now { lastPublication = now }
             if completion != nil {
                 state = .terminal
                 self.downstream = nil

@@ -12,11 +12,16 @@ extension DispatchQueue {
         }
 
         /// The signed interval from this time to `other`.
+        ///
+        /// As in Combine, an interval too long for a signed count of nanoseconds (to or from
+        /// `.distantFuture`, for instance) saturates to the largest positive stride, whichever
+        /// way it points: it stands for "never", not for a time in the past.
         public func distance(to other: SchedulerTimeType) -> Stride {
-            // Wrapping subtraction, then a bit-cast, gives the signed difference of two
-            // unsigned uptimes without trapping when `other` is earlier.
-            let difference = other.dispatchTime.uptimeNanoseconds &- dispatchTime.uptimeNanoseconds
-            return Stride(.nanoseconds(Int(truncatingIfNeeded: Int64(bitPattern: difference))))
+            let from = dispatchTime.uptimeNanoseconds, to = other.dispatchTime.uptimeNanoseconds
+            let magnitude = to >= from ? to - from : from - to
+            guard magnitude <= UInt64(Int.max) else { return Stride(.nanoseconds(.max)) }
+            let nanoseconds = Int(magnitude)
+            return Stride(.nanoseconds(to >= from ? nanoseconds : -nanoseconds))
         }
 
         /// This time moved by `n` (earlier when `n` is negative).

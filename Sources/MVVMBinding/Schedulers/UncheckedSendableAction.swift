@@ -7,10 +7,10 @@
 /// serial too (a timer or dispatch source never overlaps its own handler), except on a
 /// concurrent `OperationQueue`, where running operations side by side is what the caller chose.
 /// The box adds no sharing beyond what that contract already implies.
-struct UncheckedSendableAction: @unchecked Sendable {
-    let run: () -> Void
+package struct UncheckedSendableAction: @unchecked Sendable {
+    package let run: () -> Void
 
-    init(_ action: @escaping () -> Void) {
+    package init(_ action: @escaping () -> Void) {
         run = action
     }
 }

@@ -4,13 +4,16 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
 
     /// Creates the subject holding `value`.
     public init(_ value: Output) {
-        hub = SubjectHub(replaysCurrentValue: true, initialValue: value)
+        hub = SubjectHub(replaysCurrentValue: true, initialValue: value, subscriptionName: "CurrentValueSubject")
     }
 
     /// The current value; setting it sends the new value to every subscriber.
+    ///
+    /// As in Combine, a value set after the subject completed is still stored (and read back),
+    /// though nobody receives it; `send(_:)` after completion changes nothing.
     public var value: Output {
         get { hub.value }
-        set { send(newValue) }
+        set { hub.send(newValue, storingAfterCompletion: true) }
     }
 
     public func send(_ value: Output) { hub.send(value) }

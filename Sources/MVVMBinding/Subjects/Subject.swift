@@ -49,18 +49,22 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancella
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        let target: Downstream? = lock.withLock {
+        // Taken out under the lock and released after it: the last reference to the subject
+        // may go here, and its deinit must not run under the lock.
+        let (target, released) = lock.withLock { () -> (Downstream?, (any Subscription)?) in
             defer { subject = nil; upstream = nil }
-            return subject
+            return (subject, upstream)
         }
         target?.send(completion: completion)
+        withExtendedLifetime(released) {}
     }
 
     func cancel() {
-        let subscription: (any Subscription)? = lock.withLock {
+        let (subscription, released) = lock.withLock { () -> ((any Subscription)?, Downstream?) in
             defer { subject = nil; upstream = nil }
-            return upstream
+            return (upstream, subject)
         }
         subscription?.cancel()
+        withExtendedLifetime(released) {}
     }
 }

@@ -9,8 +9,10 @@
 /// for every such optional; the subscriber is held as two closures instead, swapped for no-op
 /// closures on cancel so the subscriber is released at once. The state is touched only under
 /// `lock`, never `inout` across a call: `@exclusivity(unchecked)` drops the dynamic checks.
-final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
+final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflectable, @unchecked Sendable {
     let combineIdentifier = CombineIdentifier()
+    /// The subject's name, which Combine prints for its subscriptions.
+    let description: String
 
     private let lock = Lock()
     @exclusivity(unchecked) private var receiveValue: (Output) -> Subscribers.Demand
@@ -29,6 +31,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sen
     init<Downstream: Subscriber>(hub: SubjectHub<Output, Failure>, downstream: Downstream, replaysCurrentValue: Bool)
     where Downstream.Input == Output, Downstream.Failure == Failure {
         self.hub = hub
+        description = hub.subscriptionName
         receiveValue = downstream.receive(_:)
         receiveCompletion = downstream.receive(completion:)
         replays = replaysCurrentValue
@@ -102,6 +105,11 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sen
         lock.lock()
         guard isActive, let hub else { return lock.unlock() }
         demand += newDemand
+        guard replays else {
+            // Nothing is ever held for a subscriber of a non-replaying subject.
+            lock.unlock()
+            return hub.downstreamDidDemand()
+        }
         var first: Output? = nil
         if hasPending {
             first = pending
@@ -119,6 +127,10 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, @unchecked Sen
         lock.unlock()
         let more = deliver(value)
         if more > 0 { addDemand(more) }
+    }
+
+    var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock { [("demand", demand), ("subject", hub as Any)] }
     }
 
     func cancel() {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The shared engine of the subjects and of `@Published`: the subscriber list, the optional
 /// current value, the completion and the upstream subscriptions.
 ///
@@ -22,14 +24,30 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var isCompleted = false
     private var completion: Subscribers.Completion<Failure>?
     private var upstreams: [any Subscription] = []
+    /// What each subscriber's subscription prints, as Combine names it ("PassthroughSubject").
+    let subscriptionName: String
+    /// PassthroughSubject's rule in Combine: an upstream the subject is subscribed to is asked
+    /// for `.unlimited` only once some subscriber has made a request (a CurrentValueSubject
+    /// asks at once). Until then the upstream is asked for nothing.
+    private let waitsForDownstreamDemand: Bool
+    private var hasDownstreamDemand = false
+    /// `hasDownstreamDemand`, readable without the lock once set.
+    private let demandSeen = Atomic<Bool>(false)
     /// The current value of a replaying hub (CurrentValueSubject, @Published); nil otherwise.
     @usableFromInline let valueSlot: UnsafeMutablePointer<Output>?
     /// Where a replaying hub without a slot (`@Published`'s, whose value its storage keeps)
     /// reads the current value; nil when the storage is gone.
     private let currentValueReader: (@Sendable () -> Output?)?
 
-    init(replaysCurrentValue: Bool, initialValue: Output? = nil) {
+    /// - Parameters:
+    ///   - subscriptionName: what a subscriber's subscription prints.
+    ///   - waitsForDownstreamDemand: whether upstreams are asked for values only after the
+    ///     first request of a subscriber.
+    init(replaysCurrentValue: Bool, initialValue: Output? = nil, subscriptionName: String,
+         waitsForDownstreamDemand: Bool = false) {
         self.replaysCurrentValue = replaysCurrentValue
+        self.subscriptionName = subscriptionName
+        self.waitsForDownstreamDemand = waitsForDownstreamDemand
         currentValueReader = nil
         if let initialValue {
             let slot = UnsafeMutablePointer<Output>.allocate(capacity: 1)
@@ -45,6 +63,8 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     /// through `currentValue` when a new subscriber first demands.
     init(currentValue: @escaping @Sendable () -> Output?) {
         replaysCurrentValue = true
+        subscriptionName = "PublishedSubject"
+        waitsForDownstreamDemand = false
         currentValueReader = currentValue
         valueSlot = nil
     }
@@ -79,9 +99,15 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline var hasSubscribers: Bool { lock.withLock { !conduits.isEmpty } }
 
     /// Stores `value` (replaying hubs), then delivers it: CurrentValueSubject's order.
-    func send(_ value: Output) {
+    ///
+    /// - Parameter storingAfterCompletion: store the value even when the hub has completed
+    ///   (`CurrentValueSubject.value`'s setter); delivered only before completion either way.
+    func send(_ value: Output, storingAfterCompletion: Bool = false) {
         lock.lock()
-        guard !isCompleted else { return lock.unlock() }
+        guard !isCompleted else {
+            if storingAfterCompletion { valueSlot?.pointee = value }
+            return lock.unlock()
+        }
         valueSlot?.pointee = value
         deliverAndUnlock(value)
     }
@@ -128,10 +154,26 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         lock.lock()
         let accepted = !isCompleted
         if accepted { upstreams.append(subscription) }
+        let asks = !waitsForDownstreamDemand || hasDownstreamDemand
         lock.unlock()
         // A completed subject has nothing to publish: let the upstream stop at once.
         guard accepted else { return subscription.cancel() }
-        subscription.request(.unlimited)
+        if asks { subscription.request(.unlimited) }
+    }
+
+    /// Called by a conduit after its subscriber's request: the first one, on a hub that waits
+    /// for it, asks every upstream for `.unlimited`.
+    func downstreamDidDemand() {
+        // After the first request this is one atomic load: a subscriber asking `.max(1)` at a
+        // time (an async iterator) pays no lock for it.
+        guard waitsForDownstreamDemand, !demandSeen.load(ordering: .acquiring) else { return }
+        lock.lock()
+        guard !hasDownstreamDemand else { return lock.unlock() }
+        hasDownstreamDemand = true
+        demandSeen.store(true, ordering: .releasing)
+        let targets = upstreams
+        lock.unlock()
+        for upstream in targets { upstream.request(.unlimited) }
     }
 
     func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {

@@ -7,14 +7,8 @@ extension Subscribers {
         public let receiveValue: (Input) -> Void
         public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
-        private enum State {
-            case awaitingSubscription
-            case subscribed(any Subscription)
-            case terminal
-        }
-
         private let lock = Lock()
-        private var state = State.awaitingSubscription
+        @exclusivity(unchecked) private var state = SinkState.awaitingSubscription
 
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -77,4 +71,13 @@ extension Publisher where Failure == Never {
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
+}
+
+/// Where a `Sink` is in its life. Top-level rather than nested in the generic `Sink`, where
+/// it would be generic too and cost a run-time metadata lookup at every use in unspecialised
+/// code.
+private enum SinkState {
+    case awaitingSubscription
+    case subscribed(any Subscription)
+    case terminal
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every failure the domain layer reports, each with a message fit to show a person.
 ///
@@ -15,6 +15,10 @@ public enum DomainError: Error, Hashable, Sendable {
     /// The store at `path` cannot be read or decoded. It is left exactly as it is, and the
     /// repository refuses to write over it until it is repaired or removed.
     case corruptStore(path: String, reason: String)
+    /// The save was refused because another program changed the same record in the store at
+    /// `path` since this repository read it (`reason` names the record); nothing was written,
+    /// and the next load shows the other program's version.
+    case changedElsewhere(path: String, reason: String)
     /// A failure injected on purpose (by a `FailurePolicy`) in the named operation.
     case injectedFailure(operation: String)
     /// The backing service cannot be reached right now, like a dropped network connection.
@@ -32,6 +36,8 @@ extension DomainError: LocalizedError {
             return "Repair or delete the file, then try again."
         case .unavailable, .storageFailure:
             return "Try again later."
+        case .changedElsewhere:
+            return "Load it again to see the other change, then save again."
         case .notFound, .invalidInput, .injectedFailure:
             return nil
         }
@@ -56,6 +62,9 @@ extension DomainError {
         case let .corruptStore(path, reason):
             return "The data store at \(path) is unreadable or corrupt (\(Self.clause(reason))); "
                 + "it was left untouched."
+        case let .changedElsewhere(path, reason):
+            return "Not saved: \(Self.clause(reason)) in the data store at \(path) since it was loaded; "
+                + "load it again to see that change."
         case let .injectedFailure(operation):
             return "The \(operation) request failed because a failure was injected for testing."
         case let .unavailable(reason):
@@ -63,10 +72,18 @@ extension DomainError {
         }
     }
 
+    /// The sentence a screen shows for `error`, whatever threw it: a `LocalizedError`'s
+    /// description (so a `DomainError`'s `message`), else the error as text. Foundation's
+    /// `localizedDescription` answers the same, but it needs corelibs Foundation and ICU, which
+    /// the shipped library does not link.
+    public static func message(for error: any Error) -> String {
+        (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+
     /// `text` without surrounding whitespace and trailing full stops, so it can be embedded
     /// in a sentence that supplies its own punctuation.
     private static func clause(_ text: String) -> String {
-        var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var trimmed = text.trimmingWhitespacesAndNewlines()
         while trimmed.hasSuffix(".") { trimmed.removeLast() }
         return trimmed.isEmpty ? "no reason given" : trimmed
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A post with its like state as the current user sees it.
 public struct Post: Identifiable, Hashable, Codable, Sendable {

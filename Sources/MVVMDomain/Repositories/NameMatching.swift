@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How every built-in user repository matches a search query against a user's name, so
 /// they all agree on what `UserRepository.searchUsers(query:page:)` finds.
@@ -9,8 +9,17 @@ enum NameMatching {
         query.allSatisfy(\.isWhitespace)
     }
 
-    /// Whether `name` contains `query` as a substring, ignoring case.
+    /// Whether `name` contains `query` as a substring, ignoring case: both are case-folded
+    /// (`folded`) and compared character by character, as Foundation's `.caseInsensitive`
+    /// search compares them, in the standard library alone.
     static func name(_ name: String, contains query: String) -> Bool {
-        name.range(of: query, options: .caseInsensitive) != nil
+        folded(name).contains(folded(query))
+    }
+
+    /// `text` case-folded: upper-cased, then lower-cased, so that the case pairs a plain
+    /// lower-casing misses fold as Unicode's full case folding does ("ß" and "SS" to "ss",
+    /// final "ς" and "Σ" to "σ").
+    static func folded(_ text: String) -> String {
+        text.uppercased().lowercased()
     }
 }

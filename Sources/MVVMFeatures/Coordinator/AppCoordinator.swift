@@ -1,4 +1,4 @@
-import MVVMBinding
+import MVVMBindingCore
 import MVVMDomain
 
 /// Owns the app's navigation: creates each screen's ViewModel (injecting the repository),

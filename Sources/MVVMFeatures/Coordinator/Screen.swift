@@ -1,5 +1,5 @@
 import Dispatch
-import MVVMBinding
+import MVVMBindingCore
 
 /// A screen on the coordinator's navigation stack, carrying the ViewModel the host binds its
 /// view to. New features add cases (post detail, stopwatch).

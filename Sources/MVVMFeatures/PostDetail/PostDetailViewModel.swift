@@ -1,5 +1,5 @@
-import Foundation
-import MVVMBinding
+import FoundationEssentials
+import MVVMBindingCore
 import MVVMDomain
 
 /// The post detail screen: a post with its comments, and a like button that answers at once.
@@ -161,6 +161,6 @@ public final class PostDetailViewModel: ObservableObject {
     }
 
     private static func message(for error: any Error) -> String {
-        error.localizedDescription
+        DomainError.message(for: error)
     }
 }

@@ -1,4 +1,4 @@
-import MVVMBinding
+import MVVMBindingCore
 
 /// A list of integers kept in ascending order (seed 003), which tells its view exactly which
 /// row each change touched.

@@ -1,4 +1,4 @@
-import MVVMBinding
+import MVVMBindingCore
 
 /// What ``StopwatchViewModel`` needs from its clock, so that the ViewModel need not be generic
 /// over the clock's scheduler. ``StopwatchClock`` is the only conforming type.

@@ -1,4 +1,4 @@
-import MVVMBinding
+import MVVMBindingCore
 
 /// The stopwatch's model (seed 004's `Clock`): counts ticks of a repeating timer on an
 /// injected scheduler and publishes the elapsed time.

@@ -1,5 +1,5 @@
 import Dispatch
-import MVVMBinding
+import MVVMBindingCore
 
 /// The stopwatch screen (seed 004): the elapsed time as text, a Start/Stop button, a Lap
 /// button enabled only while running, and the list of laps.

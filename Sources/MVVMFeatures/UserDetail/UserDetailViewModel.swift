@@ -1,5 +1,5 @@
-import Foundation
-import MVVMBinding
+import FoundationEssentials
+import MVVMBindingCore
 import MVVMDomain
 
 /// One user's detail screen with an editable name (seed 000's `UserDetailViewModel`).
@@ -171,7 +171,7 @@ public final class UserDetailViewModel: ObservableObject {
         case .failure(let error) where error is CancellationError:
             break
         case .failure(let error):
-            errorMessage = error.localizedDescription
+            errorMessage = DomainError.message(for: error)
         }
     }
 
@@ -184,7 +184,7 @@ public final class UserDetailViewModel: ObservableObject {
             // State first, event last: a listener sees the screen as saved.
             didSave.send(saved)
         case .failure(let error):
-            errorMessage = error is CancellationError ? nil : error.localizedDescription
+            errorMessage = error is CancellationError ? nil : DomainError.message(for: error)
             isSaving = false
         }
     }

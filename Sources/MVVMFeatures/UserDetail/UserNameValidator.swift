@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules a user's name must follow before it is saved.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import MVVMBinding
+import FoundationEssentials
+import MVVMBindingCore
 import MVVMDomain
 
 /// The paged list of users (seed 000's `UserListViewModel`), ready for any host.
@@ -184,7 +184,7 @@ public final class UserListViewModel: ObservableObject {
         case .failure(let error) where error is CancellationError:
             break
         case .failure(let error):
-            errorMessage = error.localizedDescription
+            errorMessage = DomainError.message(for: error)
         }
         loading = .none
     }

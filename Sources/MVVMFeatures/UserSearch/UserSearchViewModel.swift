@@ -1,5 +1,6 @@
-import Foundation
-import MVVMBinding
+import Dispatch
+import FoundationEssentials
+import MVVMBindingCore
 import MVVMDomain
 
 /// Search-as-you-type over users, the classic Combine screen: the host sets `query` on every
@@ -88,7 +89,7 @@ public final class UserSearchViewModel<S: Scheduler>: ObservableObject {
         self.repository = repository
         $query
             .debounce(for: debounceInterval, scheduler: scheduler)
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .map { $0.trimmingWhitespacesAndNewlines() }
             .removeDuplicates()
             .map { UserSearchRequest(query: $0, page: 1) }
             .merge(with: nextPageRequests)
@@ -193,7 +194,7 @@ public final class UserSearchViewModel<S: Scheduler>: ObservableObject {
         case .failed(let error, _) where error is CancellationError:
             break
         case .failed(let error, _):
-            errorMessage = error.localizedDescription
+            errorMessage = DomainError.message(for: error)
         }
         // Last, so a host hiding its spinner already sees the new results.
         if isSearching { isSearching = false }

@@ -89,6 +89,6 @@ public struct MemberShape: Sendable {
 
     /// Lists: "Row" for messages ("Row index 7 is out of range"), from the item getter's name.
     var itemWord: String {
-        (function?.components(separatedBy: "_get_").last ?? name).capitalizedFirst
+        (function?.split(separator: "_get_").last.map(String.init) ?? name).capitalizedFirst
     }
 }

@@ -1,8 +1,8 @@
 import CMVVM
-import MVVMBinding
+import MVVMBindingCore
 
 /// C spellings shared by the member shapes below.
-private func snake(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
+private func snake(_ name: String) -> String { name.replacing("-", with: "_") }
 private func statusSignature(_ parameters: [String]) -> String {
     "mvvm_status (*)(\(parameters.joined(separator: ", ")))"
 }
@@ -328,7 +328,7 @@ extension ViewModelDeclaration {
                 switch argument.kind {
                 case .int64Array:
                     types += ["const int64_t *", "size_t"]
-                    names += [argument.name, argument.name.replacingOccurrences(of: "_values", with: "") + "_count"]
+                    names += [argument.name, argument.name.replacing("_values", with: "") + "_count"]
                 case .object:
                     types.append("mvvm_object *")
                     names.append(argument.name)

@@ -1,5 +1,5 @@
 import CMVVM
-import MVVMBinding
+import MVVMBindingCore
 
 /// A ViewModel type the runtime exports: it names its one declaration.
 @MainActor

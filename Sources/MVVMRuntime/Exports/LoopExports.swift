@@ -1,7 +1,7 @@
 import CLibFFI
 import CMVVM
 import Dispatch
-import MVVMBinding
+import MVVMBindingCore
 
 // The runtime's life and the host loop (libcurl multi style: the host owns the loop).
 

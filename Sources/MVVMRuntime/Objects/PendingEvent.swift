@@ -1,5 +1,5 @@
 import CMVVM
-import MVVMBinding
+import MVVMBindingCore
 
 /// An event waiting for the end of the current call. Holds copies, so it stays valid however
 /// the ViewModel changes before delivery.

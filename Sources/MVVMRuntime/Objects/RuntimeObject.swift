@@ -1,5 +1,5 @@
 import CMVVM
-import MVVMBinding
+import MVVMBindingCore
 
 /// What the runtime keeps for every handle: the object's type, its signals and connections,
 /// the changes waiting for the end of the current call, and the strings its getters lent out.

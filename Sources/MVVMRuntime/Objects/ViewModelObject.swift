@@ -1,5 +1,5 @@
 import CMVVM
-import MVVMBinding
+import MVVMBindingCore
 
 /// The C face of a ViewModel, wired from its type's declaration: each property's
 /// announcements mark its notification (and those derived from it), each list's change sets

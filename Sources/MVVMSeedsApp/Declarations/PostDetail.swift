@@ -1,5 +1,5 @@
 import CMVVM
-import MVVMBinding
+import MVVMBindingCore
 import MVVMDomain
 import MVVMFeatures
 import MVVMRuntime

@@ -1,5 +1,5 @@
 import Dispatch
-import MVVMBinding
+import MVVMBindingCore
 import MVVMDomain
 import MVVMFeatures
 import MVVMRuntime

@@ -32,7 +32,7 @@ import MVVMRuntime
         } catch {
             throw .invalidArgument(error.message)
         }
-        let limits = try HTTPLimits(options?.pointee ?? .defaults)
+        let limits = try HTTPLimits(options)
         var cache: HTTPUserCache?
         if cachePath != nil {
             let path = try string(from: cachePath, "cache_path_or_null")
@@ -42,7 +42,7 @@ import MVVMRuntime
         let repository = HTTPRepository(
             configuration: HTTPRepositoryConfiguration(
                 baseURL: url, pageSize: limits.pageSize, timeout: limits.timeout,
-                maxBodyBytes: limits.maxBodyBytes),
+                maxBodyBytes: limits.maxBodyBytes, maxHeaderBytes: limits.maxHeaderBytes),
             cache: cache)
         out.pointee = runtime.register(RepositoryObject(users: repository, posts: repository))
     }
@@ -52,7 +52,8 @@ extension mvvm_http_options {
     static var defaults: mvvm_http_options {
         mvvm_http_options(
             struct_size: UInt32(MemoryLayout<mvvm_http_options>.size),
-            page_size: 20, timeout_ms: 10_000, max_body_bytes: 4 * 1024 * 1024)
+            page_size: 20, timeout_ms: 10_000, max_body_bytes: 4 * 1024 * 1024,
+            max_header_bytes: Int32(HTTPRepositoryConfiguration.defaultMaxHeaderBytes))
     }
 }
 
@@ -62,10 +63,34 @@ private struct HTTPLimits {
     let pageSize: Int
     let timeout: TimeInterval
     let maxBodyBytes: Int
+    let maxHeaderBytes: Int
 
-    init(_ options: mvvm_http_options) throws(APIError) {
-        guard options.struct_size == UInt32(MemoryLayout<mvvm_http_options>.size) else {
-            throw .invalidArgument("options->struct_size is \(options.struct_size), expected \(MemoryLayout<mvvm_http_options>.size): initialise the struct with mvvm_http_options_init().")
+    /// The size of the 0.2 struct, before `max_header_bytes` (MVVM_HTTP_OPTIONS_SIZE_0_2).
+    private static let size0_2 = UInt32(MemoryLayout<mvvm_http_options>.offset(of: \.max_header_bytes)!)
+
+    /// Reads `options`, whose first `options.pointee.struct_size` bytes the host wrote.
+    init(_ options: UnsafePointer<mvvm_http_options>?) throws(APIError) {
+        guard let options else {
+            try self.init(.defaults, size: UInt32(MemoryLayout<mvvm_http_options>.size))
+            return
+        }
+        // Read only the fields an older struct has: its tail is not the host's memory.
+        let size = options.withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+        var copy = mvvm_http_options.defaults
+        if size == Self.size0_2 {
+            withUnsafeMutableBytes(of: &copy) { target in
+                target.copyMemory(from: UnsafeRawBufferPointer(start: options, count: Int(size)))
+            }
+        } else {
+            copy = options.pointee
+        }
+        try self.init(copy, size: size)
+    }
+
+    private init(_ options: mvvm_http_options, size: UInt32) throws(APIError) {
+        let current = UInt32(MemoryLayout<mvvm_http_options>.size)
+        guard size == current || size == Self.size0_2 else {
+            throw .invalidArgument("options->struct_size is \(size), expected \(current) (or \(Self.size0_2), the 0.2 size): initialise the struct with mvvm_http_options_init().")
         }
         guard (1...1_000).contains(options.page_size) else {
             throw .invalidArgument("options->page_size \(options.page_size) is outside 1...1000.")
@@ -76,8 +101,12 @@ private struct HTTPLimits {
         guard (1_024...1_073_741_824).contains(options.max_body_bytes) else {
             throw .invalidArgument("options->max_body_bytes \(options.max_body_bytes) is outside 1024...1073741824.")
         }
+        guard (1_024...102_400).contains(options.max_header_bytes) else {
+            throw .invalidArgument("options->max_header_bytes \(options.max_header_bytes) is outside 1024...102400.")
+        }
         pageSize = Int(options.page_size)
         timeout = TimeInterval(options.timeout_ms) / 1_000
         maxBodyBytes = Int(options.max_body_bytes)
+        maxHeaderBytes = Int(options.max_header_bytes)
     }
 }

@@ -1,6 +1,6 @@
 import CMVVM
 import Dispatch
-import MVVMBinding
+import MVVMBindingCore
 import MVVMDomain
 import MVVMRuntime
 

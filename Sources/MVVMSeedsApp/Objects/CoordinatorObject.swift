@@ -1,5 +1,5 @@
 import CMVVM
-import MVVMBinding
+import MVVMBindingCore
 import MVVMFeatures
 import MVVMRuntime
 

@@ -24,6 +24,7 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable, 
     private let lock = NSLock()
     private var recorded: [Event] = []
     private var storedSubscription: (any Subscription)?
+    private var lastSubscriptionDescription: String?
     private let initialDemand: Subscribers.Demand?
     private let demandAfterValue: @Sendable (Input) -> Subscribers.Demand
 
@@ -40,6 +41,9 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable, 
 
     var events: [Event] { lock.withLock { recorded } }
     var subscription: (any Subscription)? { lock.withLock { storedSubscription } }
+    /// `String(describing:)` of the last subscription received (kept after completion), as
+    /// Combine's `print()` would show it.
+    var subscriptionDescription: String? { lock.withLock { lastSubscriptionDescription } }
 
     /// The values received, in order.
     var values: [Input] {
@@ -74,6 +78,7 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable, 
         lock.withLock {
             recorded.append(.subscription)
             storedSubscription = subscription
+            lastSubscriptionDescription = String(describing: subscription)
         }
         if let initialDemand, initialDemand > 0 { subscription.request(initialDemand) }
     }
@@ -93,26 +98,7 @@ final class TrackingSubscriber<Input, Failure: Error>: Subscriber, Cancellable, 
     }
 }
 
-/// A subscription that records the demand it is asked for and whether it was cancelled, for
-/// testing operators against a hand-driven upstream.
-final class TrackingSubscription: Subscription, @unchecked Sendable {
-    private let state = Mutex<(requests: [Subscribers.Demand], cancelCount: Int)>(([], 0))
-    private let onRequest: @Sendable (Subscribers.Demand) -> Void
-
-    init(onRequest: @escaping @Sendable (Subscribers.Demand) -> Void = { _ in }) {
-        self.onRequest = onRequest
-    }
-
-    var requests: [Subscribers.Demand] { state.withLock { $0.requests } }
-    var cancelCount: Int { state.withLock { $0.cancelCount } }
-
-    func request(_ demand: Subscribers.Demand) {
-        state.withLock { $0.requests.append(demand) }
-        onRequest(demand)
-    }
-
-    func cancel() { state.withLock { $0.cancelCount += 1 } }
-}
+extension TrackingSubscriber.Event: Equatable where Input: Equatable, Failure: Equatable {}
 
 /// An error type for failure-path tests.
 enum TestError: Error, Equatable, CustomStringConvertible {

@@ -9,6 +9,8 @@ import FoundationNetworking
 final class PlaceholderServer: @unchecked Sendable {
     let process = Process()
     let baseURL: URL
+    /// "127.0.0.1:PORT", as the repository's messages name the server.
+    var hostAndPort: String { "\(baseURL.host ?? ""):\(baseURL.port ?? 0)" }
 
     /// Starts the server and waits for the `PORT n` line it prints once listening.
     init(arguments: [String] = []) throws {

@@ -27,6 +27,17 @@ enum SQLiteFixtures {
         try db.execute("PRAGMA application_id = 1234; CREATE TABLE users(x); INSERT INTO users VALUES (1)")
     }
 
+    /// Overwrites the file from byte `offset` to its end with a fixed pattern, in place (the
+    /// same inode, as a program writing into it would), leaving its write-ahead log alone.
+    static func overwriteInPlace(_ path: String, from offset: Int) throws {
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        defer { try? handle.close() }
+        let size = Int(try handle.seekToEnd())
+        try handle.seek(toOffset: UInt64(offset))
+        try handle.write(contentsOf: Data(repeating: 0x5A, count: max(0, size - offset)))
+        try handle.synchronize()
+    }
+
     /// The file's bytes, with those of its `-wal` file when there is one.
     static func bytes(of path: String) throws -> Data {
         let main = try Data(contentsOf: URL(fileURLWithPath: path))

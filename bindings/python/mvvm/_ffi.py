@@ -91,6 +91,7 @@ class HTTPOptions(Structure):
         ("page_size", c_int32),
         ("timeout_ms", c_int32),
         ("max_body_bytes", c_int64),
+        ("max_header_bytes", c_int32),
     ]
 
 

@@ -87,7 +87,7 @@ class RepositoryOverrides(MvvmObject):
         C.mvvm_repository_new_json_file(encode(os.fspath(path), "path"), byref(out))
         return cls._wrap(int(out.value or 0), rt, None, True)
 
-    _HTTP_OPTIONS: ClassVar[tuple[str, ...]] = ("page_size", "timeout_ms", "max_body_bytes")
+    _HTTP_OPTIONS: ClassVar[tuple[str, ...]] = ("page_size", "timeout_ms", "max_body_bytes", "max_header_bytes")
 
     @classmethod
     def http(
@@ -99,7 +99,8 @@ class RepositoryOverrides(MvvmObject):
     ) -> _R:
         """mvvm_repository_new_http_with_options(): users, posts and comments from the HTTP
         server at ``base_url`` (the contract is in mvvm.h), remembering user pages in the
-        SQLite file ``cache`` when given. Options: page_size, timeout_ms, max_body_bytes.
+        SQLite file ``cache`` when given. Options: page_size, timeout_ms, max_body_bytes,
+        max_header_bytes.
         A bad URL or option raises InvalidArgumentError; a cache file that cannot be used
         raises OSFailureError."""
         rt = runtime or Runtime.current()

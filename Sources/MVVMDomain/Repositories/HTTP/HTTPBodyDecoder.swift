@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks an answer's status and reads its JSON body, turning every failure into the
 /// `DomainError` the caller shows. Any byte sequence gives a value or an error, never a trap.
@@ -24,8 +24,15 @@ struct HTTPBodyDecoder: Sendable {
             try scanner.finish()
             return value
         } catch {
-            throw HTTPErrorMapping.malformed(host: host)
+            throw error.isNUL ? HTTPErrorMapping.holdsNUL(host: host) : HTTPErrorMapping.malformed(host: host)
         }
+    }
+
+    /// `record`, whose id is `id`, if that is the id asked for: a server that answers
+    /// `users/7` with user 8 is refused rather than shown as user 7.
+    func requireID<T>(_ record: T, id: Int, asked: Int, what: String) throws(DomainError) -> T {
+        guard id == asked else { throw HTTPErrorMapping.wrongRecord(what: what, sent: id, asked: asked, host: host) }
+        return record
     }
 
     /// A page of users from `GET /users?...`: the array and `X-Total-Count`, checked against

@@ -1,5 +1,5 @@
-import Foundation
-import MVVMBinding
+import FoundationEssentials
+import MVVMBindingCore
 
 /// Sends requests through libcurl on its own thread (`HTTPTransferLoop`) and hands back
 /// decoded values. The caller's thread only builds the request and waits without blocking;
@@ -17,7 +17,7 @@ final class HTTPClient: Sendable {
         let url = configuration.baseURL
         hostDescription = (url.host ?? url.absoluteString) + (url.port.map { ":\($0)" } ?? "")
         do throws(DomainError) {
-            loop = try HTTPTransferLoop(name: "mvvm.HTTPRepository")
+            loop = try HTTPTransferLoop()
             startFailure = nil
         } catch {
             loop = nil

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// Turns what can go wrong with a request into the `DomainError` a ViewModel shows.
 enum HTTPErrorMapping {
@@ -31,9 +31,24 @@ enum HTTPErrorMapping {
         .unavailable(reason: "the answer from \(host) is larger than the \(limit)-byte limit")
     }
 
+    /// Headers larger than the client accepts.
+    static func oversizedHeaders(limit: Int, host: String) -> DomainError {
+        .unavailable(reason: "the answer from \(host) has headers larger than the \(limit)-byte limit")
+    }
+
     /// A body that is not the JSON the contract promises.
     static func malformed(host: String) -> DomainError {
         .unavailable(reason: "the answer from \(host) is not the data that was expected")
+    }
+
+    /// A body whose text holds U+0000, which would cut it short at the C boundary.
+    static func holdsNUL(host: String) -> DomainError {
+        .unavailable(reason: "the answer from \(host) holds U+0000 (NUL) in a text, which is not accepted")
+    }
+
+    /// A record other than the one asked for (`sent` instead of `asked`).
+    static func wrongRecord(what: String, sent: Int, asked: Int, host: String) -> DomainError {
+        .unavailable(reason: "the server at \(host) sent \(what) \(sent) when asked for \(what) \(asked)")
     }
 
     /// A non-2xx status. `what`/`id` name the resource for a 404; `body` may carry the

@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import MVVMBindingCore
+import FoundationEssentials
 
 /// One request and its answer: what to send, then the status and headers as they arrive and
 /// the body up to the size limit. Built on the caller's thread (plain values only); from
@@ -23,6 +24,7 @@ final class HTTPExchange: @unchecked Sendable {
     private let requestBody: Data?
     private let timeoutMilliseconds: Int
     private let limit: Int
+    private let headerLimit: Int
     private let host: String
 
     // The loop's thread only:
@@ -33,13 +35,18 @@ final class HTTPExchange: @unchecked Sendable {
     private var status = 0
     private var totalCount: Int?
     private var headersComplete = false
+    /// The bytes of header lines received, interim answers' included.
+    private var headerBytes = 0
     private var body = Data()
     private var refusal: DomainError?
 
-    private let lock = NSLock()
-    // Guarded by `lock`:
-    private var cancelled = false
-    private var onFinish: (@Sendable (Outcome) -> Void)?
+    /// Whether it was cancelled, and what runs with the outcome: set and read from any thread.
+    private let ending = PthreadLocked(Ending())
+
+    private struct Ending {
+        var cancelled = false
+        var onFinish: (@Sendable (Outcome) -> Void)?
+    }
 
     /// A request for `method` on `url` with an optional JSON `body`; nothing of libcurl's is
     /// made here, so the caller's thread (the host's) does no more than copy these values.
@@ -52,6 +59,7 @@ final class HTTPExchange: @unchecked Sendable {
         self.requestBody = body
         self.timeoutMilliseconds = max(1, Int(configuration.timeout * 1_000))
         self.limit = configuration.maxBodyBytes
+        self.headerLimit = configuration.maxHeaderBytes
         self.host = host
     }
 
@@ -101,19 +109,19 @@ final class HTTPExchange: @unchecked Sendable {
     /// Sets what runs with the outcome; false (and nothing set) when the exchange was
     /// cancelled already, so the caller answers its waiter itself.
     func whenFinished(_ body: @escaping @Sendable (Outcome) -> Void) -> Bool {
-        lock.withLock {
-            guard !cancelled else { return false }
-            onFinish = body
+        ending.withLock { ending in
+            guard !ending.cancelled else { return false }
+            ending.onFinish = body
             return true
         }
     }
 
     /// Marks the exchange cancelled (any thread); the loop then ends it.
     func markCancelled() {
-        lock.withLock { cancelled = true }
+        ending.withLock { $0.cancelled = true }
     }
 
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    var isCancelled: Bool { ending.withLock { $0.cancelled } }
 
     /// Ends the exchange with libcurl's result `code` (on the loop's thread).
     func finish(code: CURLcode) {
@@ -122,6 +130,10 @@ final class HTTPExchange: @unchecked Sendable {
             outcome = .cancelled
         } else if let refusal {
             outcome = .failed(refusal)
+        } else if code == CURLE_OUT_OF_MEMORY && !headersComplete {
+            // libcurl's own refusal of one header line over CURL_MAX_HTTP_HEADER, which is
+            // above any limit we accept.
+            outcome = .failed(HTTPErrorMapping.oversizedHeaders(limit: headerLimit, host: host))
         } else if code != CURLE_OK {
             outcome = .failed(HTTPErrorMapping.transportError(code: code, host: host))
         } else if !headersComplete {
@@ -134,9 +146,9 @@ final class HTTPExchange: @unchecked Sendable {
 
     /// Ends the exchange with `outcome` (cancellation before it started, a shutdown).
     func finish(_ outcome: Outcome) {
-        let body = lock.withLock { () -> (@Sendable (Outcome) -> Void)? in
-            defer { onFinish = nil }
-            return onFinish
+        let body = ending.withLock { ending -> (@Sendable (Outcome) -> Void)? in
+            defer { ending.onFinish = nil }
+            return ending.onFinish
         }
         body?(outcome)
     }
@@ -144,9 +156,15 @@ final class HTTPExchange: @unchecked Sendable {
     // MARK: libcurl's callbacks (the loop's thread)
 
     /// One header line, status lines of interim (1xx) answers and the blank line included.
-    /// Returns false to stop the transfer (the announced body is over the limit). Read as
-    /// bytes: the two headers that matter are ASCII, and this runs for every line.
+    /// Returns false to stop the transfer (the headers or the announced body are over their
+    /// limits). Read as bytes: the two headers that matter are ASCII, and this runs for every
+    /// line.
     fileprivate func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        headerBytes += line.count
+        guard headerBytes <= headerLimit else {
+            refusal = HTTPErrorMapping.oversizedHeaders(limit: headerLimit, host: host)
+            return false
+        }
         var end = line.count
         while end > 0 && (line[end - 1] == 0x0A || line[end - 1] == 0x0D) { end -= 1 }
         let text = UnsafeBufferPointer(rebasing: line[0..<end])

@@ -5,12 +5,16 @@
 ///
 /// Any byte sequence gives a value or `HTTPJSONScanner.Failure`, never a trap: every read is
 /// bounds-checked, nesting is limited to `maxDepth`, integers are checked for overflow, and
-/// strings must be valid UTF-8 with valid escapes.
+/// strings must be valid UTF-8 with valid escapes, and never hold U+0000 (`\u0000`).
 struct HTTPJSONScanner {
     /// Why the bytes are not the JSON expected (the message is for debugging only: the
     /// repository reports every failure as one sentence).
     struct Failure: Error {
         let offset: Int
+        /// Whether the bytes are valid JSON but a string holds U+0000, which no string of the
+        /// library may (see "STRINGS AND U+0000" in mvvm.h): reported as such, not as
+        /// malformed.
+        var isNUL = false
     }
 
     static let maxDepth = 64
@@ -205,6 +209,7 @@ struct HTTPJSONScanner {
             return
         }
         var value = try readHex4()
+        guard value != 0 else { throw Failure(offset: index, isNUL: true) }
         if (0xD800...0xDBFF).contains(value) {
             // A high surrogate must be followed by an escaped low one.
             guard try take() == UInt8(ascii: "\\"), try take() == UInt8(ascii: "u") else { throw failure() }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `UserRepository` and `PostRepository` served by an HTTP server that speaks the
 /// JSONPlaceholder-shaped contract `Include/mvvm.h` documents for `mvvm_repository_new_http`
@@ -65,7 +65,8 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let decoder = decoder
         return try await client.send("GET", try client.url("users/\(id)")) {
             response throws(DomainError) in
-            try decoder.decode(from: response, what: "user", id: id, HTTPWireUser.read).user
+            let user = try decoder.decode(from: response, what: "user", id: id, HTTPWireUser.read).user
+            return try decoder.requireID(user, id: user.id, asked: id, what: "user")
         }
     }
 
@@ -77,7 +78,8 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let id = user.id
         let stored = try await client.send("PATCH", try client.url("users/\(id)"), body: body) {
             response throws(DomainError) in
-            try decoder.decode(from: response, what: "user", id: id, HTTPWireUser.read).user
+            let stored = try decoder.decode(from: response, what: "user", id: id, HTTPWireUser.read).user
+            return try decoder.requireID(stored, id: stored.id, asked: id, what: "user")
         }
         await cache?.store(stored)
         return stored
@@ -109,7 +111,8 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let decoder = decoder
         return try await client.send("GET", try client.url("posts/\(id)")) {
             response throws(DomainError) in
-            try decoder.decode(from: response, what: "post", id: id, HTTPWirePost.read).post
+            let post = try decoder.decode(from: response, what: "post", id: id, HTTPWirePost.read).post
+            return try decoder.requireID(post, id: post.id, asked: id, what: "post")
         }
     }
 
@@ -120,8 +123,12 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let decoder = decoder
         return try await client.send("GET", try client.url("posts/\(postId)/comments")) {
             response throws(DomainError) in
-            try decoder.decode(from: response, what: "post", id: postId, HTTPWireComment.readArray)
+            let comments = try decoder.decode(from: response, what: "post", id: postId, HTTPWireComment.readArray)
                 .map(\.comment)
+            for comment in comments {
+                _ = try decoder.requireID(comment, id: comment.postId, asked: postId, what: "comments of post")
+            }
+            return comments
         }
     }
 
@@ -132,7 +139,8 @@ public final class HTTPRepository: UserRepository, PostRepository, Sendable {
         let decoder = decoder
         return try await client.send(liked ? "PUT" : "DELETE", try client.url("posts/\(postId)/like")) {
             response throws(DomainError) in
-            try decoder.decode(from: response, what: "post", id: postId, HTTPWirePost.read).post
+            let post = try decoder.decode(from: response, what: "post", id: postId, HTTPWirePost.read).post
+            return try decoder.requireID(post, id: post.id, asked: postId, what: "post")
         }
     }
 }

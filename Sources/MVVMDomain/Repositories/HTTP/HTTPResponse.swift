@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One complete answer of the server: the status, the headers the repository reads, the body.
 struct HTTPResponse: Sendable {

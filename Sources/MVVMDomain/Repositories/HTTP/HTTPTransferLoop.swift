@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import MVVMBindingCore
+import FoundationEssentials
 
 /// One libcurl multi handle driven by its own thread: runs every exchange of one
 /// `HTTPClient` (connections kept alive between them), and ends each exactly once — answered,
@@ -9,11 +10,8 @@ import Foundation
 /// released (`stop`), cancelling what is still running.
 final class HTTPTransferLoop: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
-    private let lock = NSLock()
-    // Guarded by `lock`:
-    private var toAdd: [HTTPExchange] = []
-    private var toCancel: [HTTPExchange] = []
-    private var stopping = false
+    /// What other threads asked of the loop since it last looked.
+    private let requests = PthreadLocked(Requests())
     // The loop's thread only:
     private var running: [UnsafeMutableRawPointer: HTTPExchange] = [:]
     /// Easy handles of finished transfers, reset and ready for the next request: a handle
@@ -21,50 +19,57 @@ final class HTTPTransferLoop: @unchecked Sendable {
     private var idleHandles: [UnsafeMutableRawPointer] = []
     private static let maxIdleHandles = 4
 
+    private struct Requests {
+        var toAdd: [HTTPExchange] = []
+        var toCancel: [HTTPExchange] = []
+        var stopping = false
+    }
+
     /// libcurl's process-wide set-up, once, before the first handle (it is not thread-safe
     /// itself). Never undone: the library stays usable for the life of the process.
     static func initializeLibcurl() { _ = libcurlInitialized }
     private static let libcurlInitialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
     /// Starts the loop's thread.
-    init(name: String) throws(DomainError) {
+    init() throws(DomainError) {
         Self.initializeLibcurl()
         guard let multi = curl_multi_init() else {
             throw .unavailable(reason: "the HTTP client could not be started")
         }
         self.multi = multi
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.start()
+        guard DetachedThread.start({ [self] in run() }) else {
+            curl_multi_cleanup(multi)
+            throw .unavailable(reason: "the HTTP client's thread could not be started")
+        }
     }
 
     /// Runs `exchange` (any thread).
     func add(_ exchange: HTTPExchange) {
-        lock.withLock { toAdd.append(exchange) }
+        requests.withLock { $0.toAdd.append(exchange) }
         curl_multi_wakeup(multi)
     }
 
     /// Cancels `exchange` (any thread): it ends with `.cancelled` soon, its connection closed.
     func cancel(_ exchange: HTTPExchange) {
         exchange.markCancelled()
-        lock.withLock { toCancel.append(exchange) }
+        requests.withLock { $0.toCancel.append(exchange) }
         curl_multi_wakeup(multi)
     }
 
     /// Ends the thread after cancelling whatever is still running (any thread).
     func stop() {
-        lock.withLock { stopping = true }
+        requests.withLock { $0.stopping = true }
         curl_multi_wakeup(multi)
     }
 
     private func run() {
         while true {
-            let (adds, cancels, stop) = lock.withLock { () -> ([HTTPExchange], [HTTPExchange], Bool) in
+            let (adds, cancels, stop) = requests.withLock { pending in
                 defer {
-                    toAdd = []
-                    toCancel = []
+                    pending.toAdd = []
+                    pending.toCancel = []
                 }
-                return (toAdd, toCancel, stopping)
+                return (pending.toAdd, pending.toCancel, pending.stopping)
             }
             for exchange in adds {
                 if exchange.isCancelled || stop {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The SQLite file an `HTTPRepository` keeps the user pages it fetched in, so a list can show
 /// the last known rows at once (stale-while-revalidate) and also when the server is away.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A post as the server sends it, its author embedded as `user`:
 /// `{"id", "title", "body", "createdAt" (ISO 8601, e.g. "2024-01-02T03:04:05Z"),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One array of records with each record's pretty-printed JSON, kept from one `update` to the
 /// next so that a record equal to the one at its index last time is not encoded again.

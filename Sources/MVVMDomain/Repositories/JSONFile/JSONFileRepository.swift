@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `UserRepository` and `PostRepository` kept in one JSON file, so edits and likes survive
 /// restarts: a new repository on the same file sees them.
@@ -11,6 +11,14 @@ import Foundation
 /// - A file that cannot be read or decoded, or whose contents are inconsistent, gives
 ///   `DomainError.corruptStore` from every call and is never overwritten. Each call tries
 ///   again, so repairing or deleting the file fixes the repository without a restart.
+/// - Shared files: every call first checks whether the file changed since this repository
+///   last read or wrote it (`FileIdentity`: another process's save, a person's edit, a
+///   restored copy) and reads it again if so, so a refresh shows what is on disk. A save
+///   holds the file's write lock (`FileWriteLock`) while it reads the file's current
+///   contents, applies its one change to them and writes: saves of several processes take
+///   turns and none is lost. A save of a user whose record changed on disk since this
+///   repository read it is refused (`DomainError.changedElsewhere`, nothing written); a
+///   like is applied to the current count.
 /// - It is an actor, so writes are serialised; it runs on its own dispatch queue because
 ///   `fsync` blocks.
 ///
@@ -31,6 +39,8 @@ public actor JSONFileRepository: UserRepository, PostRepository {
     /// The file's contents as last read or written; `nil` until read, and again after a
     /// failed write or a corrupt file.
     private var state: State?
+    /// Which file, in which version, `state` was read from or written as.
+    private var stateFile: FileIdentity?
     /// Each record's bytes from the last encoding, so a write encodes only what changed.
     /// Independent of the file: it maps records to bytes, whatever was written or failed.
     private var encoder = JSONStoreSnapshotEncoder()
@@ -110,16 +120,26 @@ public actor JSONFileRepository: UserRepository, PostRepository {
     /// - Throws: `DomainError.notFound` for an unknown id, `DomainError.invalidInput` for a
     ///   blank name, `DomainError.storageFailure` if the write fails (nothing changes then),
     ///   a store error, or `CancellationError` (checked before anything is written).
+    ///
+    /// When another program changed this user's record in the file since this repository
+    /// read it, nothing is written and it throws `DomainError.changedElsewhere`; the next
+    /// load returns the other program's version. Changes to other records are kept.
     public func update(_ user: User) async throws -> User {
         try Task.checkCancellation()
-        var next = try loadedState()
-        guard let index = next.userIndex[user.id] else {
-            throw DomainError.notFound(what: "user", id: user.id)
+        return try modify { current, known throws(DomainError) in
+            guard let index = current.userIndex[user.id] else {
+                throw DomainError.notFound(what: "user", id: user.id)
+            }
+            try user.checkStorable()
+            let stored = current.snapshot.users[index]
+            if let knownIndex = known.userIndex[user.id], known.snapshot.users[knownIndex] != stored {
+                throw DomainError.changedElsewhere(
+                    path: file.path, reason: "user \(user.id) was changed by another program")
+            }
+            var next = current
+            next.snapshot.users[index] = user
+            return (next, user)
         }
-        try user.checkStorable()
-        next.snapshot.users[index] = user
-        try commit(next)
-        return user
     }
 
     // MARK: PostRepository
@@ -151,18 +171,21 @@ public actor JSONFileRepository: UserRepository, PostRepository {
     ///
     /// - Throws: `DomainError.notFound`, `DomainError.storageFailure` if the write fails
     ///   (the like is unchanged then), a store error, or `CancellationError`.
+    /// The like is applied to the file's current record, whatever another program did to it
+    /// meanwhile.
     public func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
         try Task.checkCancellation()
-        var next = try loadedState()
-        guard let index = next.postIndex[postId] else {
-            throw DomainError.notFound(what: "post", id: postId)
+        return try modify { current, _ throws(DomainError) in
+            guard let index = current.postIndex[postId] else {
+                throw DomainError.notFound(what: "post", id: postId)
+            }
+            let stored = current.snapshot.posts[index]
+            guard stored.likedByCurrentUser != liked else { return (nil, try current.post(id: postId)) }
+            var next = current
+            next.snapshot.posts[index].likedByCurrentUser = liked
+            next.snapshot.posts[index].likesCount = Post.likesCount(stored.likesCount, afterLiking: liked)
+            return (next, try next.post(id: postId))
         }
-        let stored = next.snapshot.posts[index]
-        guard stored.likedByCurrentUser != liked else { return try next.post(id: postId) }
-        next.snapshot.posts[index].likedByCurrentUser = liked
-        next.snapshot.posts[index].likesCount = Post.likesCount(stored.likesCount, afterLiking: liked)
-        try commit(next)
-        return try next.post(id: postId)
     }
 
     // MARK: Loading and saving
@@ -177,40 +200,87 @@ public actor JSONFileRepository: UserRepository, PostRepository {
         }
     }
 
-    /// The current state, reading (or creating) the file if it has not been read yet.
+    /// The current state: the file's contents, read again when the file changed since this
+    /// repository last read or wrote it, and created from the seed when there is none.
     private func loadedState() throws(DomainError) -> State {
-        if let state { return state }
+        if let state {
+            switch FileIdentity.lookUp(path: file.path) {
+            case let .found(current) where current == stateFile: return state
+            // Nothing can be read there now either; a save says why when it tries to write.
+            case .unexaminable: return state
+            case .found, .missing: break
+            }
+        }
+        state = nil
         // Writers killed mid-save leave their temporary file behind; tidy up once per read.
         file.removeAbandonedTemporaryFiles()
+        let (snapshot, identity) = try file.loadWithIdentity()
         let loaded: State
-        if let snapshot = try file.load() {
+        if let snapshot {
             loaded = try State(validating: snapshot, path: file.path)
         } else {
-            let snapshot = seedConfiguration.map(JSONStoreSnapshot.init(sampleData:)) ?? .empty
-            let seeded = try State(validating: snapshot, path: file.path)
-            try write(snapshot)
-            loaded = seeded
+            let seed = seedConfiguration.map(JSONStoreSnapshot.init(sampleData:)) ?? .empty
+            let seeded = try State(validating: seed, path: file.path)
+            // Created only where there is still no file: another process's file wins.
+            let created = try file.create(encodedBy: { try encoder.encode(seed) })
+            guard created.placed else { return try loadedState() }
+            adopt(seeded, file: created.identity)
+            return seeded
         }
-        state = loaded
+        adopt(loaded, file: identity)
         return loaded
+    }
+
+    /// Runs `change` under the file's write lock on the file's current contents (`current`:
+    /// read again if another program changed the file) and this repository's last view of
+    /// them (`known`), and writes the state it returns, if any. Whatever happens, the state
+    /// kept afterwards is what the file holds.
+    private func modify<Result>(
+        _ change: (_ current: State, _ known: State) throws(DomainError) -> (State?, Result)
+    ) throws(DomainError) -> Result {
+        // This repository's view before this call: reading the file again here would hide
+        // another program's change to the record being saved.
+        let known: State
+        if let state { known = state } else { known = try loadedState() }
+        guard let lock = try FileWriteLock.acquire(path: file.path) else {
+            // Removed since it was read: start from the file that is there now.
+            state = nil
+            return try modify(change)
+        }
+        var current = known
+        if lock.identity != stateFile {
+            let (snapshot, identity) = try file.loadWithIdentity()
+            guard let snapshot else {
+                state = nil
+                return try modify(change)
+            }
+            current = try State(validating: snapshot, path: file.path)
+            adopt(current, file: identity)
+        }
+        let (next, result) = try change(current, known)
+        if let next { try commit(next) }
+        withExtendedLifetime(lock) {}
+        return result
+    }
+
+    /// Keeps `state` as the contents of `identity`'s file.
+    private func adopt(_ state: State, file identity: FileIdentity?) {
+        self.state = state
+        stateFile = identity
     }
 
     /// Writes `next` and adopts it only once it is on disk.
     private func commit(_ next: State) throws(DomainError) {
+        let written: FileIdentity?
         do {
-            try write(next.snapshot)
+            written = try file.replace(encodedBy: { try encoder.encode(next.snapshot) })
         } catch {
             // The file normally still holds the old state, but if only the final directory
             // flush failed it already holds `next`: re-read it rather than guess.
             state = nil
             throw error
         }
-        state = next
-    }
-
-    /// Replaces the file with `snapshot`, the same bytes `file.save(snapshot)` writes.
-    private func write(_ snapshot: JSONStoreSnapshot) throws(DomainError) {
-        try file.save(encodedBy: { try encoder.encode(snapshot) })
+        adopt(next, file: written)
     }
 
     /// A snapshot with the lookup tables the calls need, built once per load.
@@ -234,9 +304,11 @@ public actor JSONFileRepository: UserRepository, PostRepository {
                 guard userIndex.updateValue(index, forKey: user.id) == nil else {
                     throw corrupt("user id \(user.id) appears more than once")
                 }
+                try user.checkStoredText(path: path)
             }
             var postIndex: [Post.ID: Int] = [:]
             for (index, post) in snapshot.posts.enumerated() {
+                try post.checkStoredText(path: path)
                 guard postIndex.updateValue(index, forKey: post.id) == nil else {
                     throw corrupt("post id \(post.id) appears more than once")
                 }
@@ -247,6 +319,7 @@ public actor JSONFileRepository: UserRepository, PostRepository {
             }
             var commentsByPost: [Post.ID: [Comment]] = [:]
             for comment in snapshot.comments {
+                try comment.checkStoredText(path: path)
                 guard postIndex[comment.postId] != nil else {
                     throw corrupt(
                         "comment \(comment.id) belongs to post \(comment.postId), "

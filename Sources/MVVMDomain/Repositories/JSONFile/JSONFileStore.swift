@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,17 +50,24 @@ public struct JSONFileStore<Value: Codable>: Sendable {
     /// - Throws: `DomainError.corruptStore` when the file exists but cannot be read or does
     ///   not decode as `Value`. The file is not touched.
     public func load() throws(DomainError) -> Value? {
-        guard let data = try readContents() else { return nil }
+        try loadWithIdentity().value
+    }
+
+    /// The value stored in the file and the identity of the file it was read from (both
+    /// `nil` when there is no file), as `load()`. The identity is taken from the open file,
+    /// so it belongs to the bytes read even when another writer replaces the file meanwhile.
+    func loadWithIdentity() throws(DomainError) -> (value: Value?, identity: FileIdentity?) {
+        guard let (data, identity) = try readContents() else { return (nil, nil) }
         guard !data.isEmpty else { throw .corruptStore(path: path, reason: "the file is empty") }
         do {
-            return try Self.makeDecoder().decode(Value.self, from: data)
+            return (try Self.makeDecoder().decode(Value.self, from: data), identity)
         } catch {
             throw .corruptStore(path: path, reason: Self.describe(decodingError: error))
         }
     }
 
-    /// The file's bytes, or `nil` if there is no file.
-    private func readContents() throws(DomainError) -> Data? {
+    /// The file's bytes and identity, or `nil` if there is no file.
+    private func readContents() throws(DomainError) -> (Data, FileIdentity?)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             let code = errno
@@ -69,6 +76,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
                 path: path, reason: "the file could not be opened: \(Self.text(code))")
         }
         defer { close(descriptor) }
+        let identity = FileIdentity(descriptor: descriptor)
 
         var contents = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -80,7 +88,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
             if count > 0 {
                 contents.append(contentsOf: buffer[0..<count])
             } else if count == 0 {
-                return contents
+                return (contents, identity)
             } else if code != EINTR {
                 throw .corruptStore(
                     path: path, reason: "the file could not be read: \(Self.text(code))")
@@ -107,13 +115,43 @@ public struct JSONFileStore<Value: Codable>: Sendable {
     /// - Throws: `DomainError.storageFailure` when `encode` throws or a step of the write
     ///   fails, with the guarantees of `save(_:)`.
     public func save(encodedBy encode: () throws -> Data) throws(DomainError) {
+        _ = try replace(encodedBy: encode)
+    }
+
+    /// `save(encodedBy:)`, returning the identity of the file written, taken before any
+    /// other writer can replace it.
+    func replace(encodedBy encode: () throws -> Data) throws(DomainError) -> FileIdentity? {
+        try place(encodedBy: encode, placement: .replace).identity
+    }
+
+    /// Writes the bytes `encode` returns as the file only if there is no file at the path yet
+    /// (placed with `link(2)`, which never replaces one another process created meanwhile).
+    /// Returns whether ours was placed (`false` leaves the other file as it is) and, if so,
+    /// its identity.
+    ///
+    /// - Throws: `DomainError.storageFailure` as `save(encodedBy:)`.
+    func create(encodedBy encode: () throws -> Data) throws(DomainError) -> (placed: Bool, identity: FileIdentity?) {
+        try place(encodedBy: encode, placement: .createOnly)
+    }
+
+    /// How a write puts its temporary file in place.
+    private enum Placement {
+        /// `rename(2)` over whatever is there.
+        case replace
+        /// `link(2)`: only where there is no file.
+        case createOnly
+    }
+
+    private func place(
+        encodedBy encode: () throws -> Data, placement: Placement
+    ) throws(DomainError) -> (placed: Bool, identity: FileIdentity?) {
         let data: Data
         do {
             data = try encode()
         } catch {
             throw .storageFailure(path: path, reason: "the data could not be encoded: \(error)")
         }
-        try replaceContents(with: data)
+        return try writeContents(data, placement: placement)
     }
 
     /// The bytes `save(_:)` writes for `value`.
@@ -123,7 +161,9 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         return data
     }
 
-    private func replaceContents(with data: Data) throws(DomainError) {
+    private func writeContents(
+        _ data: Data, placement: Placement
+    ) throws(DomainError) -> (placed: Bool, identity: FileIdentity?) {
         // Same directory as the target, so the rename never crosses file systems; hidden and
         // uniquely named, so concurrent writers and directory listings ignore it.
         // The temporary file stays locked (flock, on a duplicate of the writing descriptor so
@@ -135,7 +175,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         var descriptor: Int32 = -1
         var lock: Int32 = -1
         var createdDirectory = false
-        for attempt in 1...3 {
+        for attempt in 1...TemporaryFileAttempts.limit {
             // Built as a string: URL's appendingPathComponent would stat the new path.
             temporaryPath = temporaryPathPrefix + Self.randomUUIDString() + ".tmp"
             descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -152,7 +192,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
             // A cleaner may have taken the file for abandoned between its creation and the
             // lock, and removed it: then start again with a new one.
             var status = stat()
-            if fstat(descriptor, &status) == 0, status.st_nlink == 0, attempt < 3 {
+            if fstat(descriptor, &status) == 0, status.st_nlink == 0, attempt < TemporaryFileAttempts.limit {
                 close(descriptor)
                 if lock >= 0 { close(lock) }
                 continue
@@ -177,23 +217,33 @@ public struct JSONFileStore<Value: Codable>: Sendable {
             unlink(temporaryPath)
             throw failure("closing the temporary file failed", code: code)
         }
-        if rename(temporaryPath, path) != 0 {
+        switch placement {
+        case .replace:
+            if rename(temporaryPath, path) != 0 {
+                let code = errno
+                unlink(temporaryPath)
+                throw failure("replacing the file failed", code: code)
+            }
+        case .createOnly:
+            let placed = link(temporaryPath, path) == 0
             let code = errno
             unlink(temporaryPath)
-            throw failure("replacing the file failed", code: code)
+            if !placed {
+                if code == EEXIST { return (false, nil) }
+                throw failure("putting the new file in place failed", code: code)
+            }
         }
         try syncDirectory()
+        // Read through the lock, which cooperating writers wait for: no other write can have
+        // replaced the file yet.
+        let identity = lock >= 0 ? FileIdentity(descriptor: lock) : FileIdentity(path: path)
+        return (true, identity)
     }
 
     /// Creates the file's directory and any missing parent.
     private func createDirectory() throws(DomainError) {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: directoryPath, withIntermediateDirectories: true)
-        } catch {
-            throw .storageFailure(
-                path: path,
-                reason: "its directory could not be created: \(error.localizedDescription)")
+        if let reason = Directory.create(directoryPath) {
+            throw .storageFailure(path: path, reason: "its directory could not be created: \(reason)")
         }
     }
 
@@ -342,7 +392,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         }
         switch error {
         case let .dataCorrupted(context):
-            let underlying = context.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+            let underlying = context.underlyingError.map { " (\($0))" } ?? ""
             return "\(context.debugDescription)\(underlying) at \(location(context.codingPath))"
         case let .keyNotFound(key, context):
             return "the key \"\(key.stringValue)\" is missing at \(location(context.codingPath))"

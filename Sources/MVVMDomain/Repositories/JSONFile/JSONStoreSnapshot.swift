@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything `JSONFileRepository` keeps, in the shape it is written to disk.
 ///

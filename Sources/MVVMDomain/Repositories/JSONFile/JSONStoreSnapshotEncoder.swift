@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Encodes a `JSONStoreSnapshot` to exactly the bytes `JSONFileStore.save(_:)` writes for it,
 /// re-encoding only the records (users, posts, comments) that differ from the previous call's

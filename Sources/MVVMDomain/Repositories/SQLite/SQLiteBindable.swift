@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Swift value `SQLiteStatement.bind(_:)` can bind to a parameter.
 protocol SQLiteBindable {

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// One connection to a SQLite database file (the system's libsqlite3), the low-level layer
 /// under the SQLite repositories.
@@ -79,9 +79,9 @@ final class SQLiteConnection {
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
-            throw SQLiteFailure.error(
+            throw noted(SQLiteFailure.error(
                 code: code, message: message.map { String(cString: $0) },
-                step: "running \"\(Self.abbreviated(sql))\"", path: path)
+                step: "running \"\(Self.abbreviated(sql))\"", path: path))
         }
     }
 
@@ -170,7 +170,30 @@ final class SQLiteConnection {
     /// The error for result `code` of `step`, with SQLite's message for this connection.
     func failure(_ code: Int32, step: String) -> DomainError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) }
-        return SQLiteFailure.error(code: code, message: message, step: step, path: path)
+        return noted(SQLiteFailure.error(code: code, message: message, step: step, path: path))
+    }
+
+    /// `error`, after marking the connection damaged when it says the file is.
+    private func noted(_ error: DomainError) -> DomainError {
+        if case .corruptStore = error { markDamaged() }
+        return error
+    }
+
+    // MARK: Damage
+
+    /// Whether the file was found damaged through this connection (`markDamaged()`).
+    private(set) var isDamaged = false
+
+    /// Records that the file is damaged, so that closing this connection leaves it exactly as
+    /// it is: SQLite's last connection to a file normally copies the write-ahead log into it
+    /// and deletes the log (a checkpoint), which would write into the damaged file. Called
+    /// by the connection itself for SQLite's corruption codes, and by owners that find damage
+    /// above SQLite (a missing row, a failed integrity check). The owner must not write
+    /// through it any more.
+    func markDamaged() {
+        guard !isDamaged else { return }
+        isDamaged = true
+        if let handle { _ = mvvm_sqlite_no_checkpoint_on_close(handle) }
     }
 
     private func openHandle() throws(DomainError) -> OpaquePointer {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `UserRepository` and `PostRepository` kept in a SQLite database (the system's
 /// libsqlite3), meant for large data: paging, lookups and saves cost the same at a thousand
@@ -11,7 +11,17 @@ import Foundation
 ///   that is not a SQLite database, belongs to another application (`application_id`), has a
 ///   newer schema (`user_version`) or lacks our tables gives `DomainError.corruptStore` from
 ///   every call and is never modified. An older schema is migrated in one transaction, after
-///   an integrity check. Each call tries again, so replacing the file fixes the repository.
+///   an integrity check.
+/// - Damage found later (a page SQLite finds malformed, the file truncated or overwritten by
+///   another program while open) gives `corruptStore` from that call, and the file is never
+///   written again by this repository: the connection is closed without copying its
+///   write-ahead log into the file, and every later call, reads and saves alike, fails with
+///   the same reason until the file at the path is a different one (replaced, restored,
+///   removed; see `FileIdentity`). A replaced file is checked whole (`PRAGMA quick_check`)
+///   before its first write.
+/// - Pages are read with `read(2)`, not through a memory map: a file truncated by another
+///   process while mapped turns the next read of a lost page into SIGBUS, which kills the
+///   host. With reads, the same truncation is an error of that call.
 /// - Every save (`update`, `setLiked`) is one transaction in write-ahead-log mode, flushed to
 ///   disk before it returns: a crash or a kill leaves the old or the new data, and a failed
 ///   save changes nothing.
@@ -29,8 +39,19 @@ public actor SQLiteRepository: UserRepository, PostRepository {
     public nonisolated let fillConfiguration: SampleDataConfiguration?
 
     private let executor: DispatchQueueExecutor
-    /// The open database; `nil` until first use, and again after the file was found corrupt.
-    private var store: SQLiteStore?
+    /// Whether the database is open, not yet opened, or found damaged.
+    private var state = State.closed(checkWhole: false)
+
+    private enum State {
+        /// Not opened yet, or closed after a failure: the next call opens the file.
+        /// `checkWhole` asks for an integrity check of the whole file before it is used
+        /// (after damage, for the file that replaced the damaged one).
+        case closed(checkWhole: Bool)
+        case open(SQLiteStore)
+        /// Found damaged (`reason`) while it was `file`; refused while the path names that
+        /// same, unchanged file.
+        case damaged(reason: String, file: FileIdentity?)
+    }
 
     /// Runs the actor on its private queue (see `DispatchQueueExecutor`).
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -124,49 +145,80 @@ public actor SQLiteRepository: UserRepository, PostRepository {
 
     // MARK: Opening
 
-    /// How much of the file is memory-mapped for reading (address space, not memory).
-    private static let mappedBytes = 1 << 30
+    /// How many pages SQLite keeps in memory for this connection (negative: KiB), so the
+    /// inner B-tree pages of a large store stay cached between calls.
+    private static let cacheKibibytes = 16 * 1024
 
-    /// Runs `body` on the open store; a corrupt store is closed so the next call inspects the
-    /// file again.
+    /// Runs `body` on the open store. Damage found by `body` closes the store without
+    /// writing to the file and refuses the file from then on (see `State.damaged`).
     private func run<T>(_ body: (SQLiteStore) throws(DomainError) -> T) throws(DomainError) -> T {
         let store = try openedStore()
         do {
             return try body(store)
         } catch {
-            if case .corruptStore = error {
-                store.db.close()
-                self.store = nil
-            }
+            if case let .corruptStore(_, reason) = error { closeDamaged(store.db, reason: reason) }
             throw error
         }
     }
 
+    /// Closes `db` without a checkpoint and remembers which file was damaged.
+    private func closeDamaged(_ db: SQLiteConnection, reason: String) {
+        db.markDamaged()
+        db.close()
+        state = .damaged(reason: reason, file: FileIdentity(path: fileURL.path))
+    }
+
     private func openedStore() throws(DomainError) -> SQLiteStore {
-        if let store { return store }
         let path = fileURL.path
-        var state = try SQLiteStoreFile.inspect(path: path)
+        let checkWhole: Bool
+        switch state {
+        case let .open(store):
+            return store
+        case let .closed(check):
+            checkWhole = check
+        case let .damaged(reason, file):
+            if let current = FileIdentity(path: path), current == file {
+                throw .corruptStore(
+                    path: path,
+                    reason: "it was found damaged (\(reason)) and is left as it is until it is replaced")
+            }
+            checkWhole = true
+            state = .closed(checkWhole: true)
+        }
+        var found = try SQLiteStoreFile.inspect(path: path)
         // Creators killed mid-build leave their temporary file behind; tidy up once per open.
         SQLiteStoreFile.removeAbandonedTemporaryFiles(path: path)
-        if state == .missing {
+        if found == .missing {
             let fill = fillConfiguration
             try SQLiteStoreFile.create(path: path) { db throws(DomainError) in
                 if let fill { try SQLiteSampleFill.fill(db, from: fill) }
             }
-            state = try SQLiteStoreFile.inspect(path: path)
+            found = try SQLiteStoreFile.inspect(path: path)
         }
-        guard case let .ours(version, usesWriteAheadLog) = state else {
+        guard case let .ours(version, usesWriteAheadLog) = found else {
             throw .storageFailure(path: path, reason: "the database was not created")
         }
         let db = try SQLiteConnection(path: path, mode: .readWrite)
-        if version < SQLiteSchema.currentVersion || !usesWriteAheadLog {
+        do {
+            let opened = try prepare(db, version: version, usesWriteAheadLog: usesWriteAheadLog, checkWhole: checkWhole)
+            state = .open(opened)
+            return opened
+        } catch {
+            if case let .corruptStore(_, reason) = error { closeDamaged(db, reason: reason) }
+            throw error
+        }
+    }
+
+    /// Makes the freshly opened `db` ready: checked, in WAL mode, migrated.
+    private func prepare(
+        _ db: SQLiteConnection, version: Int, usesWriteAheadLog: Bool, checkWhole: Bool
+    ) throws(DomainError) -> SQLiteStore {
+        if checkWhole || version < SQLiteSchema.currentVersion || !usesWriteAheadLog {
             // About to write to a file this library did not leave in this state: check it all.
             try SQLiteStoreFile.checkIntegrity(of: db)
         }
         try db.enableWriteAheadLog()  // writes only when the file is not in WAL mode yet
-        // Pages are read through a memory map instead of read(2) into SQLite's small cache,
-        // so a lookup near the end of a million users costs what one near the start does.
-        try db.execute("PRAGMA mmap_size = \(Self.mappedBytes)")
+        try db.execute("PRAGMA cache_size = -\(Self.cacheKibibytes)")
         if version < SQLiteSchema.currentVersion {
             try db.inTransaction { () throws(DomainError) in
                 // Read again under the write lock: another process may have migrated it.
@@ -175,8 +227,6 @@ public actor SQLiteRepository: UserRepository, PostRepository {
                 try db.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
             }
         }
-        let opened = try SQLiteStore(db: db, pageSize: pageSize)
-        store = opened
-        return opened
+        return try SQLiteStore(db: db, pageSize: pageSize)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The queries behind `SQLiteRepository` over one open, accepted database connection.
 /// Synchronous and not thread-safe: the repository actor owns it.
@@ -35,6 +35,7 @@ final class SQLiteStore {
         guard users.count == range.count else {
             throw corrupt("users \(range.lowerBound + 1)...\(range.upperBound) of the list are not all there")
         }
+        for user in users { try user.checkStoredText(path: db.path) }
         return UserPage(users: users, page: page, totalPages: Paging.totalPages(count: userCount, pageSize: pageSize))
     }
 
@@ -44,6 +45,7 @@ final class SQLiteStore {
             return try statement.firstRow(Self.user)
         }
         guard let user else { throw .notFound(what: "user", id: id) }
+        try user.checkStoredText(path: db.path)
         return user
     }
 
@@ -75,6 +77,7 @@ final class SQLiteStore {
                 return try statement.firstRow(Self.user)
             }
             guard let user else { throw corrupt("user \(ordinal) of the list vanished") }
+            try user.checkStoredText(path: db.path)
             users.append(user)
         }
         return UserPage(users: users, page: page, totalPages: Paging.totalPages(count: ordinals.count, pageSize: pageSize))
@@ -107,12 +110,14 @@ final class SQLiteStore {
         }
         guard let found else { throw .notFound(what: "post", id: id) }
         guard let post = found else { throw corrupt("post \(id) names an author who does not exist") }
+        try post.checkStoredText(path: db.path)
+        try post.author.checkStoredText(path: db.path)
         return post
     }
 
     func comments(postId: Post.ID) throws(DomainError) -> [Comment] {
         _ = try post(id: postId)
-        return try db.withStatement(
+        let comments = try db.withStatement(
             "SELECT id, post_id, author_name, body FROM comments WHERE post_id = ? ORDER BY id"
         ) { statement throws(DomainError) in
             try statement.bind(postId)
@@ -120,6 +125,8 @@ final class SQLiteStore {
                 Comment(id: row.int(0), postId: row.int(1), authorName: row.string(2), body: row.string(3))
             }
         }
+        for comment in comments { try comment.checkStoredText(path: db.path) }
+        return comments
     }
 
     /// One transaction; the state the post is already in changes nothing.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -108,16 +108,14 @@ enum SQLiteStoreFile {
     ) throws(DomainError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .storageFailure(path: path, reason: "its directory could not be created: \(error.localizedDescription)")
+        if let reason = Directory.create(directory.path) {
+            throw .storageFailure(path: path, reason: "its directory could not be created: \(reason)")
         }
         // Locked while it is built, so a cleaner in another process leaves it alone. A cleaner
         // may take it for abandoned between its creation and the lock: then start again.
         var temporary = ""
         var lock: Int32 = -1
-        for attempt in 1...3 {
+        for attempt in 1...TemporaryFileAttempts.limit {
             temporary = directory.appendingPathComponent(
                 ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)").path
             lock = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -126,7 +124,7 @@ enum SQLiteStoreFile {
             }
             _ = flock(lock, LOCK_EX)
             var status = stat()
-            if fstat(lock, &status) == 0, status.st_nlink == 0, attempt < 3 {
+            if fstat(lock, &status) == 0, status.st_nlink == 0, attempt < TemporaryFileAttempts.limit {
                 close(lock)
                 continue
             }
@@ -176,7 +174,7 @@ enum SQLiteStoreFile {
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
             let middle = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
             guard UUID(uuidString: String(middle)) != nil else { continue }
-            let temporary = (directory as NSString).appendingPathComponent(name)
+            let temporary = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             let descriptor = open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }

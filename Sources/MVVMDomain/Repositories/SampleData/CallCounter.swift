@@ -1,16 +1,15 @@
-import Foundation
+import MVVMBindingCore
 
 /// Numbers calls 1, 2, 3, ... across threads, for `FailurePolicy` decisions.
-final class CallCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0  // guarded by `lock`
+final class CallCounter: Sendable {
+    private let count = PthreadLocked(0)
 
     /// The number of calls counted so far.
-    var current: Int { lock.withLock { count } }
+    var current: Int { count.withLock { $0 } }
 
     /// Counts one more call and returns its number.
     func next() -> Int {
-        lock.withLock {
+        count.withLock { count in
             count += 1
             return count
         }

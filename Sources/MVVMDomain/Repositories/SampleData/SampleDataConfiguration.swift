@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the sample data looks like: how many users, posts and comments, how users are paged,
 /// and the seed that makes every generated value reproducible.

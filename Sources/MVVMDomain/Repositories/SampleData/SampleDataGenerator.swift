@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Produces the sample users, posts and comments a `SampleDataConfiguration` describes.
 ///
@@ -68,7 +68,7 @@ public struct SampleDataGenerator: Sendable {
         let author = user(at: random.int(below: configuration.userCount))
         let topic = random.pick(SampleWords.topics)
         var title = random.pick(SampleWords.titleTemplates)
-            .replacingOccurrences(of: "{topic}", with: topic)
+            .replacing("{topic}", with: topic)
         title = title.prefix(1).uppercased() + title.dropFirst()
         let sentenceCount = 2 + random.int(below: 3)
         let body = (0..<sentenceCount).map { _ in random.pick(SampleWords.sentences) }

@@ -1,5 +1,5 @@
-import Foundation
-import MVVMBinding
+import FoundationEssentials
+import MVVMBindingCore
 
 /// The in-memory state behind `SampleUserRepository` and `SamplePostRepository`: generated
 /// data plus the edits made since.

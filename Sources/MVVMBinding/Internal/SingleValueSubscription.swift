@@ -1,0 +1,45 @@
+/// The subscription of publishers that emit one value and finish (`Just`, `Optional.Publisher`,
+/// a successful `Result.Publisher`): delivers the value and `finished` on the first request;
+/// a later request or a cancel does nothing.
+///
+/// The value is kept until the subscription is released, and the downstream is released as
+/// soon as it has had the value or cancelled. A flag rather than optionals says which: in
+/// unspecialised code (what runs when another module subscribes) each optional of a generic
+/// type costs a run-time metadata lookup, and a `Just` is often subscribed once per value (the
+/// inner publisher of a `flatMap`).
+final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CombineReflectable, @unchecked Sendable {
+    private let lock = Lock()
+    private let value: Downstream.Input
+    // Guarded by `lock`, and never held `inout` across a call.
+    /// Whether the value is still to be sent: not yet requested, not cancelled.
+    @exclusivity(unchecked) private var isPending = true
+    @exclusivity(unchecked) private var downstream: Downstream?
+    let description: String
+
+    init(value: Downstream.Input, downstream: Downstream, name: String) {
+        self.value = value
+        self.downstream = downstream
+        self.description = name
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        precondition(demand > 0, "demand must be greater than zero")
+        guard let target = takeDownstream() else { return }
+        _ = target.receive(value)
+        target.receive(completion: .finished)
+    }
+
+    func cancel() {
+        // Released outside the lock: its deinit may be anyone's code.
+        withExtendedLifetime(takeDownstream()) {}
+    }
+
+    /// Ends the subscription, returning the downstream the first time only.
+    private func takeDownstream() -> Downstream? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard isPending else { return nil }
+        isPending = false
+        return downstream.take()
+    }
+}

@@ -1,0 +1,16 @@
+import MVVMBinding
+import XCTest
+
+final class AnyPublisherReflectionTests: XCTestCase {
+    func test_theMirror_hidesTheWrappedPublisher() {
+        let erased = Just(1).eraseToAnyPublisher()
+
+        XCTAssertEqual(Mirror(reflecting: erased).children.count, 0)
+    }
+
+    func test_thePlaygroundDescription_isTheDescription() {
+        let erased = Just(1).eraseToAnyPublisher()
+
+        XCTAssertEqual(erased.playgroundDescription as? String, erased.description)
+    }
+}

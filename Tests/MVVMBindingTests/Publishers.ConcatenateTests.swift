@@ -1,0 +1,74 @@
+import MVVMBinding
+import XCTest
+
+final class ConcatenateTests: XCTestCase {
+    func test_append_emitsTheSuffixAfterThePrefixFinishes() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        [1, 2].publisher.append(3, 4).append([5]).append(Just(6)).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.values, [1, 2, 3, 4, 5, 6])
+        XCTAssertTrue(subscriber.isFinished)
+    }
+
+    func test_prepend_emitsItsElementsBeforeThisPublisher() {
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        Just(6).prepend([4, 5]).prepend(2, 3).prepend(Just(1)).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription"] + (1...6).map { "value(\($0))" } + ["finished"])
+    }
+
+    func test_theSuffix_isSubscribedOnlyAfterThePrefixFinishes_andAskedForTheOutstandingDemand() {
+        let prefix = DrivenPublisher<Int, Never>()
+        let suffix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(3))
+        prefix.append(suffix).subscribe(subscriber)
+
+        prefix.send(1)
+        XCTAssertFalse(suffix.hasSubscriber)
+        prefix.send(completion: .finished)
+        suffix.send(2)
+        subscriber.request(.max(1))
+        suffix.send(completion: .finished)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+        XCTAssertEqual(prefix.subscription.requests, [.max(3)])
+        XCTAssertEqual(suffix.subscription.requests, [.max(2), .max(1)])
+    }
+
+    func test_aPrefixFailure_endsTheStreamWithoutTheSuffix() {
+        let suffix = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>()
+
+        Fail<Int, TestError>(error: .oops).append(suffix).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
+        XCTAssertFalse(suffix.hasSubscriber)
+    }
+
+    func test_cancel_cancelsTheCurrentUpstream_andNoSuffixFollows() {
+        let prefix = DrivenPublisher<Int, Never>()
+        let suffix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        prefix.append(suffix).subscribe(subscriber)
+
+        subscriber.cancel()
+        prefix.send(completion: .finished)
+
+        XCTAssertEqual(prefix.subscription.cancelCount, 1)
+        XCTAssertFalse(suffix.hasSubscriber)
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
+
+    func test_valuesOfAFinishedPrefix_areIgnored() {
+        let prefix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        prefix.append(Empty()).subscribe(subscriber)
+
+        prefix.send(completion: .finished)
+        XCTAssertEqual(prefix.send(9), .none)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+    }
+}

@@ -1,0 +1,39 @@
+import MVVMBinding
+import XCTest
+
+final class ResultPublisherOperatorsTests: XCTestCase {
+    private let success = Result<Int, TestError>.success(3).publisher
+    private let failure = Result<Int, TestError>.failure(.oops).publisher
+
+    func test_operatorsOnASuccess_transformTheValue() {
+        XCTAssertEqual(success.map { $0 * 2 }.result, .success(6))
+        XCTAssertEqual(success.collect().result, .success([3]))
+        XCTAssertEqual(success.count().result, .success(1))
+        XCTAssertEqual(success.contains(3).result, .success(true))
+        XCTAssertEqual(success.contains { $0 > 3 }.result, .success(false))
+        XCTAssertEqual(success.allSatisfy { $0 > 0 }.result, .success(true))
+        XCTAssertEqual(success.reduce(1, +).result, .success(4))
+        XCTAssertEqual(success.scan(1, +).result, .success(4))
+        XCTAssertEqual(success.min().result, .success(3))
+        XCTAssertEqual(try success.tryMap { $0 + 1 }.result.get(), 4)
+    }
+
+    func test_operatorsOnAFailure_passTheFailureThrough() {
+        XCTAssertEqual(failure.map { $0 * 2 }.result, .failure(.oops))
+        XCTAssertEqual(failure.count().result, .failure(.oops))
+        XCTAssertEqual(failure.mapError { _ in TestError.other("mapped") }.result, .failure(.other("mapped")))
+        XCTAssertThrowsError(try failure.tryMap { $0 }.result.get()) { XCTAssertEqual($0 as? TestError, .oops) }
+    }
+
+    func test_replaceError_andSetFailureType_changeTheFailureType() {
+        XCTAssertEqual(failure.replaceError(with: 0).result, .success(0))
+        XCTAssertEqual(success.replaceError(with: 0).result, .success(3))
+        XCTAssertEqual(Result<Int, Never>.success(1).publisher.setFailureType(to: TestError.self).result, .success(1))
+    }
+
+    func test_aThrowingTransform_givesItsError() {
+        XCTAssertThrowsError(try success.tryMap { _ -> Int in throw TestError.other("thrown") }.result.get()) {
+            XCTAssertEqual($0 as? TestError, .other("thrown"))
+        }
+    }
+}
