@@ -32,7 +32,7 @@ $(error $(TOOLCHAIN_ERROR))
 endif
 endif
 
-.PHONY: all deps build library generate test-generated demo demo-http test test-swift test-seeds test-header test-c \
+.PHONY: all deps build library generate test-generated test-framework demo demo-http test test-swift test-seeds test-header test-c \
         test-c-asan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz fuzz-data \
         fuzz-library bench clean
 
@@ -50,8 +50,8 @@ build: deps
 library: deps
 	$(SWIFT) build --product mvvm $(SWIFT_FLAGS)
 
-# The files that follow from the type declarations (Sources/MVVMRuntime/Declarations): the
-# typed C functions (Sources/MVVMRuntime/Exports/Generated), their header sections and the
+# The files that follow from the seeds' app's declarations (Sources/MVVMSeedsApp/Declarations):
+# the typed C functions (Sources/MVVMSeedsApp/Exports/Generated), their header sections and the
 # mvvm_api fields in Include/mvvm.h, and Sources/CLibFFI/api_table.h. Run after changing a
 # declaration, and commit the result; `make test` fails while any of them is stale.
 GENERATOR := $(CURDIR)/.build/debug/mvvm-generate
@@ -63,6 +63,10 @@ generate: deps
 test-generated: deps
 	$(SWIFT) build --product mvvm-generate $(SWIFT_FLAGS)
 	Tests/Generated/check-generated.sh $(GENERATOR)
+
+# The framework (Sources/MVVMRuntime) names no type of the seeds' app, and a name added is caught.
+test-framework:
+	Tests/Framework/check-no-app-names.sh
 
 $(HOST_BUILD)/terminal_host: bindings/c/examples/terminal_host.c Include/mvvm.h library
 	mkdir -p $(HOST_BUILD)
@@ -81,11 +85,12 @@ demo-http: $(HOST_BUILD)/terminal_host
 	for i in $$(seq 100); do [ -s $(HOST_BUILD)/demo-http.port ] && break; sleep 0.1; done; \
 	$(HOST_BUILD)/terminal_host --http http://127.0.0.1:$$(cat $(HOST_BUILD)/demo-http.port) --cache $(HOST_BUILD)/demo-http-cache.sqlite
 
-# Every test: Swift, the seed compatibility package, the header/binary agreement, the C API
+# Every test: the generated files' freshness, the framework's independence from the seeds' app,
+# Swift, the seed compatibility package, the header/binary agreement, the C API
 # (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed
 # library through pkg-config, the shipped artifacts with the toolchain hidden, and the Python
 # package (last: its pytest summary closes the run).
-test: test-generated test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-fuzz \
+test: test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-fuzz \
       test-dist test-python
 
 test-swift: deps

@@ -1,8 +1,11 @@
 // swift-tools-version:6.0
 // The MVVM core: Combine-compatible binding primitives, the domain layer and the ViewModels.
-// Dependencies point one way: MVVMBindingCore <- MVVMDomain <- MVVMFeatures <- MVVMRuntime.
-// MVVMRuntime is the C ABI, shipped as the dynamic library libmvvm.so (product "mvvm") with
-// the public header Include/mvvm.h.
+// MVVMBindingCore is our Combine without corelibs Foundation (MVVMBinding re-exports it and adds
+// the Foundation bridges). MVVMRuntime is the framework (the declaration language, the
+// registry, the C ABI runtime; docs/DESIGN.md) and names no type of any app; MVVMSeedsApp is the
+// seeds' app built on it.
+// Dependencies: MVVMBindingCore <- MVVMRuntime <- MVVMSeedsApp -> MVVMFeatures -> MVVMDomain.
+// The dynamic library libmvvm.so (product "mvvm", public header Include/mvvm.h) is both.
 import PackageDescription
 
 let package = Package(
@@ -14,7 +17,9 @@ let package = Package(
         .library(name: "MVVMBindingNetworking", targets: ["MVVMBindingNetworking"]),
         .library(name: "MVVMDomain", targets: ["MVVMDomain"]),
         .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
-        .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime"]),
+        .library(name: "MVVMRuntime", targets: ["MVVMRuntime"]),
+        .library(name: "MVVMGenerator", targets: ["MVVMGenerator"]),
+        .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime", "MVVMSeedsApp"]),
     ],
     targets: [
         // Hooks into the Swift concurrency runtime that need its calling convention (C).
@@ -39,13 +44,23 @@ let package = Package(
         .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // The public header as a Swift module, so the runtime compiles against the same types.
         .systemLibrary(name: "CMVVM", path: "Include"),
-        .target(name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBindingCore", "MVVMDomain", "MVVMFeatures"]),
-        // Writes the files that follow from the type declarations (`make generate`).
-        .executableTarget(name: "mvvm-generate", dependencies: ["MVVMRuntime"]),
+        // The framework: an application's declarations become its C ABI.
+        // Its generic code (TypedCall, the member builders) runs specialised in the application's
+        // module only if the bodies cross the module boundary: cross-module optimisation.
+        .target(
+            name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBindingCore"],
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+        // The generator's code, for an application's generator executable (in no shipped library).
+        .target(name: "MVVMGenerator", dependencies: ["MVVMRuntime"]),
+        // The seeds' app on the framework: its declarations, records, repositories' C constructors.
+        .target(name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "MVVMRuntime", "MVVMBindingCore", "MVVMDomain", "MVVMFeatures"]),
+        // Writes the files that follow from the seeds' declarations (`make generate`).
+        .executableTarget(name: "mvvm-generate", dependencies: ["MVVMGenerator", "MVVMSeedsApp"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding", "MVVMBindingCore"]),
         .testTarget(name: "MVVMBindingNetworkingTests", dependencies: ["MVVMBindingNetworking", "MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),
+        .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CMVVM"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,8 +16,9 @@
  *   other thread returns MVVM_E_WRONG_THREAD and changes nothing. The exceptions say so in
  *   their documentation ("Any thread"): mvvm_wakeup(), mvvm_version(), mvvm_version_string(),
  *   mvvm_abi_version(), mvvm_status_name(), mvvm_last_error_message(), mvvm_type_describe(),
- *   mvvm_member_find(), mvvm_sample_options_init(), mvvm_http_options_init(), mvvm_get_api()
- *   and the mvvm_request_* answers of host-implemented repositories.
+ *   mvvm_type_find(), mvvm_type_list(), mvvm_member_find(), mvvm_sample_options_init(),
+ *   mvvm_http_options_init(), mvvm_get_api() and the mvvm_request_* answers of
+ *   host-implemented repositories.
  *
  * THE LOOP (libcurl multi style: the library never owns the loop)
  *   mvvm_get_fd() gives one file descriptor. When it is readable, call mvvm_dispatch() on the
@@ -404,6 +405,32 @@ typedef struct mvvm_type_info {
 /** Writes a static description of `type` into *out_info. MVVM_E_INVALID_ARGUMENT for an
  *  unknown type. Any thread. */
 mvvm_status mvvm_type_describe(mvvm_type type, const mvvm_type_info **out_info);
+
+/* THE REGISTRY
+ *   A library built on mvvm is ONE application: mvvm's framework and the application's own
+ *   types linked into one shared library (Swift has no stable ABI on Linux, and two Swift
+ *   runtimes in one process must never exchange values, so two mvvm libraries are never
+ *   combined in one process). The application registers its types when the library is first
+ *   used; each gets its mvvm_type then, in registration order from 1, and never another for
+ *   the life of the process. Type names are unique within a library. This library's types are
+ *   the mvvm_type enumerators above; the functions below find them by name and list them, as
+ *   GObject's g_type_from_name() does, so a host or binding needs no list of its own. */
+
+/** Writes the type named `name` ("UserList", as mvvm_type_info.name spells it; exact,
+ *  case-sensitive) into *out_type.
+ *  MVVM_E_INVALID_ARGUMENT: `name` or `out_type` is NULL. MVVM_E_INVALID_UTF8: `name` is not
+ *  UTF-8. MVVM_E_UNKNOWN_NAME: the library has no type of that name (the message lists the
+ *  types it has); *out_type is untouched on failure. `name` is read during the call only.
+ *  Any thread, before mvvm_init() too. */
+mvvm_status mvvm_type_find(const char *name, mvvm_type *out_type);
+
+/** Writes every registered type, in mvvm_type order, as a static array into *out_types and its
+ *  length into *out_count (0, and a valid pointer that must not be read, when the library has
+ *  no types). The array belongs to the library and lives as long as the process; do not free
+ *  it. Each element can be passed to mvvm_type_describe().
+ *  MVVM_E_INVALID_ARGUMENT: `out_types` or `out_count` is NULL (both are untouched then).
+ *  Any thread, before mvvm_init() too. */
+mvvm_status mvvm_type_list(const mvvm_type **out_types, size_t *out_count);
 
 /* ------------------------------------------------------------------------------------------
  * Shared value types
@@ -1319,6 +1346,8 @@ typedef struct mvvm_api {
                                                     const char *cache_path_or_null,
                                                     const mvvm_http_options *options,
                                                     mvvm_object **out_repository);
+    mvvm_status (*type_find)(const char *name, mvvm_type *out_type);
+    mvvm_status (*type_list)(const mvvm_type **out_types, size_t *out_count);
     /* END GENERATED api */
 } mvvm_api;
 

@@ -125,6 +125,8 @@ static inline const mvvm_api *mvvm_api_table(void) {
         .http_options_init = mvvm_http_options_init,
         .repository_new_http = mvvm_repository_new_http,
         .repository_new_http_with_options = mvvm_repository_new_http_with_options,
+        .type_find = mvvm_type_find,
+        .type_list = mvvm_type_list,
     };
     return &table;
 }

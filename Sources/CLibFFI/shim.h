@@ -51,4 +51,16 @@ static inline int mvvm_wait_readable(int fd, int timeout_ms) {
     return result;
 }
 
+/* The application's registration (docs/DESIGN.md, "Extension points"): the one function the
+ * application linked into the same library defines (`@c(MVVMApplicationRegisterTypes)`), where
+ * it registers its records and types. Weak: a library without an application links and has no
+ * types. Not mvvm_-prefixed: no part of the C API, hidden by the shipped library's version
+ * script. Returns 1 when the application's function ran, 0 when there is none. */
+extern void MVVMApplicationRegisterTypes(void) __attribute__((weak));
+static inline int mvvm_register_application_types(void) {
+    if (!MVVMApplicationRegisterTypes) return 0;
+    MVVMApplicationRegisterTypes();
+    return 1;
+}
+
 #endif

@@ -50,19 +50,25 @@ cp "$root/Include/module.modulemap" "$work/include/"
 # (the checkout folder's name, lower-cased, when that is missing).
 package_name=$(grep -m1 -o -- '-package-name","[^"]*"' "${build%/}.yaml" 2>/dev/null | sed 's/.*","//; s/"$//')
 [ -n "$package_name" ] || package_name=$(basename "$root" | tr '[:upper:]' '[:lower:]')
-"$swiftc" -swift-version 6 -parse-as-library -module-name MVVMRuntime -package-name "$package_name" \
-    -emit-module -emit-module-path "$work/module/MVVMRuntime.swiftmodule" \
-    -emit-clang-header-path "$work/MVVMRuntime-Swift.h" \
-    -I "$build/Modules" -I "$work/include" -I "$root/Sources/CLibFFI" -I "$root/Sources/CSQLite" -I "$root/Sources/CCurl" \
-    -I "$root/Sources/CExecutorHooks/include" \
-    $(find "$root/Sources/MVVMRuntime" -name '*.swift' | sort) 2> "$work/swiftc.log" \
-    || { cat "$work/swiftc.log" >&2; exit 1; }
-emitted=$(grep -c 'SWIFT_EXTERN .*mvvm_' "$work/MVVMRuntime-Swift.h" || true)
+# The library's exports come from two modules: the framework (MVVMRuntime) and the seeds' app
+# built on it (MVVMSeedsApp), compiled here in that order, the app against the framework's
+# module as compiled here.
+emitted=0
+for module in MVVMRuntime MVVMSeedsApp; do
+    "$swiftc" -swift-version 6 -parse-as-library -module-name "$module" -package-name "$package_name" \
+        -emit-module -emit-module-path "$work/module/$module.swiftmodule" \
+        -emit-clang-header-path "$work/$module-Swift.h" \
+        -I "$work/module" -I "$build/Modules" -I "$work/include" -I "$root/Sources/CLibFFI" -I "$root/Sources/CSQLite" \
+        -I "$root/Sources/CCurl" -I "$root/Sources/CExecutorHooks/include" \
+        $(find "$root/Sources/$module" -name '*.swift' | sort) 2> "$work/swiftc.log" \
+        || { cat "$work/swiftc.log" >&2; exit 1; }
+    emitted=$((emitted + $(grep -c 'SWIFT_EXTERN .*mvvm_' "$work/$module-Swift.h" || true)))
+done
 if [ "$emitted" -ne "$count" ]; then
     echo "check-abi: the compiler emitted $emitted mvvm_ prototypes, the header declares $count (is every export public?)" >&2
     exit 1
 fi
-printf '#include "mvvm.h"\n#include "MVVMRuntime-Swift.h"\n' > "$work/check.c"
+printf '#include "mvvm.h"\n#include "MVVMRuntime-Swift.h"\n#include "MVVMSeedsApp-Swift.h"\n' > "$work/check.c"
 # shellcheck disable=SC2086 # the shared flags split into words
 "$clang" -x c $MVVM_C_WARN -fsyntax-only -Wno-unused-command-line-argument \
     -I "$work/include" -I "$work" "$work/check.c"

@@ -12,10 +12,10 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/Include" "$scratch/Sources/CLibFFI" "$scratch/Sources/MVVMRuntime/Exports"
+mkdir -p "$scratch/Include" "$scratch/Sources/CLibFFI" "$scratch/Sources/MVVMSeedsApp/Exports"
 cp "$root/Include/mvvm.h" "$scratch/Include/"
 cp "$root/Sources/CLibFFI/api_table.h" "$scratch/Sources/CLibFFI/"
-cp -r "$root/Sources/MVVMRuntime/Exports/Generated" "$scratch/Sources/MVVMRuntime/Exports/"
+cp -r "$root/Sources/MVVMSeedsApp/Exports/Generated" "$scratch/Sources/MVVMSeedsApp/Exports/"
 "$generator" --check "$scratch" > /dev/null
 
 # A hand edit inside a generated block: a getter's comment changed.

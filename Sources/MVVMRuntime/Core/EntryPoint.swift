@@ -12,7 +12,7 @@ import CMVVM
 /// The runtime is used unretained: it cannot go away during a call (`mvvm_shutdown()` refuses
 /// to run inside one).
 @MainActor @inline(__always)
-func apiCall(_ body: (Runtime) throws(APIError) -> Void) -> mvvm_status {
+public func apiCall(_ body: (Runtime) throws(APIError) -> Void) -> mvvm_status {
     guard HostThread.isCurrent else { return LastError.fail(.wrongThread) }
     guard let current = Runtime.unretainedCurrent else { return LastError.fail(.notInitialized) }
     return current.withGuaranteedInstance { runtime in
@@ -31,21 +31,21 @@ func apiCall(_ body: (Runtime) throws(APIError) -> Void) -> mvvm_status {
 
 /// Writes `value` through `out`, or fails with a clear message when `out` is NULL.
 @inline(__always)
-func store<T>(_ value: T, into out: UnsafeMutablePointer<T>?, _ parameter: String) throws(APIError) {
+public func store<T>(_ value: T, into out: UnsafeMutablePointer<T>?, _ parameter: String) throws(APIError) {
     guard let out else { throw .nullPointer(parameter) }
     out.pointee = value
 }
 
 /// Checks an out-pointer before any work is done, so a failure changes nothing.
 @inline(__always)
-func require<T>(_ out: UnsafeMutablePointer<T>?, _ parameter: String) throws(APIError) -> UnsafeMutablePointer<T> {
+public func require<T>(_ out: UnsafeMutablePointer<T>?, _ parameter: String) throws(APIError) -> UnsafeMutablePointer<T> {
     guard let out else { throw .nullPointer(parameter) }
     return out
 }
 
 /// A C string argument as a Swift string: NULL and invalid UTF-8 are refused. The name is an
 /// autoclosure so that a name built by interpolation costs nothing unless the call fails.
-func string(from pointer: UnsafePointer<CChar>?, _ parameter: @autoclosure () -> String) throws(APIError) -> String {
+public func string(from pointer: UnsafePointer<CChar>?, _ parameter: @autoclosure () -> String) throws(APIError) -> String {
     guard let pointer else { throw .nullPointer(parameter()) }
     guard let value = String(validatingCString: pointer) else {
         throw APIError(MVVM_E_INVALID_UTF8, "\(parameter()) is not valid UTF-8.")

@@ -3,16 +3,16 @@
 ///
 /// Layout: generation in the high 32 bits, slot index + 1 in the low 32 bits (so no live
 /// handle is 0, which is NULL in C).
-struct Handle: Hashable {
-    let slot: Int
-    let generation: UInt32
+public struct Handle: Hashable, Sendable {
+    public let slot: Int
+    public let generation: UInt32
 
-    init(slot: Int, generation: UInt32) {
+    public init(slot: Int, generation: UInt32) {
         self.slot = slot
         self.generation = generation
     }
 
-    init?(_ pointer: OpaquePointer?) {
+    public init?(_ pointer: OpaquePointer?) {
         guard let pointer else { return nil }
         let bits = UInt64(UInt(bitPattern: pointer))
         let low = bits & 0xFFFF_FFFF
@@ -21,7 +21,7 @@ struct Handle: Hashable {
         generation = UInt32(truncatingIfNeeded: bits >> 32)
     }
 
-    var pointer: OpaquePointer {
+    public var pointer: OpaquePointer {
         let bits = UInt64(generation) << 32 | UInt64(slot + 1)
         return OpaquePointer(bitPattern: UInt(bits))!
     }

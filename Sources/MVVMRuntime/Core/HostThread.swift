@@ -2,9 +2,9 @@ import CLibFFI
 
 /// The one thread rule: the API runs on the process's main thread, where the Swift main actor
 /// lives when a host drives the main queue through `mvvm_dispatch()`.
-enum HostThread {
+public enum HostThread {
     @inline(__always)
-    static var isCurrent: Bool { mvvm_is_main_thread() != 0 }
+    public static var isCurrent: Bool { mvvm_is_main_thread() != 0 }
 
     /// Runs `body` for a C callback known to run on the host thread: main-actor code from a
     /// nonisolated function, without `MainActor.assumeIsolated`, whose own check of the same

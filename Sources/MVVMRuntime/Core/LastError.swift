@@ -10,7 +10,7 @@ import Glibc
 /// function: such a function is copied, with its buffer, into every object file that uses it,
 /// and release builds split the module into several object files, so the buffer written by
 /// `record` was not the one `message` read (messages came back empty).
-enum LastError {
+public enum LastError {
     private static let capacity = Int(MVVM_ERROR_MESSAGE_CAPACITY)
 
     /// One key for the process; its destructor frees a thread's buffer at thread exit.
@@ -52,7 +52,7 @@ enum LastError {
 
     /// Marks the calling thread's last call as successful.
     @inline(__always)
-    static func clear() {
+    public static func clear() {
         existingBuffer?[0] = 0
     }
 
@@ -79,7 +79,7 @@ enum LastError {
     nonisolated(unsafe) private static let emptyMessage: UnsafePointer<CChar> = StaticCStrings.make("")
 
     /// Records `error` and returns its status, for the C return value.
-    static func fail(_ error: APIError) -> mvvm_status {
+    public static func fail(_ error: APIError) -> mvvm_status {
         record(error.message)
         return error.status
     }

@@ -29,7 +29,7 @@ func objectGet<T: RuntimeObject, Value>(
 }
 
 /// A C index checked against `count`.
-func checkedIndex(_ index: Int64, count: Int, _ what: String) throws(APIError) -> Int {
+public func checkedIndex(_ index: Int64, count: Int, _ what: String) throws(APIError) -> Int {
     guard index >= 0, index < Int64(count) else { throw .outOfRange(what, index: index, count: count) }
     return Int(index)
 }
@@ -40,7 +40,7 @@ extension Bool {
 }
 
 /// A C id as a Swift `Int`, refused if it does not fit (only possible on 32-bit platforms).
-func checkedID(_ id: Int64, _ parameter: String) throws(APIError) -> Int {
+public func checkedID(_ id: Int64, _ parameter: String) throws(APIError) -> Int {
     guard let value = Int(exactly: id) else { throw .invalidArgument("\(parameter) \(id) is not a valid id.") }
     return value
 }

@@ -14,9 +14,9 @@ import CMVVM
 /// (`Unmanaged`), which saves an atomic operation pair each time, and a handler destroying
 /// the very object being delivered, or disconnecting itself, is still safe.
 @MainActor
-final class Runtime {
+public final class Runtime {
     /// The running runtime, or nil before init and after shutdown.
-    static var current: Runtime? {
+    public internal(set) static var current: Runtime? {
         didSet { unretainedCurrent = current.map(Unmanaged.passUnretained) }
     }
     /// `current` without reference counting, for the entry of every call: the runtime cannot
@@ -76,11 +76,11 @@ final class Runtime {
     }
 
     /// True while a handler (or anything else inside an API call) is running.
-    var isInsideCall: Bool { callDepth > 0 }
+    public var isInsideCall: Bool { callDepth > 0 }
 
     /// Queues `object` for delivery at the end of the outermost call (once). Static so that
     /// marking a change needs no (counted) reference to the runtime.
-    static func scheduleDelivery(of object: RuntimeObject) {
+    public static func scheduleDelivery(of object: RuntimeObject) {
         guard !object.isQueuedForDelivery, let current = unretainedCurrent else { return }
         object.isQueuedForDelivery = true
         current.withGuaranteedInstance { $0.appendToDeliveryQueue(Unmanaged.passUnretained(object)) }
@@ -123,7 +123,7 @@ final class Runtime {
     // MARK: - Objects
 
     @discardableResult
-    func register(_ object: RuntimeObject) -> OpaquePointer {
+    public func register(_ object: RuntimeObject) -> OpaquePointer {
         let handle = handles.insert(object)
         object.attach(handle: handle)
         return handle.pointer
@@ -143,7 +143,7 @@ final class Runtime {
     /// Checked by the type tag rather than a dynamic cast: each final subclass has its own
     /// tag (`RuntimeObject.init` takes it from `objectType`), so equal tags mean the class.
     @inline(__always)
-    func object<T: RuntimeObject>(_ pointer: OpaquePointer?, as type: T.Type) throws(APIError) -> T {
+    public func object<T: RuntimeObject>(_ pointer: OpaquePointer?, as type: T.Type) throws(APIError) -> T {
         let object = try object(pointer)
         guard object.type == T.objectType else {
             throw APIError(MVVM_E_WRONG_TYPE, "The handle names a \(TypeCatalog.name(of: object.type)), not a \(TypeCatalog.name(of: T.objectType)).")
@@ -163,7 +163,7 @@ final class Runtime {
         return Unmanaged.passUnretained(try self.object(pointer, as: T.self))
     }
 
-    func destroy(_ object: RuntimeObject) {
+    public func destroy(_ object: RuntimeObject) {
         guard let handle = object.handle else { return }
         keepUntilCallEnds(object)
         // Held here too: `invalidate()` disconnects them, unretained, after the table let go.
@@ -218,13 +218,12 @@ final class Runtime {
         retiredClosures.removeAll()
         deliveryQueueHead = nil
         deliveryQueueTail = nil
-        // Coordinators first, so they release their screens before those are invalidated.
-        let objects = handles.liveObjects.sorted { ($0.type == MVVM_TYPE_COORDINATOR ? 0 : 1) < ($1.type == MVVM_TYPE_COORDINATOR ? 0 : 1) }
+        // Owners first, so they release the objects they own before those are invalidated.
+        let objects = handles.liveObjects.sorted { ($0.isOwned ? 1 : 0) < ($1.isOwned ? 1 : 0) }
         for object in objects { destroy(object) }
         // While this runtime is still current: their deinits may reach host code.
         while !keptUntilCallEnds.isEmpty { releaseKeptObjects() }
-        // Host repositories: pending requests end (their `cancel` callbacks run) and every
-        // host repository still alive gets its destroy notifier.
-        HostRepositoryBox.shutDownAll()
+        // The application's own shutdown work (its pending requests to the host end, say).
+        TypeRegistry.shared.runShutdownWork()
     }
 }

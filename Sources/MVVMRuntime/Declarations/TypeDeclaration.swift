@@ -1,4 +1,5 @@
 import CMVVM
+import Synchronization
 
 /// One exported type, declared once (see `Declarations/`): its properties, commands, lists,
 /// events and constructor. Everything the C API and its bindings know of the type follows
@@ -7,20 +8,30 @@ import CMVVM
 /// section and the plug-in table.
 ///
 /// This base class is the type-erased description, immutable and safe on any thread; the
-/// generic subclass `ViewModelDeclaration` adds how each member reaches the ViewModel.
-class TypeDeclaration: @unchecked Sendable {
-    /// The `mvvm_type` number: the header's enum is generated from it, so it never changes.
-    let type: mvvm_type
-    /// "UserList": the name `mvvm_type_describe()` gives and Python's class name.
-    let name: String
-    /// "user_list": the C prefix of the typed functions (`mvvm_user_list_…`).
-    let cPrefix: String
-    /// The name of the object parameter of the typed functions ("vm", "coordinator").
-    let handleName: String
+/// generic subclass `ViewModelDeclaration` adds how each member reaches the ViewModel. A type
+/// without members of its own (made by hand-written constructors, such as a repository) is a
+/// plain `TypeDeclaration`.
+public class TypeDeclaration: @unchecked Sendable {
+    /// The `mvvm_type` number, given when the type is registered (`TypeRegistry.register`):
+    /// registration order is number order, so an application that registers its types in the
+    /// same order keeps every number (the header's enum is generated from them).
+    public var type: mvvm_type {
+        let number = assignedType.load(ordering: .acquiring)
+        return number != 0 ? mvvm_type(number) : typeAfterLoading()
+    }
+    /// 0 until registered.
+    private let assignedType = Atomic<UInt32>(0)
+    /// The type's name: what `mvvm_type_describe()` and `mvvm_type_find()` use, and the Python
+    /// class's name.
+    public let name: String
+    /// The C prefix of the typed functions (`mvvm_PREFIX_…`).
+    public let cPrefix: String
+    /// The name of the object parameter of the typed functions ("vm").
+    package let handleName: String
     /// The header's paragraph about the type.
-    let summary: String
+    package let summary: String
     /// Members in `mvvm_type_describe()` order; a member id is an index here.
-    let members: [MemberShape]
+    package let members: [MemberShape]
     /// Signals in signal-index order: property notifications (property order), list change
     /// signals, then events.
     let signals: [SignalSpec]
@@ -43,11 +54,15 @@ class TypeDeclaration: @unchecked Sendable {
     private let valueKinds: [ValueKind]
     private let nullables: [Bool]
 
+    /// A type without members: its objects are made by constructors of its own.
+    public convenience init(name: String, cPrefix: String, handleName: String, summary: String) {
+        self.init(name: name, cPrefix: cPrefix, handleName: handleName, summary: summary, members: [])
+    }
+
     init(
-        type: mvvm_type, name: String, cPrefix: String, handleName: String, summary: String, members: [MemberShape],
+        name: String, cPrefix: String, handleName: String, summary: String, members: [MemberShape],
         accessors: [MemberAccess] = []
     ) {
-        self.type = type
         self.name = name
         self.cPrefix = cPrefix
         self.handleName = handleName
@@ -71,6 +86,20 @@ class TypeDeclaration: @unchecked Sendable {
         }
         precondition(accessors.isEmpty || accessors.count == members.count, "one accessor per member")
         precondition(signals.count <= 64, "pending properties are a 64-bit mask")
+    }
+
+    /// Gives the type its number (once; false if it has one).
+    func assign(type number: UInt32) -> Bool {
+        assignedType.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// The number of a declaration read before the registry was loaded: loads it (which runs
+    /// the application's registration) and reads again.
+    private func typeAfterLoading() -> mvvm_type {
+        TypeRegistry.shared.ensureLoaded()
+        let number = assignedType.load(ordering: .acquiring)
+        precondition(number != 0, "\(name) is not registered: register it in the application's MVVMApplicationRegisterTypes")
+        return mvvm_type(number)
     }
 
     /// The member named `name`, if any.
@@ -141,7 +170,10 @@ class TypeDeclaration: @unchecked Sendable {
 
     /// The ViewModel's Swift type as generated code spells it; nil for types without typed
     /// functions of their own (repositories).
-    var viewModelTypeName: String? { nil }
+    package var viewModelTypeName: String? { nil }
+
+    /// The doc of the typed count getter of `list` (a list no property counts).
+    package func countDoc(of list: String) -> String { "" }
 
     // MARK: - Checks
 
@@ -150,7 +182,7 @@ class TypeDeclaration: @unchecked Sendable {
     }
 
     /// The arguments of member `id`, checked against its shape: count, kinds, indexes into
-    /// lists (when `object` is given) and repository handles (when `runtime` is given).
+    /// lists (when `object` is given) and object handles (when `runtime` is given).
     @MainActor func checkArguments(
         _ values: [Value], of id: Int, object: RuntimeObject?, runtime: Runtime? = nil
     ) throws(APIError) -> Arguments {
@@ -159,7 +191,7 @@ class TypeDeclaration: @unchecked Sendable {
             let names = shape.arguments.map(\.name).joined(separator: ", ")
             throw .invalidArgument("\(name).\(shape.name) takes \(shape.arguments.count) argument(s) (\(names)), not \(values.count).")
         }
-        var repositories: [Int: RepositoryObject] = [:]
+        var objects: [Int: RuntimeObject] = [:]
         for (position, (argument, value)) in zip(shape.arguments, values).enumerated() {
             guard value.kind == argument.valueKind else {
                 throw Self.kindError(value, argument.valueKind, nullable: false, "Argument \(position) (\(argument.name)) of \(name).\(shape.name)")
@@ -169,117 +201,12 @@ class TypeDeclaration: @unchecked Sendable {
                 guard let object, case .int64(let index) = value,
                       let listID = members.firstIndex(where: { $0.kind == .list && $0.name == listName }) else { break }
                 _ = try checkedIndex(index, count: count(listID, of: object), members[listID].itemWord)
-            case .repository:
+            case .object(let objectArgument):
                 guard let runtime, case .object(let handle) = value else { break }
-                repositories[position] = try runtime.object(handle, as: RepositoryObject.self)
+                objects[position] = try objectArgument.resolve(runtime, handle)
             default: break
             }
         }
-        return Arguments(values: values, repositories: repositories)
-    }
-}
-
-/// Closures as a non-generic struct's field (see `TypeDeclaration.readers`).
-struct StoredRead: Sendable { let function: MemberAccess.Read }
-struct StoredWrite: Sendable { let function: MemberAccess.Write }
-struct StoredRun: Sendable { let function: MemberAccess.Run }
-struct StoredCount: Sendable { let function: MemberAccess.Count }
-struct StoredItem: Sendable { let function: MemberAccess.Item }
-
-/// How one member reaches its object: the closures a declaration builds for it (only those
-/// of the member's kind are set).
-struct MemberAccess: Sendable {
-    typealias Read = @MainActor @Sendable (RuntimeObject) throws(APIError) -> Value
-    typealias Write = @MainActor @Sendable (RuntimeObject, Value) throws(APIError) -> Void
-    typealias Run = @MainActor @Sendable (RuntimeObject, Arguments) throws(APIError) -> Value
-    typealias Count = @MainActor @Sendable (RuntimeObject) throws(APIError) -> Int
-    typealias Item = @MainActor @Sendable (RuntimeObject, Int) throws(APIError) -> Value
-    var read: Read?
-    var write: Write?
-    var run: Run?
-    var count: Count?
-    var item: Item?
-}
-
-/// What the C API says about one member: everything but how it reaches the ViewModel.
-struct MemberShape: Sendable {
-    enum Kind: Int32, Sendable {
-        case property = 1, command, signal, list, constructor
-
-        var word: String {
-            switch self {
-            case .property: "property"
-            case .command: "command"
-            case .signal: "signal"
-            case .list: "list"
-            case .constructor: "constructor"
-            }
-        }
-    }
-
-    /// A parameter of a command or a constructor.
-    struct Argument: Sendable {
-        enum Kind: Sendable, Equatable {
-            case bool, int64, uint64, string
-            /// An index into the list member named here; checked before the command runs.
-            case index(of: String)
-            /// A repository handle.
-            case repository
-            /// An array of int64_t (C: a pointer and a size_t count).
-            case int64Array
-        }
-
-        let name: String
-        let kind: Kind
-
-        var valueKind: ValueKind {
-            switch kind {
-            case .bool: .bool
-            case .int64, .index: .int64
-            case .uint64: .uint64
-            case .string: .string
-            case .repository: .object
-            case .int64Array: .int64Array
-            }
-        }
-
-        static func bool(_ name: String) -> Self { Self(name: name, kind: .bool) }
-        static func int64(_ name: String) -> Self { Self(name: name, kind: .int64) }
-        static func uint64(_ name: String) -> Self { Self(name: name, kind: .uint64) }
-        static func string(_ name: String) -> Self { Self(name: name, kind: .string) }
-        static func index(_ name: String, of list: String) -> Self { Self(name: name, kind: .index(of: list)) }
-        static let repository = Self(name: "repository", kind: .repository)
-        static func int64Array(_ name: String) -> Self { Self(name: name, kind: .int64Array) }
-    }
-
-    let name: String
-    let kind: Kind
-    /// Property: its value; list: its items; command: its result (`.none` if none).
-    let valueKind: ValueKind
-    /// The value may be absent (`MVVM_VALUE_NONE`; NULL in typed functions).
-    let isNullable: Bool
-    /// A property the host may set (`mvvm_object_set()`, and its setter command).
-    let isSettable: Bool
-    /// For int32 values that are C enums: the enum's name.
-    let enumName: String?
-    let arguments: [Argument]
-    /// The header's sentence(s) about the member.
-    let doc: String
-    /// The typed C function: a property's getter, a command's function, a list's item
-    /// getter, the constructor; nil for signals.
-    let function: String?
-    /// The C signature `mvvm_type_describe()` reports: of `function`, or of a signal's handler.
-    let cSignature: String
-    /// The typed function's parameter names after the handle (outputs included).
-    let parameterNames: [String]
-    /// Signals: their argument shape. Lists: their change signal's name, if any.
-    let signalShape: SignalShape?
-    let relatedName: String?
-    /// Lists: the property or typed getter that counts the items.
-    let countName: String?
-
-    /// Lists: "Row" for messages ("Row index 7 is out of range"), from the item getter's name.
-    var itemWord: String {
-        (function?.components(separatedBy: "_get_").last ?? name).capitalizedFirst
+        return Arguments(values: values, objects: objects)
     }
 }

@@ -1,16 +1,15 @@
 import CMVVM
 import MVVMBindingCore
-import MVVMDomain
 
 /// C spellings shared by the member shapes below.
-private func snake(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
+private func snake(_ name: String) -> String { name.replacing("-", with: "_") }
 private func statusSignature(_ parameters: [String]) -> String {
     "mvvm_status (*)(\(parameters.joined(separator: ", ")))"
 }
 
 extension ViewModelDeclaration {
     /// A property: read with a getter, announced by "notify::NAME", optionally settable.
-    struct Property {
+    public struct Property: Sendable {
         let name: String
         let doc: String
         let kind: ValueKind
@@ -38,8 +37,9 @@ extension ViewModelDeclaration {
             case .bool, .int32: outTypes = ["int32_t *"]
             case .int64: outTypes = ["int64_t *"]
             case .string: outTypes = ["const char **"]
-            case .user, .post: outTypes = outNames.count == 2 ? ["int32_t *", "\(kind.cType) *"] : ["\(kind.cType) *"]
-            default: preconditionFailure("no property of kind \(kind.cName)")
+            default:
+                precondition(kind.isRecord, "no property of kind \(kind.cName)")
+                outTypes = outNames.count == 2 ? ["int32_t *", "\(kind.cType) *"] : ["\(kind.cType) *"]
             }
             return MemberShape(
                 name: name, kind: .property, valueKind: kind, isNullable: isNullable, isSettable: write != nil,
@@ -73,7 +73,7 @@ extension ViewModelDeclaration {
         }
 
         /// A flag: C int32_t 0/1.
-        static func bool(
+        public static func bool(
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Bool,
             changes: (@MainActor @Sendable (VM) -> Published<Bool>.Publisher)? = nil, derivedFrom: [String] = []
         ) -> Self {
@@ -82,7 +82,7 @@ extension ViewModelDeclaration {
         }
 
         /// A C enum, as int32_t.
-        static func enumeration<T>(
+        public static func enumeration<T>(
             _ name: String, _ cEnum: String, _ doc: String, out: String? = nil,
             _ read: @escaping @MainActor @Sendable (VM) -> Int32,
             changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)? = nil, derivedFrom: [String] = []
@@ -92,7 +92,7 @@ extension ViewModelDeclaration {
         }
 
         /// An integer: C int64_t.
-        static func int64<T>(
+        public static func int64<T>(
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Int,
             changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?, derivedFrom: [String] = []
         ) -> Self {
@@ -101,7 +101,7 @@ extension ViewModelDeclaration {
         }
 
         /// `int64` announced only through `derivedFrom` (or a list's changes).
-        static func int64(
+        public static func int64(
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Int,
             derivedFrom: [String] = []
         ) -> Self {
@@ -110,7 +110,7 @@ extension ViewModelDeclaration {
         }
 
         /// Text that is always there.
-        static func string(
+        public static func string(
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> String,
             changes: (@MainActor @Sendable (VM) -> Published<String>.Publisher)? = nil, derivedFrom: [String] = [],
             set: (@MainActor @Sendable (VM, String) -> Void)? = nil, setterDoc: String = ""
@@ -127,7 +127,7 @@ extension ViewModelDeclaration {
         }
 
         /// Text that may be absent (NULL).
-        static func optionalString<T>(
+        public static func optionalString<T>(
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> String?,
             changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)? = nil, derivedFrom: [String] = []
         ) -> Self {
@@ -135,27 +135,33 @@ extension ViewModelDeclaration {
                  read: { read(viewModel($0)).map(Value.string) ?? .none }, observe: published(changes), derivedFrom: derivedFrom)
         }
 
-        /// A user that may be absent: the typed getter reports it through `out_loaded`.
-        static func optionalUser(
-            _ name: String, _ doc: String, _ read: @escaping @MainActor @Sendable (VM) -> User?,
-            changes: (@MainActor @Sendable (VM) -> Published<User?>.Publisher)?
-        ) -> Self {
-            make(name, .user, nullable: true, doc: doc, out: ["out_loaded", "out_\(snake(name))"],
-                 read: { read(viewModel($0)).map(Value.user) ?? .none }, observe: published(changes), derivedFrom: [])
+        /// How a typed getter reports an absent record.
+        public enum Absence: Sendable {
+            /// Through an `int32_t *out_loaded` before the struct: 0, and the struct untouched.
+            case loadedFlag
+            /// With MVVM_E_STATE and this message.
+            case stateError(String)
         }
 
-        /// A post that may be absent: the typed getter gives MVVM_E_STATE (`absent`) then.
-        static func optionalPost(
-            _ name: String, _ doc: String, absent: String, _ read: @escaping @MainActor @Sendable (VM) -> Post?,
-            derivedFrom: [String]
+        /// A record (`RecordValue`) that may be absent (NULL for handlers and `mvvm_value`).
+        public static func optionalRecord<R: RecordValue>(
+            _ name: String, _ doc: String, absent: Absence, _ read: @escaping @MainActor @Sendable (VM) -> R?,
+            changes: (@MainActor @Sendable (VM) -> Published<R?>.Publisher)? = nil, derivedFrom: [String] = []
         ) -> Self {
-            make(name, .post, nullable: true, doc: doc, out: ["out_\(snake(name))"], absentMessage: absent,
-                 read: { read(viewModel($0)).map(Value.post) ?? .none }, observe: nil, derivedFrom: derivedFrom)
+            let out: [String]
+            let absentMessage: String?
+            switch absent {
+            case .loadedFlag: (out, absentMessage) = (["out_loaded", "out_\(snake(name))"], nil)
+            case .stateError(let message): (out, absentMessage) = (["out_\(snake(name))"], message)
+            }
+            return make(name, R.valueKind, nullable: true, doc: doc, out: out, absentMessage: absentMessage,
+                        read: { read(viewModel($0)).map { .record($0) } ?? .none }, observe: published(changes),
+                        derivedFrom: derivedFrom)
         }
     }
 
     /// An action the host calls, with arguments and at most one result.
-    struct Command {
+    public struct Command: Sendable {
         let name: String
         let doc: String
         let arguments: [MemberShape.Argument]
@@ -168,12 +174,12 @@ extension ViewModelDeclaration {
         var write: MemberAccess.Write? = nil
 
         /// An argument-less command (it can also become a command closure).
-        static func command(_ name: String, _ doc: String, _ run: @escaping @MainActor @Sendable (VM) -> Void) -> Self {
+        public static func command(_ name: String, _ doc: String, _ run: @escaping @MainActor @Sendable (VM) -> Void) -> Self {
             Self(name: name, doc: doc, arguments: [], result: nil, run: { viewModel, _ in run(viewModel); return .none }, setterOf: nil)
         }
 
         /// A command with arguments; `run` returns its result (`.none` without one).
-        static func command(
+        public static func command(
             _ name: String, _ doc: String, arguments: [MemberShape.Argument], result: (kind: ValueKind, name: String)? = nil,
             _ run: @escaping @MainActor @Sendable (VM, Arguments) throws(APIError) -> Value
         ) -> Self {
@@ -213,8 +219,8 @@ extension ViewModelDeclaration {
 
     /// Items read by index in O(1), counted by a property or a getter of their own, changed by
     /// change sets on `signal`.
-    struct List {
-        enum Changes {
+    public struct List: Sendable {
+        public enum Changes: Sendable {
             case none
             /// Change sets the ViewModel sends.
             case publisher(@MainActor @Sendable (VM) -> AnyPublisher<ListChange, Never>)
@@ -225,7 +231,7 @@ extension ViewModelDeclaration {
 
         /// The list's member name, plural: "rows".
         let name: String
-        /// The item's name, singular: "row" gives the typed getter `mvvm_user_list_get_row`.
+        /// The item's name, singular: "row" gives the typed getter `mvvm_PREFIX_get_row`.
         let itemName: String
         let doc: String
         let kind: ValueKind
@@ -239,7 +245,7 @@ extension ViewModelDeclaration {
         let countName: String
         let countDoc: String
 
-        static func list(
+        public static func list(
             _ name: String, item itemName: String, of kind: ValueKind, _ doc: String, out: String, changes: Changes = .none, signal: String? = nil,
             countProperty: String? = nil, countName: String? = nil, countDoc: String = "",
             count: @escaping @MainActor @Sendable (VM) throws(APIError) -> Int,
@@ -260,7 +266,7 @@ extension ViewModelDeclaration {
     }
 
     /// A signal that is not a property notification.
-    struct Event {
+    public struct Event: Sendable {
         let name: String
         let doc: String
         let shape: SignalShape
@@ -268,33 +274,52 @@ extension ViewModelDeclaration {
         /// itself.
         let observe: (@MainActor @Sendable (VM, RuntimeObject, Int) -> AnyCancellable)?
 
-        static func user(_ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<User, Never>) -> Self {
-            Self(name: name, doc: doc, shape: .user) { viewModel, object, index in
-                object.subscription(to: publisher(viewModel)) { object, user in object.queueEvent(.user(index, user)) }
+        /// An event carrying a record (`const RECORD *`, borrowed for the handler's call).
+        public static func record<R: RecordValue>(
+            _ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<R, Never>
+        ) -> Self {
+            Self(name: name, doc: doc, shape: R.valueKind.signalShape) { viewModel, object, index in
+                object.subscription(to: publisher(viewModel)) { object, record in object.queueEvent(.record(index, record)) }
             }
         }
 
-        static func id(_ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<Int, Never>) -> Self {
+        /// An event carrying an id (`int64_t`).
+        public static func id(_ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<Int, Never>) -> Self {
             Self(name: name, doc: doc, shape: .int64) { viewModel, object, index in
                 object.subscription(to: publisher(viewModel)) { object, id in object.queueEvent(.int64(index, Int64(id))) }
             }
         }
 
         /// An event the object's own class queues.
-        static func custom(_ name: String, _ doc: String, shape: SignalShape) -> Self {
+        public static func custom(_ name: String, _ doc: String, shape: SignalShape) -> Self {
             Self(name: name, doc: doc, shape: shape, observe: nil)
         }
     }
 
     /// `mvvm_PREFIX_new()` and `mvvm_object_new()` for the type.
-    struct Constructor {
+    public struct Constructor: Sendable {
         let doc: String
         let arguments: [MemberShape.Argument]
         let out: String
-        let make: @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RepositoryObject?)
+        /// The new ViewModel, and the object it needs kept alive as long as it lives (the
+        /// object argument it was made over), if any.
+        let make: @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RuntimeObject?)
         /// The runtime object wrapping a new ViewModel (a subclass for types with state of
-        /// their own in the runtime, such as the coordinator's screens).
-        let object: @MainActor @Sendable (VM, RepositoryObject?) -> RuntimeObject
+        /// their own in the runtime).
+        let object: @MainActor @Sendable (VM, RuntimeObject?) -> RuntimeObject
+
+        /// A constructor whose objects are made by `object` (a `ViewModelObject` subclass).
+        public init(
+            doc: String, arguments: [MemberShape.Argument], out: String,
+            make: @escaping @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RuntimeObject?),
+            object: @escaping @MainActor @Sendable (VM, RuntimeObject?) -> RuntimeObject
+        ) {
+            self.doc = doc
+            self.arguments = arguments
+            self.out = out
+            self.make = make
+            self.object = object
+        }
 
         func shape(prefix: String) -> MemberShape {
             var types: [String] = []
@@ -303,8 +328,8 @@ extension ViewModelDeclaration {
                 switch argument.kind {
                 case .int64Array:
                     types += ["const int64_t *", "size_t"]
-                    names += [argument.name, argument.name.replacingOccurrences(of: "_values", with: "") + "_count"]
-                case .repository:
+                    names += [argument.name, argument.name.replacing("_values", with: "") + "_count"]
+                case .object:
                     types.append("mvvm_object *")
                     names.append(argument.name)
                 default:
@@ -323,10 +348,10 @@ extension ViewModelDeclaration {
 
 extension ViewModelDeclaration.Constructor where VM: DeclaredViewModel {
     /// A constructor whose object is a plain `ViewModelObject`.
-    static func new(
+    public static func new(
         _ doc: String, arguments: [MemberShape.Argument], out: String = "out_vm",
-        _ make: @escaping @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RepositoryObject?)
+        _ make: @escaping @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RuntimeObject?)
     ) -> Self {
-        Self(doc: doc, arguments: arguments, out: out, make: make) { ViewModelObject(viewModel: $0, repository: $1) }
+        Self(doc: doc, arguments: arguments, out: out, make: make) { ViewModelObject(viewModel: $0, keepingAlive: $1) }
     }
 }

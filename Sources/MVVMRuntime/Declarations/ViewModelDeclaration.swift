@@ -3,21 +3,22 @@ import MVVMBindingCore
 
 /// A ViewModel type the runtime exports: it names its one declaration.
 @MainActor
-protocol DeclaredViewModel: AnyObject {
+public protocol DeclaredViewModel: AnyObject {
     nonisolated static var declaration: ViewModelDeclaration<Self> { get }
 }
 
 /// The declaration of a ViewModel type: `TypeDeclaration` plus, for each member, how it
-/// reaches the ViewModel. Written once per type in `Declarations/`; read like a table.
+/// reaches the ViewModel. Written once per type by the application and registered
+/// (`TypeRegistry.register`); read like a table.
 ///
 /// Member order (and so member ids): properties, commands (declared ones, then one
 /// "set-NAME" per settable property), signals ("notify::NAME" per property, list change
 /// signals, events), lists, the constructor. Signal indices follow the same order, so none
 /// is ever numbered by hand.
-final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unchecked Sendable {
-    typealias Read = @MainActor @Sendable (VM) throws(APIError) -> Value
+public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unchecked Sendable {
+    public typealias Read = @MainActor @Sendable (VM) throws(APIError) -> Value
     /// Starts (`true`) or stops (`false`) observing a property for an object, with a mask.
-    typealias Observe = @MainActor @Sendable (VM, RuntimeObject, UInt64, Bool) -> Void
+    public typealias Observe = @MainActor @Sendable (VM, RuntimeObject, UInt64, Bool) -> Void
 
     /// How a member reaches the ViewModel (turned into `TypeDeclaration.accessors` at init).
     enum Access {
@@ -40,7 +41,9 @@ final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unche
     /// from it), and the signal index of its change sets.
     let listMasks: [UInt64]
     let listSignals: [Int?]
-    let eventSignals: [Int]
+    /// Per event, its signal index (what `RuntimeObject.queueEvent` takes for an event the
+    /// object queues itself).
+    public let eventSignals: [Int]
     /// Per list, then per event: the signals whose handlers need its subscription (a list's
     /// count property and what derives from it, and its change signal; an event's own signal,
     /// or 0 for one the object queues itself). `feedsMask` is their union.
@@ -49,8 +52,8 @@ final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unche
     /// The constructor and its member id, if the type has one.
     private let constructor: (id: Int, declaration: Constructor)?
 
-    init(
-        type: UInt32, name: String, cPrefix: String, handleName: String = "vm", summary: String,
+    public init(
+        name: String, cPrefix: String, handleName: String = "vm", summary: String,
         constructor: Constructor?, properties: [Property], commands: [Command] = [], lists: [List] = [],
         events: [Event] = [], tearDown: (@MainActor @Sendable (VM) -> Void)? = nil
     ) {
@@ -124,17 +127,21 @@ final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration, @unche
             + zip(events, eventSignals).map { $0.observe == nil ? 0 : signalMask($1) }
         feedsMask = feedMasks.reduce(0, |)
         super.init(
-            type: mvvm_type(type), name: name, cPrefix: cPrefix, handleName: handleName, summary: summary, members: members,
+            name: name, cPrefix: cPrefix, handleName: handleName, summary: summary, members: members,
             accessors: accessors)
     }
 
-    override var viewModelTypeName: String? { String(reflecting: VM.self) }
+    override package var viewModelTypeName: String? { String(reflecting: VM.self) }
+
+    override package func countDoc(of list: String) -> String {
+        lists.first { $0.name == list }?.countDoc ?? ""
+    }
 
     @MainActor override func make(_ arguments: [Value], in runtime: Runtime) throws(APIError) -> RuntimeObject {
         guard let (id, constructor) = constructor else { return try super.make(arguments, in: runtime) }
         let checked = try checkArguments(arguments, of: id, object: nil, runtime: runtime)
-        let (viewModel, repository) = try constructor.make(checked)
-        return constructor.object(viewModel, repository)
+        let (viewModel, keptAlive) = try constructor.make(checked)
+        return constructor.object(viewModel, keptAlive)
     }
 
     /// The non-generic accessor of each member (see `TypeDeclaration.accessors`).
@@ -173,43 +180,41 @@ extension String {
 }
 
 /// A command's or constructor's checked arguments.
-struct Arguments {
+public struct Arguments {
     let values: [Value]
-    let repositories: [Int: RepositoryObject]
+    /// The object arguments' objects, by position (checked: live, of their declared class).
+    let objects: [Int: RuntimeObject]
 
-    func int64(_ position: Int) -> Int64 {
+    public func int64(_ position: Int) -> Int64 {
         if case .int64(let value) = values[position] { return value }
         preconditionFailure("argument \(position) is not an int64")
     }
 
-    func uint64(_ position: Int) -> UInt64 {
+    public func uint64(_ position: Int) -> UInt64 {
         if case .uint64(let value) = values[position] { return value }
         preconditionFailure("argument \(position) is not a uint64")
     }
 
     /// An int64 argument as a Swift `Int`, refused if it does not fit (32-bit platforms).
-    func int(_ position: Int, _ name: String) throws(APIError) -> Int {
+    public func int(_ position: Int, _ name: String) throws(APIError) -> Int {
         try checkedID(int64(position), name)
     }
 
-    func string(_ position: Int) -> String {
+    public func string(_ position: Int) -> String {
         if case .string(let value) = values[position] { return value }
         preconditionFailure("argument \(position) is not a string")
     }
 
-    func int64Array(_ position: Int) -> [Int64] {
+    public func int64Array(_ position: Int) -> [Int64] {
         if case .int64Array(let value) = values[position] { return value }
         preconditionFailure("argument \(position) is not an int64 array")
     }
 
-    func repository(_ position: Int) -> RepositoryObject {
-        guard let repository = repositories[position] else { preconditionFailure("argument \(position) is not a repository") }
-        return repository
-    }
-}
-
-extension ViewModelDeclaration: ListCountDocumented {
-    func countDoc(of list: String) -> String {
-        lists.first { $0.name == list }?.countDoc ?? ""
+    /// The object of an object argument (`MemberShape.Argument.object(_:of:)`).
+    @MainActor public func object<T: RuntimeObject>(_ position: Int, as type: T.Type) -> T {
+        guard let object = objects[position], object.type == T.objectType else {
+            preconditionFailure("argument \(position) is not a \(T.self)")
+        }
+        return unsafeDowncast(object, to: T.self)
     }
 }

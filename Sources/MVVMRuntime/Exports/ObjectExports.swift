@@ -10,8 +10,8 @@ import CMVVM
 @MainActor @c public func mvvm_object_destroy(_ object: OpaquePointer?) -> mvvm_status {
     apiCall { runtime throws(APIError) in
         let target = try runtime.object(object)
-        guard !target.isOwnedByCoordinator else {
-            throw APIError(MVVM_E_STATE, "This \(TypeCatalog.name(of: target.type)) is a screen owned by its coordinator; it is freed when popped.")
+        guard !target.isOwned else {
+            throw APIError(MVVM_E_STATE, "This \(TypeCatalog.name(of: target.type)) is owned by another object of the library, which frees it (a screen is freed when its stack pops it); the host must not destroy it.")
         }
         runtime.destroy(target)
     }

@@ -4,13 +4,13 @@ import CMVVM
 /// each is one call here with its member id, so a typed function and its generic twin
 /// (`mvvm_object_get` …) share one path to the ViewModel.
 @MainActor
-enum TypedCall {
-    typealias Convert<Out> = (Value, BorrowedStrings) -> Out
+public enum TypedCall {
+    public typealias Convert<Out> = (Value, BorrowedStrings) -> Out
 
     // MARK: - Properties
 
     @inline(__always)
-    static func get<VM: DeclaredViewModel, Out>(
+    public static func get<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Out>?, _ parameter: String,
         as convert: Convert<Out>
     ) -> mvvm_status {
@@ -20,7 +20,7 @@ enum TypedCall {
     }
 
     /// A nullable struct with a loaded flag: *out_loaded 0 and the struct untouched while absent.
-    static func getLoaded<VM: DeclaredViewModel, Out>(
+    public static func getLoaded<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ outLoaded: UnsafeMutablePointer<Int32>?, _ loadedName: String,
         _ out: UnsafeMutablePointer<Out>?, _ parameter: String, as convert: Convert<Out>
     ) -> mvvm_status {
@@ -39,7 +39,7 @@ enum TypedCall {
     }
 
     /// A nullable struct that must be present: MVVM_E_STATE (the property's message) otherwise.
-    static func getPresent<VM: DeclaredViewModel, Out>(
+    public static func getPresent<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Out>?, _ parameter: String,
         as convert: Convert<Out>
     ) -> mvvm_status {
@@ -54,7 +54,7 @@ enum TypedCall {
     }
 
     @inline(__always)
-    static func set<VM: DeclaredViewModel>(
+    public static func set<VM: DeclaredViewModel>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ value: @autoclosure () throws(APIError) -> Value
     ) -> mvvm_status {
         objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
@@ -65,7 +65,7 @@ enum TypedCall {
     // MARK: - Commands
 
     @inline(__always)
-    static func invoke<VM: DeclaredViewModel>(
+    public static func invoke<VM: DeclaredViewModel>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ arguments: @autoclosure () throws(APIError) -> [Value] = []
     ) -> mvvm_status {
         objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
@@ -74,7 +74,7 @@ enum TypedCall {
     }
 
     /// A command with a result, written through `out` unless it is NULL.
-    static func invoke<VM: DeclaredViewModel, Out>(
+    public static func invoke<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ arguments: @autoclosure () throws(APIError) -> [Value],
         result out: UnsafeMutablePointer<Out>?, as convert: Convert<Out>
     ) -> mvvm_status {
@@ -86,7 +86,7 @@ enum TypedCall {
 
     // MARK: - Lists
 
-    static func count<VM: DeclaredViewModel>(
+    public static func count<VM: DeclaredViewModel>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Int64>?, _ parameter: String
     ) -> mvvm_status {
         objectGet(vm, as: ViewModelObject<VM>.self, out, parameter) { object throws(APIError) in
@@ -94,7 +94,7 @@ enum TypedCall {
         }
     }
 
-    static func item<VM: DeclaredViewModel, Out>(
+    public static func item<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ index: Int64, _ out: UnsafeMutablePointer<Out>?,
         _ parameter: String, as convert: Convert<Out>
     ) -> mvvm_status {
@@ -105,7 +105,7 @@ enum TypedCall {
 
     // MARK: - Constructors
 
-    static func new<VM: DeclaredViewModel>(
+    public static func new<VM: DeclaredViewModel>(
         _ type: VM.Type, _ arguments: @autoclosure () throws(APIError) -> [Value], _ out: UnsafeMutablePointer<OpaquePointer?>?,
         _ parameter: String
     ) -> mvvm_status {
@@ -117,16 +117,16 @@ enum TypedCall {
 
     // MARK: - C arguments
 
-    static func string(_ pointer: UnsafePointer<CChar>?, _ parameter: String) throws(APIError) -> Value {
+    public static func string(_ pointer: UnsafePointer<CChar>?, _ parameter: String) throws(APIError) -> Value {
         .string(try MVVMRuntime.string(from: pointer, parameter))
     }
 
-    static func flag(_ value: Int32, _ parameter: String) throws(APIError) -> Value {
+    public static func flag(_ value: Int32, _ parameter: String) throws(APIError) -> Value {
         guard value == 0 || value == 1 else { throw .invalidArgument("\(parameter) is \(value); it must be 0 or 1.") }
         return .bool(value == 1)
     }
 
-    static func int64Array(_ items: UnsafePointer<Int64>?, _ count: UInt, _ parameter: String) throws(APIError) -> Value {
+    public static func int64Array(_ items: UnsafePointer<Int64>?, _ count: UInt, _ parameter: String) throws(APIError) -> Value {
         var array = mvvm_int64_array()
         array.items = items
         array.count = Int(clamping: count)
@@ -138,39 +138,40 @@ enum TypedCall {
 
     // MARK: - Conversions to the typed functions' C types
 
-    static let int32: Convert<Int32> = { value, _ in
+    public static let int32: Convert<Int32> = { value, _ in
         switch value {
         case .bool(let flag): flag ? 1 : 0
         case .int32(let number): number
         default: 0
         }
     }
-    static let int64: Convert<Int64> = { value, _ in
+    public static let int64: Convert<Int64> = { value, _ in
         if case .int64(let number) = value { return number }
         return 0
     }
     /// Lends a fresh copy (releasing what the object lent before); NULL when absent.
-    static let string: Convert<UnsafePointer<CChar>?> = { value, strings in
+    public static let string: Convert<UnsafePointer<CChar>?> = { value, strings in
         strings.releaseAll()
         if case .string(let text) = value { return strings.lend(text) }
         return nil
     }
-    static let user: Convert<mvvm_user> = { value, strings in
-        strings.releaseAll()
-        guard case .user(let user) = value else { return mvvm_user() }
-        return mvvm_user(user, lendingFrom: strings)
+    /// A record's C form, lent fresh (releasing what the object lent before).
+    @inline(__always)
+    public static func record<R: RecordValue>(_ type: R.Type) -> Convert<R.CForm> {
+        { value, strings in
+            strings.releaseAll()
+            guard case .record(let record) = value else { preconditionFailure("a \(R.self) member read a \(value.kind)") }
+            return cForm(of: record, as: R.self, lendingFrom: strings)
+        }
     }
-    static let post: Convert<mvvm_post> = { value, strings in
-        strings.releaseAll()
-        guard case .post(let post) = value else { return mvvm_post() }
-        return mvvm_post(post, lendingFrom: strings)
+
+    /// `record`'s C form as `R`'s: the member's declaration makes them one type (checked by
+    /// comparing metadata, which costs less than a dynamic cast of the existential).
+    private static func cForm<T: RecordValue, R: RecordValue>(of record: T, as type: R.Type, lendingFrom strings: BorrowedStrings) -> R.CForm {
+        precondition(T.self == R.self, "a \(R.self) member read a \(T.self)")
+        return unsafeBitCast(record.cForm(lendingFrom: strings), to: R.CForm.self)
     }
-    static let comment: Convert<mvvm_comment> = { value, strings in
-        strings.releaseAll()
-        guard case .comment(let comment) = value else { return mvvm_comment() }
-        return mvvm_comment(comment, lendingFrom: strings)
-    }
-    static let object: Convert<OpaquePointer?> = { value, _ in
+    public static let object: Convert<OpaquePointer?> = { value, _ in
         if case .object(let handle) = value { return handle }
         return nil
     }

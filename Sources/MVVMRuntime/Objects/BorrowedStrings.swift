@@ -3,18 +3,18 @@ import Glibc
 /// C strings a getter lends to the host, valid until the object's next getter call, its next
 /// change, or its destruction (the header's rule). Owned here; freed in one place.
 @MainActor
-final class BorrowedStrings {
+public final class BorrowedStrings {
     private var lent: [UnsafeMutablePointer<CChar>] = []
 
     /// A C copy of `string`, kept until `releaseAll()`.
-    func lend(_ string: String) -> UnsafePointer<CChar> {
+    public func lend(_ string: String) -> UnsafePointer<CChar> {
         let copy = strdup(string)!
         lent.append(copy)
         return UnsafePointer(copy)
     }
 
     /// `lend` for optional strings: NULL for nil.
-    func lend(_ string: String?) -> UnsafePointer<CChar>? {
+    public func lend(_ string: String?) -> UnsafePointer<CChar>? {
         string.map { lend($0) }
     }
 
@@ -30,7 +30,7 @@ final class BorrowedStrings {
         return lend(string)
     }
 
-    func releaseAll() {
+    public func releaseAll() {
         for pointer in lent { free(pointer) }
         lent.removeAll(keepingCapacity: true)
     }

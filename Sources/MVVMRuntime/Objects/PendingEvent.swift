@@ -1,23 +1,18 @@
 import CMVVM
 import MVVMBindingCore
-import MVVMDomain
 
 /// An event waiting for the end of the current call. Holds copies, so it stays valid however
 /// the ViewModel changes before delivery.
-enum PendingEvent {
+public enum PendingEvent {
     case changes(Int, [mvvm_list_change])
     case int64(Int, Int64)
-    case user(Int, id: Int64, name: String, email: String)
-    case navigate(Int, action: Int32, screen: OpaquePointer?)
-
-    /// A user-carrying event, holding a copy of the user.
-    static func user(_ index: Int, _ user: User) -> PendingEvent {
-        .user(index, id: Int64(user.id), name: user.name, email: user.email)
-    }
+    /// A record (a copy of the Swift value; its C form is made at delivery).
+    case record(Int, any RecordValue)
+    case int32AndObject(Int, Int32, OpaquePointer?)
 
     var signalIndex: Int {
         switch self {
-        case .changes(let index, _), .int64(let index, _), .user(let index, _, _, _), .navigate(let index, _, _):
+        case .changes(let index, _), .int64(let index, _), .record(let index, _), .int32AndObject(let index, _, _):
             return index
         }
     }
@@ -29,15 +24,10 @@ enum PendingEvent {
             changes.withUnsafeBufferPointer { body(.changes($0.baseAddress, $0.count)) }
         case .int64(_, let value):
             body(.int64(value))
-        case .user(_, let id, let name, let email):
-            name.withCString { namePointer in
-                email.withCString { emailPointer in
-                    var user = mvvm_user(id: id, name: namePointer, email: emailPointer)
-                    withUnsafePointer(to: &user) { body(.user($0)) }
-                }
-            }
-        case .navigate(_, let action, let screen):
-            body(.navigate(action, screen))
+        case .record(_, let record):
+            record.withSignalPointer { body(.pointer($0)) }
+        case .int32AndObject(_, let code, let object):
+            body(.int32AndObject(code, object))
         }
     }
 }

@@ -4,31 +4,34 @@ import MVVMBindingCore
 /// What the runtime keeps for every handle: the object's type, its signals and connections,
 /// the changes waiting for the end of the current call, and the strings its getters lent out.
 ///
-/// `ViewModelObject` wraps one ViewModel and wires it from its type's declaration; the
-/// repository and the coordinator add state of their own. What a property notification
+/// `ViewModelObject` wraps one ViewModel and wires it from its type's declaration; an
+/// application's subclasses add state of their own (objects it owns, Swift objects a handle
+/// stands for). What a property notification
 /// carries is read through the declaration (`withCurrentValue(of:_:)`).
 ///
 /// The state below is confined to the main actor and only read or assigned, never held
 /// `inout` across a call, so the per-access dynamic exclusivity check Swift would otherwise
 /// pay on the signal path (~80 instructions each) is turned off with `@exclusivity(unchecked)`.
 @MainActor
-class RuntimeObject {
+open class RuntimeObject {
     // The small fields first and together (Swift lays fields out in declaration order): every
     // live object pays for the padding otherwise.
-    let type: mvvm_type
-    /// Set for screens a coordinator owns: the host may not destroy them.
-    var isOwnedByCoordinator = false
+    public let type: mvvm_type
+    /// Set for an object another object owns and destroys (a screen of a navigation stack):
+    /// the host may not destroy it, and at shutdown it is destroyed after the objects that own.
+    /// A flag, not the owner: it sits in the padding of the fields above.
+    public var isOwned = false
     /// Set while `emit` walks a signal's connections: ending one then leaves it in place
     /// (it is skipped, being disconnected) until the emission is over.
     @exclusivity(unchecked) private var isEmitting = false
     @exclusivity(unchecked) private var hasEndedConnections = false
     /// Whether the object sits in the runtime's queue of objects with pending deliveries.
-    @exclusivity(unchecked) var isQueuedForDelivery = false
+    @exclusivity(unchecked) public internal(set) var isQueuedForDelivery = false
     /// The type's declaration: its members, signals and how to read them.
     let declaration: TypeDeclaration
     var signals: [SignalSpec] { declaration.signals }
     /// The handle, while the object is alive.
-    var handle: Handle? { Handle(handlePointer) }
+    public var handle: Handle? { Handle(handlePointer) }
     /// The handle as handlers receive it, encoded once rather than on every emission.
     @exclusivity(unchecked) private var handlePointer: OpaquePointer?
     /// Every signal's connections, in the order they were made (one list: an object has few,
@@ -48,7 +51,7 @@ class RuntimeObject {
     /// The next object in that queue (see `Runtime`).
     @exclusivity(unchecked) var nextInDeliveryQueue: Unmanaged<RuntimeObject>?
     /// The strings getters lent out; created by the first getter that lends one.
-    var borrowed: BorrowedStrings {
+    public var borrowed: BorrowedStrings {
         if let lentStrings { return lentStrings }
         let created = BorrowedStrings()
         lentStrings = created
@@ -57,16 +60,16 @@ class RuntimeObject {
     private var lentStrings: BorrowedStrings?
 
     /// The C type of this class's objects (overridden by every subclass).
-    class var objectType: mvvm_type { fatalError("RuntimeObject subclasses override objectType") }
+    open class var objectType: mvvm_type { fatalError("RuntimeObject subclasses override objectType") }
 
     /// The type tag comes from the class, so a tag names exactly one class (see
     /// `Runtime.object(_:as:)`).
-    init(declaration: TypeDeclaration) {
+    public init(declaration: TypeDeclaration) {
         self.type = Self.objectType
         self.declaration = declaration
     }
 
-    var isAlive: Bool { handlePointer != nil }
+    public var isAlive: Bool { handlePointer != nil }
 
     func attach(handle: Handle) { handlePointer = handle.pointer }
 
@@ -88,7 +91,7 @@ class RuntimeObject {
     }
 
     /// Subclass hook: stop the object's own work (its subscriptions are already cancelled).
-    func tearDown() {}
+    open func tearDown() {}
 
     // MARK: - Subscriptions
 
@@ -122,7 +125,7 @@ class RuntimeObject {
     /// by `invalidate()` or, at the latest, when this object's deinit releases it, and
     /// ViewModels publish on the main actor, so no value can arrive once the object is gone;
     /// a checked `unowned` would cost two atomic operations per value on the signal path.
-    func subscription<P: Publisher>(
+    public func subscription<P: Publisher>(
         to publisher: P, _ receive: @escaping @MainActor (RuntimeObject, P.Output) -> Void
     ) -> AnyCancellable where P.Failure == Never {
         publisher.sink { [unowned(unsafe) self] value in receive(self, value) }
@@ -132,7 +135,7 @@ class RuntimeObject {
     /// handler or lost its last one; `invalidate()` clears them all). ViewModels observe their
     /// properties and subscribe to their events here, only while a handler of a signal they
     /// feed is connected.
-    func connectedSignalsChanged(from previous: UInt64) {}
+    open func connectedSignalsChanged(from previous: UInt64) {}
 
     // MARK: - Connections
 
@@ -231,7 +234,7 @@ class RuntimeObject {
     }
 
     /// Queues an event; events are delivered in order, after the property notifications.
-    func queueEvent(_ event: PendingEvent) {
+    public func queueEvent(_ event: PendingEvent) {
         guard connectedSignals & Self.mask([event.signalIndex]) != 0, Runtime.unretainedCurrent != nil else { return }
         if case .changes(let index, let more) = event,
            case .changes(let lastIndex, let earlier)? = pendingEvents.last, lastIndex == index {
@@ -256,7 +259,7 @@ class RuntimeObject {
     }
 
     /// Delivers what is pending. A handler may destroy this object: delivery stops then.
-    func deliverPending() {
+    open func deliverPending() {
         // Events queued by the handlers below wait for the next round (the object is queued
         // again), so this round's are taken now — when there are any.
         var events: [PendingEvent]?

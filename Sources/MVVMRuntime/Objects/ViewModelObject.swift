@@ -5,17 +5,17 @@ import MVVMBindingCore
 /// announcements mark its notification (and those derived from it), each list's change sets
 /// become its change signal, each event is queued as it is sent.
 @MainActor
-class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
-    override class var objectType: mvvm_type { VM.declaration.type }
+open class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
+    override open class var objectType: mvvm_type { VM.declaration.type }
 
-    let viewModel: VM
-    /// Keeps the repository handle's Swift objects alive as long as the ViewModel (the header
-    /// lets the host destroy the repository handle first).
-    private let repository: RepositoryObject?
+    public let viewModel: VM
+    /// Keeps the object the ViewModel was made over (a repository handle's Swift objects)
+    /// alive as long as the ViewModel: the host may destroy that handle first.
+    private let keptAlive: RuntimeObject?
 
-    init(viewModel: VM, repository: RepositoryObject?) {
+    public init(viewModel: VM, keepingAlive keptAlive: RuntimeObject?) {
         self.viewModel = viewModel
-        self.repository = repository
+        self.keptAlive = keptAlive
         let declaration = VM.declaration
         super.init(declaration: declaration)
     }
@@ -31,7 +31,7 @@ class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
     /// costs nothing.
     /// (Property i is observed exactly while `changeMasks[i] & connectedSignals != 0`: no
     /// state of its own.)
-    override func connectedSignalsChanged(from previous: UInt64) {
+    override open func connectedSignalsChanged(from previous: UInt64) {
         let declaration = VM.declaration
         let connected = connectedSignals
         for (index, property) in declaration.properties.enumerated() {
@@ -111,15 +111,15 @@ class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
 
     /// How the generic entry points count and read `list`: through the ViewModel, unless a
     /// subclass keeps the items itself.
-    func count(of list: ViewModelDeclaration<VM>.List) throws(APIError) -> Int {
+    open func count(of list: ViewModelDeclaration<VM>.List) throws(APIError) -> Int {
         try list.count(viewModel)
     }
 
-    func item(of list: ViewModelDeclaration<VM>.List, at index: Int) throws(APIError) -> Value {
+    open func item(of list: ViewModelDeclaration<VM>.List, at index: Int) throws(APIError) -> Value {
         try list.item(viewModel, index)
     }
 
-    override func tearDown() {
+    override open func tearDown() {
         endFeeds()
         VM.declaration.tearDown?(viewModel)
     }

@@ -87,22 +87,18 @@ final class Connection {
 
     private typealias Int32Handler = @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Void
     private typealias Int64Handler = @convention(c) (OpaquePointer?, Int64, UnsafeMutableRawPointer?) -> Void
-    private typealias StringHandler = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void
-    private typealias UserHandler = @convention(c) (OpaquePointer?, UnsafePointer<mvvm_user>?, UnsafeMutableRawPointer?) -> Void
-    private typealias PostHandler = @convention(c) (OpaquePointer?, UnsafePointer<mvvm_post>?, UnsafeMutableRawPointer?) -> Void
+    private typealias PointerHandler = @convention(c) (OpaquePointer?, UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Void
     private typealias ChangesHandler = @convention(c) (OpaquePointer?, UnsafePointer<mvvm_list_change>?, Int, UnsafeMutableRawPointer?) -> Void
-    private typealias NavigateHandler = @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+    private typealias Int32AndObjectHandler = @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
 
     @inline(__always)
     private func callDirect(object: OpaquePointer, _ value: SignalValue) {
         switch value {
         case .int32(let v): unsafeBitCast(handler, to: Int32Handler.self)(object, v, userData)
         case .int64(let v): unsafeBitCast(handler, to: Int64Handler.self)(object, v, userData)
-        case .string(let v): unsafeBitCast(handler, to: StringHandler.self)(object, v, userData)
-        case .user(let v): unsafeBitCast(handler, to: UserHandler.self)(object, v, userData)
-        case .post(let v): unsafeBitCast(handler, to: PostHandler.self)(object, v, userData)
+        case .pointer(let v): unsafeBitCast(handler, to: PointerHandler.self)(object, v, userData)
         case .changes(let p, let n): unsafeBitCast(handler, to: ChangesHandler.self)(object, p, n, userData)
-        case .navigate(let a, let s): unsafeBitCast(handler, to: NavigateHandler.self)(object, a, s, userData)
+        case .int32AndObject(let a, let s): unsafeBitCast(handler, to: Int32AndObjectHandler.self)(object, a, s, userData)
         }
     }
 
@@ -117,14 +113,12 @@ final class Connection {
         switch value {
         case .int32(let v): description.set(index, v); index += 1
         case .int64(let v): description.set(index, v); index += 1
-        case .string(let v): description.set(index, v); index += 1
-        case .user(let v): description.set(index, v); index += 1
-        case .post(let v): description.set(index, v); index += 1
+        case .pointer(let v): description.set(index, v); index += 1
         case .changes(let p, let n):
             description.set(index, p)
             description.set(index + 1, UInt64(n))
             index += 2
-        case .navigate(let a, let s):
+        case .int32AndObject(let a, let s):
             description.set(index, a)
             description.set(index + 1, s)
             index += 2

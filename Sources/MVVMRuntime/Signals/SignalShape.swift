@@ -4,21 +4,20 @@ import CMVVM
 /// The C arguments a signal passes between the object and user_data. Each shape has one
 /// exact C function type, used on the default (direct) path, and a libffi description of its
 /// arguments, used for the other layouts.
-enum SignalShape {
+public enum SignalShape: Sendable, Equatable {
     /// (mvvm_object *, int32_t, void *)
     case int32
     /// (mvvm_object *, int64_t, void *)
     case int64
     /// (mvvm_object *, const char *, void *)
     case string
-    /// (mvvm_object *, const mvvm_user *, void *)
-    case user
-    /// (mvvm_object *, const mvvm_post *, void *)
-    case post
+    /// (mvvm_object *, const RECORD *, void *): a registered record, by its C struct's name.
+    case record(cType: String)
     /// (mvvm_object *, const mvvm_list_change *, size_t, void *)
     case changes
-    /// (mvvm_object *, int32_t, mvvm_object *, void *)
-    case navigate
+    /// (mvvm_object *, int32_t, mvvm_object *, void *): a code and a handle (what happened to
+    /// which object, such as a navigation).
+    case int32AndObject
 
     /// The handler's C type in the default layout, as the header spells it.
     var cSignature: String {
@@ -30,10 +29,9 @@ enum SignalShape {
         case .int32: return ["int32_t"]
         case .int64: return ["int64_t"]
         case .string: return ["const char *"]
-        case .user: return ["const mvvm_user *"]
-        case .post: return ["const mvvm_post *"]
+        case .record(let cType): return ["const \(cType) *"]
         case .changes: return ["const mvvm_list_change *", "size_t"]
-        case .navigate: return ["int32_t", "mvvm_object *"]
+        case .int32AndObject: return ["int32_t", "mvvm_object *"]
         }
     }
 
@@ -42,20 +40,9 @@ enum SignalShape {
         switch self {
         case .int32: return [mvvm_ffi_type_sint32()]
         case .int64: return [mvvm_ffi_type_sint64()]
-        case .string, .user, .post: return [mvvm_ffi_type_pointer()]
+        case .string, .record: return [mvvm_ffi_type_pointer()]
         case .changes: return [mvvm_ffi_type_pointer(), mvvm_ffi_type_uint64()]
-        case .navigate: return [mvvm_ffi_type_sint32(), mvvm_ffi_type_pointer()]
+        case .int32AndObject: return [mvvm_ffi_type_sint32(), mvvm_ffi_type_pointer()]
         }
     }
-}
-
-/// One emission's arguments. Pointers inside are borrowed for the duration of the emission.
-enum SignalValue {
-    case int32(Int32)
-    case int64(Int64)
-    case string(UnsafePointer<CChar>?)
-    case user(UnsafePointer<mvvm_user>?)
-    case post(UnsafePointer<mvvm_post>?)
-    case changes(UnsafePointer<mvvm_list_change>?, Int)
-    case navigate(Int32, OpaquePointer?)
 }

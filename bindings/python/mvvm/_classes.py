@@ -630,11 +630,9 @@ def class_for(type_id: int) -> type[MvvmObject]:
 
 
 def type_id_of(name: str) -> int | None:
-    """The mvvm_type of the type named ``name`` ("UserList"), None if the library has none."""
-    for type_id, type_name in _enums.type_names().items():
-        if type_name == name:
-            return type_id
-    return None
+    """The mvvm_type of the type named ``name`` ("UserList"), None if the library has none
+    (mvvm_type_find())."""
+    return _enums.find_type(name)
 
 
 def resolve(name: str) -> object:

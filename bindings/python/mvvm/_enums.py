@@ -132,19 +132,28 @@ _object_type: type[ObjectType] | None = None
 
 
 def type_names() -> dict[int, str]:
-    """mvvm_type -> the type's name ("UserList"), for every type of the loaded library
-    (mvvm_type_describe() from 1 until the library says the type does not exist)."""
+    """mvvm_type -> the type's name ("UserList"), for every type the loaded library registered
+    (mvvm_type_list(), each named by mvvm_type_describe())."""
     global _type_names
     if _type_names is None:
-        names: dict[int, str] = {}
-        fn = _ffi.unchecked("mvvm_type_describe")  # the end of the list is a status
+        types = ctypes.POINTER(_ffi.Enum)()
+        count = ctypes.c_size_t()
+        _ffi.lib().mvvm_type_list(ctypes.byref(types), ctypes.byref(count))
         info = ctypes.POINTER(_ffi.TypeInfo)()
-        t = 1
-        while fn(t, ctypes.byref(info)) == 0:
+        names: dict[int, str] = {}
+        for t in (int(types[i]) for i in range(count.value)):
+            _ffi.lib().mvvm_type_describe(t, ctypes.byref(info))
             names[t] = _ffi.decode(info.contents.name) or f"Type{t}"
-            t += 1
         _type_names = names
     return _type_names
+
+
+def find_type(name: str) -> int | None:
+    """mvvm_type_find(): the number of the type named ``name`` ("UserList"), None if the
+    library has no such type."""
+    found = _ffi.Enum()
+    status = _ffi.unchecked("mvvm_type_find")(name.encode(), ctypes.byref(found))
+    return int(found.value) if status == 0 else None
 
 
 def object_type_enum() -> type[ObjectType]:

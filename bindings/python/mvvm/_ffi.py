@@ -251,6 +251,8 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_command_closure_new": (Status, (_O, c_char_p, POINTER(FnPtr), POINTER(c_uint64))),
     "mvvm_command_closure_free": (Status, (c_uint64,)),
     "mvvm_type_describe": (Status, (Enum, POINTER(POINTER(TypeInfo)))),
+    "mvvm_type_find": (Status, (c_char_p, POINTER(Enum))),
+    "mvvm_type_list": (Status, (POINTER(POINTER(Enum)), POINTER(c_size_t))),
     # repositories
     "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
     "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),

@@ -1,0 +1,102 @@
+import Foundation
+import MVVMRuntime
+
+/// How the generator spells C types and names, and their Swift twins in `@c` functions.
+enum CSpelling {
+    /// "draft-name" -> "draft_name".
+    static func snake(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
+
+    /// "NoteList" -> "Note list" (section titles).
+    static func title(_ typeName: String) -> String {
+        var words: [String] = []
+        for character in typeName {
+            if character.isUppercase || words.isEmpty { words.append(String(character)) } else { words[words.count - 1].append(character) }
+        }
+        return words.enumerated().map { $0 == 0 ? $1 : $1.lowercased() }.joined(separator: " ")
+    }
+
+    /// "note_list" -> "MVVM_TYPE_NOTE_LIST".
+    static func typeConstant(_ cPrefix: String) -> String { "MVVM_TYPE_" + cPrefix.uppercased() }
+
+    /// The Swift type of a C parameter type in an `@c` function.
+    static func swiftType(_ cType: String) -> String {
+        switch cType {
+        case "int32_t": return "Int32"
+        case "int64_t": return "Int64"
+        case "uint64_t": return "UInt64"
+        case "size_t": return "UInt"
+        case "double": return "Double"
+        case "const char *": return "UnsafePointer<CChar>?"
+        case "mvvm_object *": return "OpaquePointer?"
+        case "const int64_t *": return "UnsafePointer<Int64>?"
+        case "int32_t *": return "UnsafeMutablePointer<Int32>?"
+        case "int64_t *": return "UnsafeMutablePointer<Int64>?"
+        case "const char **": return "UnsafeMutablePointer<UnsafePointer<CChar>?>?"
+        case "mvvm_object **": return "UnsafeMutablePointer<OpaquePointer?>?"
+        default:
+            // A registered record's struct, as an out-parameter.
+            guard cType.hasSuffix(" *"), TypeRegistry.shared.record(cType: String(cType.dropLast(2))) != nil else {
+                preconditionFailure("no Swift spelling for the C type \(cType)")
+            }
+            return "UnsafeMutablePointer<\(cType.dropLast(2))>?"
+        }
+    }
+
+    /// "mvvm_status (*)(mvvm_object *, int64_t)" -> ["mvvm_object *", "int64_t"].
+    static func parameterTypes(of signature: String) -> [String] {
+        guard let open = signature.range(of: ")(")?.upperBound else { return [] }
+        let inner = signature[open...].dropLast()
+        return inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// "const char *" + "name" -> "const char *name"; "int64_t" + "index" -> "int64_t index".
+    static func declaration(_ cType: String, _ name: String) -> String {
+        cType.hasSuffix("*") ? cType + name : cType + " " + name
+    }
+
+    /// `text` as a C doc comment at `indent`, wrapped at 100 columns.
+    static func docComment(_ text: String, indent: String = "") -> String {
+        guard !text.isEmpty else { return "" }
+        let lines = wrap(text, width: 100 - indent.count - 4)
+        var out = ""
+        for (index, line) in lines.enumerated() {
+            out += indent + (index == 0 ? "/** " : " *  ") + line
+            out += index == lines.count - 1 ? " */\n" : "\n"
+        }
+        return out
+    }
+
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// A prototype `head(params);` wrapped at 100 columns with continuation lines aligned
+    /// after the parenthesis.
+    static func prototype(_ head: String, _ parameters: [String], terminator: String = ";") -> String {
+        let single = head + "(" + parameters.joined(separator: ", ") + ")" + terminator
+        if single.count <= 100 || parameters.count < 2 { return single }
+        let pad = String(repeating: " ", count: head.count + 1)
+        var lines: [String] = []
+        var line = head + "("
+        for (index, parameter) in parameters.enumerated() {
+            let piece = parameter + (index == parameters.count - 1 ? ")" + terminator : ",")
+            if line.count + 1 + piece.count > 100 && line != head + "(" && line != pad {
+                lines.append(line)
+                line = pad
+            }
+            line += (line.hasSuffix("(") || line == pad ? "" : " ") + piece
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+}

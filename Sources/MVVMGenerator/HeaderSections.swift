@@ -1,0 +1,175 @@
+import Foundation
+import MVVMRuntime
+
+/// The generated parts of `Include/mvvm.h`: the `mvvm_type` enum, one section per declared
+/// type, and the fields of `mvvm_api`.
+enum HeaderSections {
+    static func types(_ declarations: [TypeDeclaration]) -> String {
+        var out = "/** The type of an object. Grows at the end. */\ntypedef enum mvvm_type {\n"
+        for declaration in declarations {
+            out += "    \(CSpelling.typeConstant(declaration.cPrefix)) = \(declaration.type.rawValue),\n"
+        }
+        return out + "} mvvm_type;\n"
+    }
+
+    static func sections(_ declarations: [TypeDeclaration]) -> String {
+        declarations.filter { $0.viewModelTypeName != nil }.map(section).joined(separator: "\n")
+    }
+
+    private static func section(_ declaration: TypeDeclaration) -> String {
+        let rule = "/* " + String(repeating: "-", count: 90) + "\n"
+        var out = rule
+        out += " * \(CSpelling.title(declaration.name)) (\(CSpelling.typeConstant(declaration.cPrefix)))\n *\n"
+        for line in CSpelling.wrap(declaration.summary, width: 92) { out += " * \(line)\n" }
+        let properties = declaration.members.filter { $0.kind == .property }
+        if !properties.isEmpty {
+            out += " *\n * Properties (each announced by \"notify::NAME\"):\n"
+            for property in properties {
+                var type = property.enumName.map { "int32_t \($0)" } ?? (property.valueKind == .bool ? "int32_t 0/1" : property.valueKind.cType)
+                if property.isNullable { type += ", may be absent" }
+                if property.isSettable { type += ", settable" }
+                out += " *   \"\(property.name)\" (\(type))\n"
+            }
+        }
+        let lists = declaration.members.filter { $0.kind == .list }
+        if !lists.isEmpty {
+            out += " * Lists:\n"
+            for list in lists {
+                var about = "\(list.valueKind.cType); counted by \"\(list.countName ?? "")\""
+                if let signal = list.relatedName { about += "; changes on \"\(signal)\"" }
+                out += " *   \"\(list.name)\" (\(about))\n"
+            }
+        }
+        let signals = declaration.members.filter { $0.kind == .signal }
+        if !signals.isEmpty {
+            out += " * Signals (handlers in MVVM_CONNECT_DEFAULT layout):\n"
+            let width = signals.map(\.name.count).max()! + 2
+            for signal in signals {
+                let quoted = "\"\(signal.name)\""
+                out += " *   " + quoted.padding(toLength: width, withPad: " ", startingAt: 0) + " " + signal.cSignature + "\n"
+            }
+            out += " * Strings and structs handed to handlers are borrowed for the duration of the call.\n"
+        }
+        out += " * Strings and structs a getter hands out are borrowed until the next getter call on this\n"
+        out += " * object, a change of it, or its destruction.\n"
+        for event in signals where !event.doc.isEmpty {
+            out += " * \"\(event.name)\": " + CSpelling.wrap(event.doc, width: 88).joined(separator: "\n *   ") + "\n"
+        }
+        out += " * " + String(repeating: "-", count: 88) + " */\n\n"
+        for function in declaration.typedFunctions {
+            out += CSpelling.docComment(function.doc)
+            out += function.cPrototype + "\n"
+        }
+        return out
+    }
+
+    /// The fields of `mvvm_api`: the fields already in `current` (the block as it stands), in
+    /// their order, then every function of `header` not yet in it, in header order. A
+    /// function that left the header is an error: the table only grows at its end.
+    static func apiFields(header: String, current: String) throws -> (fields: String, functions: [(field: String, function: String)]) {
+        let prototypes = HeaderParser.prototypes(in: header)
+        let byName = Dictionary(prototypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var order = HeaderParser.fieldNames(in: current).map { field -> String in
+            field == "abi_version_fn" ? "mvvm_abi_version" : "mvvm_" + field
+        }
+        for name in order where byName[name] == nil {
+            throw GenerationError("mvvm_api has a field for \(name), which the header no longer declares; the table only grows at its end")
+        }
+        for prototype in prototypes where prototype.name != "mvvm_get_api" && !order.contains(prototype.name) {
+            order.append(prototype.name)
+        }
+        var out = ""
+        var functions: [(String, String)] = []
+        for name in order {
+            let prototype = byName[name]!
+            var field = String(name.dropFirst("mvvm_".count))
+            if field == "abi_version" { field = "abi_version_fn" }
+            let head = "    " + prototype.returnType + (prototype.returnType.hasSuffix("*") ? "" : " ") + "(*\(field))"
+            out += CSpelling.prototype(head, prototype.parameters) + "\n"
+            functions.append((field, name))
+        }
+        return (out, functions)
+    }
+}
+
+struct GenerationError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Just enough C parsing for our own header: top-level function prototypes and the field
+/// names of the plug-in table.
+enum HeaderParser {
+    struct Prototype {
+        let returnType: String
+        let name: String
+        let parameters: [String]
+    }
+
+    static func withoutComments(_ text: String) -> String {
+        var out = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("/*"), let end = text[index...].range(of: "*/") {
+                index = end.upperBound
+            } else if text[index...].hasPrefix("//"), let end = text[index...].firstIndex(of: "\n") {
+                index = end
+            } else {
+                out.append(text[index])
+                index = text.index(after: index)
+            }
+        }
+        return out
+    }
+
+    /// Declarations of the form `RET mvvm_NAME(PARAMS);` outside any struct.
+    static func prototypes(in header: String) -> [Prototype] {
+        var text = withoutComments(header)
+        // Drop struct and enum bodies: their fields are not functions of the API.
+        var searchFrom = text.startIndex
+        while let open = text[searchFrom...].range(of: "typedef struct") {
+            let brace = text[open.upperBound...].firstIndex(of: "{")
+            let semicolon = text[open.upperBound...].firstIndex(of: ";")
+            guard let brace, semicolon.map({ brace < $0 }) ?? true,
+                  let close = text[brace...].range(of: "\n}") else {
+                searchFrom = open.upperBound
+                continue
+            }
+            text.removeSubrange(open.lowerBound..<close.upperBound)
+            searchFrom = open.lowerBound
+        }
+        var result: [Prototype] = []
+        for statement in text.split(separator: ";") {
+            let flat = statement.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.hasPrefix("#") }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            guard !flat.hasPrefix("typedef"), let open = flat.firstIndex(of: "("), flat.hasSuffix(")") else { continue }
+            var head = Substring(flat[..<open])
+            // What precedes the declaration in the same statement (`extern "C" {`, a closing
+            // brace) is not part of it.
+            if let brace = head.lastIndex(where: { $0 == "{" || $0 == "}" }) { head = head[head.index(after: brace)...] }
+            head = Substring(head.trimmingCharacters(in: .whitespaces))
+            guard let nameStart = head.range(of: "mvvm_", options: .backwards)?.lowerBound else { continue }
+            let name = String(head[nameStart...])
+            guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+            let returnType = head[..<nameStart].trimmingCharacters(in: .whitespaces)
+            guard !returnType.isEmpty, !returnType.contains("}") else { continue }
+            let inner = flat[flat.index(after: open)..<flat.index(before: flat.endIndex)]
+            let parameters = inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            result.append(Prototype(returnType: returnType, name: name, parameters: parameters))
+        }
+        return result
+    }
+
+    /// "(*NAME)(" field names, in order.
+    static func fieldNames(in block: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(withoutComments(block))
+        while let start = rest.range(of: "(*") {
+            let after = rest[start.upperBound...]
+            guard let end = after.firstIndex(of: ")") else { break }
+            names.append(String(after[..<end]))
+            rest = after[end...]
+        }
+        return names
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import MVVMRuntime
+
+/// One typed C function of a declared type: its prototype for the header and the plug-in
+/// table, and the Swift `@c` function that implements it (one call into `TypedCall`).
+struct TypedFunction {
+    let name: String
+    /// (C type, name), the object handle first where there is one.
+    let parameters: [(type: String, name: String)]
+    let doc: String
+    /// The body of the Swift function: an expression returning mvvm_status.
+    let body: String
+
+    var cPrototype: String {
+        CSpelling.prototype("mvvm_status \(name)", parameters.map { CSpelling.declaration($0.type, $0.name) })
+    }
+
+    var swiftSource: String {
+        let parameters = parameters.map { "_ \(Self.swiftName($0.name)): \(CSpelling.swiftType($0.type))" }
+        return CSpelling.prototype("@MainActor @c public func \(name)", parameters, terminator: " -> mvvm_status {")
+            + "\n    \(body)\n}\n"
+    }
+
+    /// "out_vm" -> "outVm"; Swift keywords avoided.
+    static func swiftName(_ cName: String) -> String {
+        let parts = cName.split(separator: "_")
+        let name = parts.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+        return name == "repository" ? "repository" : name
+    }
+}
+
+extension TypeDeclaration {
+    /// Every typed function of this type, in header order: constructor, commands, property
+    /// getters, list getters.
+    var typedFunctions: [TypedFunction] {
+        guard let vmType = viewModelTypeName else { return [] }
+        let handle = ("mvvm_object *", handleName)
+        let handleArg = TypedFunction.swiftName(handleName)
+        var functions: [TypedFunction] = []
+        func literal(_ text: String) -> String {
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        func argumentValue(_ argument: MemberShape.Argument) -> String {
+            let name = TypedFunction.swiftName(argument.name)
+            switch argument.kind {
+            case .bool: return "try TypedCall.flag(\(name), \(literal(argument.name)))"
+            case .int64, .index: return ".int64(\(name))"
+            case .uint64: return ".uint64(\(name))"
+            case .string: return "try TypedCall.string(\(name), \(literal(argument.name)))"
+            case .object: return ".object(\(name))"
+            case .int64Array:
+                let countName = argument.name.replacingOccurrences(of: "_values", with: "") + "_count"
+                return "try TypedCall.int64Array(\(name), \(TypedFunction.swiftName(countName)), \(literal(argument.name)))"
+            }
+        }
+        func converter(_ kind: ValueKind) -> String {
+            switch kind {
+            case .bool, .int32: return "TypedCall.int32"
+            case .int64: return "TypedCall.int64"
+            case .string: return "TypedCall.string"
+            case .object: return "TypedCall.object"
+            default:
+                guard let record = kind.record else { preconditionFailure("no typed form of \(kind.cName)") }
+                return "TypedCall.record(\(record.swiftTypeName).self)"
+            }
+        }
+        let ids = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
+        for (id, member) in members.enumerated() where member.kind == .constructor {
+            let types = CSpelling.parameterTypes(of: member.cSignature)
+            let parameters = Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
+            let values = member.arguments.map(argumentValue).joined(separator: ", ")
+            let out = member.parameterNames.last!
+            functions.append(TypedFunction(
+                name: member.function!, parameters: parameters, doc: member.doc,
+                body: "TypedCall.new(\(vmType).self, [\(values)], \(TypedFunction.swiftName(out)), \(literal(out)))"))
+            _ = id
+        }
+        for (id, member) in members.enumerated() where member.kind == .command {
+            let types = CSpelling.parameterTypes(of: member.cSignature)
+            let parameters = [handle] + Array(zip(types.dropFirst(), member.parameterNames)).map { (type: $0, name: $1) }
+            let body: String
+            if let property = member.relatedName, let propertyID = ids[property] {
+                body = "TypedCall.set(\(handleArg), \(vmType).self, \(propertyID), \(argumentValue(member.arguments[0])))"
+            } else if member.valueKind != .none {
+                let out = member.parameterNames.last!
+                let values = member.arguments.map(argumentValue).joined(separator: ", ")
+                body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)], result: \(TypedFunction.swiftName(out)), as: \(converter(member.valueKind)))"
+            } else if member.arguments.isEmpty {
+                body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id))"
+            } else {
+                let values = member.arguments.map(argumentValue).joined(separator: ", ")
+                body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)])"
+            }
+            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: member.doc, body: body))
+        }
+        for (id, member) in members.enumerated() where member.kind == .property {
+            let types = CSpelling.parameterTypes(of: member.cSignature).dropFirst()
+            let parameters = [handle] + Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
+            let outs = member.parameterNames.map { (TypedFunction.swiftName($0), literal($0)) }
+            let body: String
+            if outs.count == 2 {
+                body = "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), as: \(converter(member.valueKind)))"
+            } else if member.isNullable && member.valueKind.isRecord {
+                body = "TypedCall.getPresent(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
+            } else {
+                body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
+            }
+            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: member.doc, body: body))
+        }
+        for (id, member) in members.enumerated() where member.kind == .list {
+            if let countName = member.countName, ids[countName] == nil {
+                let out = countName.hasSuffix("-count") ? "out_count" : "out_" + CSpelling.snake(countName)
+                functions.append(TypedFunction(
+                    name: "mvvm_\(cPrefix)_get_\(CSpelling.snake(countName))", parameters: [handle, ("int64_t *", out)],
+                    doc: listCountDoc(member),
+                    body: "TypedCall.count(\(handleArg), \(vmType).self, \(id), \(TypedFunction.swiftName(out)), \(literal(out)))"))
+            }
+            let types = CSpelling.parameterTypes(of: member.cSignature).dropFirst()
+            let parameters = [handle] + Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
+            let out = member.parameterNames[1]
+            functions.append(TypedFunction(
+                name: member.function!, parameters: parameters, doc: member.doc,
+                body: "TypedCall.item(\(handleArg), \(vmType).self, \(id), index, \(TypedFunction.swiftName(out)), \(literal(out)), as: \(converter(member.valueKind)))"))
+        }
+        return functions
+    }
+
+    private func listCountDoc(_ list: MemberShape) -> String {
+        countDoc(of: list.name)
+    }
+}

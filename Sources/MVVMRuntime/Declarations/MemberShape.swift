@@ -1,0 +1,94 @@
+/// What the C API says about one member: everything but how it reaches the ViewModel.
+public struct MemberShape: Sendable {
+    package enum Kind: Int32, Sendable {
+        case property = 1, command, signal, list, constructor
+
+        package var word: String {
+            switch self {
+            case .property: "property"
+            case .command: "command"
+            case .signal: "signal"
+            case .list: "list"
+            case .constructor: "constructor"
+            }
+        }
+    }
+
+    /// A parameter of a command or a constructor.
+    public struct Argument: Sendable {
+        package enum Kind: Sendable {
+            case bool, int64, uint64, string
+            /// An index into the list member named here; checked before the command runs.
+            case index(of: String)
+            /// A handle of an object class of the application (a repository handle).
+            case object(ObjectArgument)
+            /// An array of int64_t (C: a pointer and a size_t count).
+            case int64Array
+        }
+
+        /// How an object argument's handle becomes its object: looked up and type-checked.
+        package struct ObjectArgument: Sendable {
+            let resolve: @MainActor @Sendable (Runtime, OpaquePointer?) throws(APIError) -> RuntimeObject
+        }
+
+        package let name: String
+        package let kind: Kind
+
+        package var valueKind: ValueKind {
+            switch kind {
+            case .bool: .bool
+            case .int64, .index: .int64
+            case .uint64: .uint64
+            case .string: .string
+            case .object: .object
+            case .int64Array: .int64Array
+            }
+        }
+
+        public static func bool(_ name: String) -> Self { Self(name: name, kind: .bool) }
+        public static func int64(_ name: String) -> Self { Self(name: name, kind: .int64) }
+        public static func uint64(_ name: String) -> Self { Self(name: name, kind: .uint64) }
+        public static func string(_ name: String) -> Self { Self(name: name, kind: .string) }
+        /// An index into the list member `list`: out-of-range indexes are refused before the
+        /// command runs.
+        public static func index(_ name: String, of list: String) -> Self { Self(name: name, kind: .index(of: list)) }
+        /// A handle of a live `T`, refused with MVVM_E_INVALID_HANDLE or MVVM_E_WRONG_TYPE
+        /// otherwise; the command gets the object (`Arguments.object(_:as:)`).
+        public static func object<T: RuntimeObject>(_ name: String, of type: T.Type) -> Self {
+            Self(name: name, kind: .object(ObjectArgument { runtime, handle throws(APIError) in try runtime.object(handle, as: T.self) }))
+        }
+        /// An array of int64_t (C: a pointer and a size_t count).
+        public static func int64Array(_ name: String) -> Self { Self(name: name, kind: .int64Array) }
+    }
+
+    package let name: String
+    package let kind: Kind
+    /// Property: its value; list: its items; command: its result (`.none` if none).
+    package let valueKind: ValueKind
+    /// The value may be absent (`MVVM_VALUE_NONE`; NULL in typed functions).
+    package let isNullable: Bool
+    /// A property the host may set (`mvvm_object_set()`, and its setter command).
+    package let isSettable: Bool
+    /// For int32 values that are C enums: the enum's name.
+    package let enumName: String?
+    package let arguments: [Argument]
+    /// The header's sentence(s) about the member.
+    package let doc: String
+    /// The typed C function: a property's getter, a command's function, a list's item
+    /// getter, the constructor; nil for signals.
+    package let function: String?
+    /// The C signature `mvvm_type_describe()` reports: of `function`, or of a signal's handler.
+    package let cSignature: String
+    /// The typed function's parameter names after the handle (outputs included).
+    package let parameterNames: [String]
+    /// Signals: their argument shape. Lists: their change signal's name, if any.
+    package let signalShape: SignalShape?
+    package let relatedName: String?
+    /// Lists: the property or typed getter that counts the items.
+    package let countName: String?
+
+    /// Lists: "Row" for messages ("Row index 7 is out of range"), from the item getter's name.
+    var itemWord: String {
+        (function?.split(separator: "_get_").last.map(String.init) ?? name).capitalizedFirst
+    }
+}

@@ -1,0 +1,171 @@
+import CLibFFI
+import CMVVM
+import Synchronization
+
+/// Every type and record kind of the library, numbered when registered (GObject's
+/// `g_type_register_static`, found by name as with `g_type_from_name`).
+///
+/// The application registers in its one registration function (`MVVMApplicationRegisterTypes`,
+/// see `docs/DESIGN.md`), which the shared registry runs on its first use, from whichever thread
+/// comes first (`mvvm_type_describe()` may be called from any thread, before `mvvm_init()`);
+/// other threads wait for it. When it returns the registry is sealed: immutable, so lookups take
+/// no lock.
+///
+/// Numbers: types from 1 in registration order (the framework has no types of its own, so the
+/// application's first type is 1); record kinds from the record slots 7, 8, 9, 12, 13, ... No
+/// declaration writes a number.
+public final class TypeRegistry: @unchecked Sendable {
+    /// The library's registry, loaded from the application's registration function.
+    public static let shared = TypeRegistry(loadsApplication: true)
+
+    private let loadsApplication: Bool
+    private let lock = RecursiveLock()
+    /// Set (release) once nothing changes any more; readers check it (acquire) and then read
+    /// the state below without the lock.
+    private let sealed = Atomic<Bool>(false)
+    // Guarded by `lock` until sealed; immutable afterwards.
+    private var loadStarted = false
+    private var registered: [TypeDeclaration] = []
+    private var typeNames: [String: Int] = [:]
+    private var cPrefixes: [String: Int] = [:]
+    private var records: [RegisteredRecord] = []
+    private var recordsByType: [ObjectIdentifier: RegisteredRecord] = [:]
+    private var shutdownWork: [@MainActor @Sendable () -> Void] = []
+
+    /// A registry of its own, filled only by `register` calls (tests); `seal()` ends it.
+    public convenience init() { self.init(loadsApplication: false) }
+
+    private init(loadsApplication: Bool) { self.loadsApplication = loadsApplication }
+
+    // MARK: - Registration
+
+    /// Registers `declaration` and gives it the next type number. Refused: a second type of
+    /// the same name or C prefix, a declaration registered already, a sealed registry.
+    @discardableResult
+    public func register(_ declaration: TypeDeclaration) throws(RegistrationError) -> mvvm_type {
+        try changing { () throws(RegistrationError) in
+            if let index = typeNames[declaration.name] {
+                throw RegistrationError("A second type named \"\(declaration.name)\" was registered; type \(index + 1) has that name already (type names are unique: mvvm_type_find() finds a type by name).")
+            }
+            if let index = cPrefixes[declaration.cPrefix] {
+                throw RegistrationError("\(declaration.name) has the C prefix \"\(declaration.cPrefix)\" of \(registered[index].name) (type \(index + 1)); C prefixes are unique.")
+            }
+            let number = UInt32(registered.count + 1)
+            guard declaration.assign(type: number) else {
+                throw RegistrationError("\(declaration.name) is registered already (as type \(declaration.type.rawValue)).")
+            }
+            typeNames[declaration.name] = registered.count
+            cPrefixes[declaration.cPrefix] = registered.count
+            registered.append(declaration)
+            return mvvm_type(number)
+        }
+    }
+
+    /// Registers the record type `type` with its C struct and value-kind names, and gives it
+    /// the next record kind. Refused: a record registered already, a C name taken, a struct
+    /// that does not fit in `mvvm_value`.
+    @discardableResult
+    public func register<R: RecordValue>(record type: R.Type, cType: String, cName: String) throws(RegistrationError) -> ValueKind {
+        try changing { () throws(RegistrationError) in
+            let swiftName = String(reflecting: type)
+            guard recordsByType[ObjectIdentifier(type)] == nil else {
+                throw RegistrationError("The record \(swiftName) is registered already.")
+            }
+            if let taken = records.first(where: { $0.cType == cType || $0.cName == cName }) {
+                throw RegistrationError("The record \(swiftName) takes the C name \(cType)/\(cName) of \(taken.swiftTypeName).")
+            }
+            let union = MemoryLayout.size(ofValue: mvvm_value().as)
+            guard MemoryLayout<R.CForm>.size <= union, MemoryLayout<R.CForm>.alignment <= MemoryLayout<mvvm_value>.alignment else {
+                throw RegistrationError("\(cType) (\(MemoryLayout<R.CForm>.size) bytes) does not fit in mvvm_value's union (\(union) bytes).")
+            }
+            let record = RegisteredRecord(
+                kind: Self.recordKindNumber(records.count), cType: cType, cName: cName, swiftTypeName: swiftName)
+            records.append(record)
+            recordsByType[ObjectIdentifier(type)] = record
+            return ValueKind(record: record.kind)
+        }
+    }
+
+    /// Work for `mvvm_shutdown()`, after every object is destroyed (the application's own
+    /// state that outlives objects, such as pending host requests).
+    public func atShutdown(_ work: @escaping @MainActor @Sendable () -> Void) throws(RegistrationError) {
+        try changing { () throws(RegistrationError) in shutdownWork.append(work) }
+    }
+
+    /// Ends registration: the registry is immutable from now on.
+    public func seal() {
+        try? lock.withLock { () throws(RegistrationError) in sealed.store(true, ordering: .releasing) }
+    }
+
+    /// The record slots: 7, 8, 9, then 12 onwards.
+    static func recordKindNumber(_ position: Int) -> Int32 {
+        position < 3 ? Int32(7 + position) : Int32(12 + position - 3)
+    }
+
+    // MARK: - Lookups (any thread)
+
+    /// Every registered type, in type-number order.
+    public var declarations: [TypeDeclaration] { read { registered } }
+
+    public func declaration(of type: mvvm_type) -> TypeDeclaration? {
+        read {
+            let index = Int(type.rawValue) - 1
+            return registered.indices.contains(index) ? registered[index] : nil
+        }
+    }
+
+    public func declaration(named name: String) -> TypeDeclaration? {
+        read { typeNames[name].map { registered[$0] } }
+    }
+
+    func record<R: RecordValue>(of type: R.Type) -> RegisteredRecord? {
+        read { recordsByType[ObjectIdentifier(type)] }
+    }
+
+    func record(kind: Int32) -> RegisteredRecord? {
+        guard kind >= 7 else { return nil }
+        return read { records.first { $0.kind == kind } }
+    }
+
+    package func record(cType: String) -> RegisteredRecord? {
+        read { records.first { $0.cType == cType } }
+    }
+
+    @MainActor func runShutdownWork() {
+        for work in read({ shutdownWork }) { work() }
+    }
+
+    // MARK: - Loading
+
+    /// Runs the application's registration function once (shared registry), then seals.
+    @inline(__always)
+    func ensureLoaded() {
+        if !sealed.load(ordering: .acquiring) { loadOnce() }
+    }
+
+    private func loadOnce() {
+        try? lock.withLock { () throws(RegistrationError) in
+            guard loadsApplication, !loadStarted else { return }
+            loadStarted = true
+            _ = mvvm_register_application_types()
+            sealed.store(true, ordering: .releasing)
+        }
+    }
+
+    private func read<Result>(_ body: () -> Result) -> Result {
+        ensureLoaded()
+        if sealed.load(ordering: .acquiring) { return body() }
+        // Still registering (a test registry, or the application's function on this thread).
+        return try! lock.withLock { () throws(RegistrationError) in body() }
+    }
+
+    private func changing<Result>(_ body: () throws(RegistrationError) -> Result) throws(RegistrationError) -> Result {
+        ensureLoaded()
+        return try lock.withLock { () throws(RegistrationError) in
+            guard !sealed.load(ordering: .acquiring) else {
+                throw RegistrationError("The registry is sealed: an application registers its types in its MVVMApplicationRegisterTypes function, which runs once, on the registry's first use.")
+            }
+            return try body()
+        }
+    }
+}

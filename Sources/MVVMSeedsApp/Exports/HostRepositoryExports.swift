@@ -1,0 +1,185 @@
+import CMVVM
+import Foundation
+import MVVMDomain
+import MVVMRuntime
+
+// Host-implemented repositories: the host's function tables become a RepositoryObject whose
+// user and post repositories call them; the host answers requests from any thread.
+
+@MainActor @c public func mvvm_repository_new_host(
+    _ users: UnsafePointer<mvvm_user_repository_vtable>?, _ posts: UnsafePointer<mvvm_post_repository_vtable>?,
+    _ userData: UnsafeMutableRawPointer?, _ destroy: mvvm_destroy_notify?,
+    _ outRepository: UnsafeMutablePointer<OpaquePointer?>?
+) -> mvvm_status {
+    apiCall { runtime throws(APIError) in
+        let out = try require(outRepository, "out_repository")
+        let userTable = try validatedUserTable(users)
+        let postTable = try validatedPostTable(posts)
+        let box = HostRepositoryBox(users: userTable, posts: postTable, userData: userData, destroy: destroy)
+        out.pointee = runtime.register(
+            RepositoryObject(users: HostUserRepository(box: box), posts: HostPostRepository(box: box)))
+    }
+}
+
+private func validatedUserTable(_ table: UnsafePointer<mvvm_user_repository_vtable>?) throws(APIError) -> mvvm_user_repository_vtable {
+    guard let table else { throw .nullPointer("users") }
+    let expected = UInt32(MemoryLayout<mvvm_user_repository_vtable>.size)
+    // Version 0.1's table ended before search_users.
+    let older = UInt32(MemoryLayout<mvvm_user_repository_vtable>.offset(of: \.search_users)!)
+    // Read the size alone first: a table of another size may be shorter than ours.
+    let size = UnsafeRawPointer(table).load(as: UInt32.self)
+    guard size == expected || size == older else {
+        throw .invalidArgument("users->struct_size is \(size), expected sizeof(mvvm_user_repository_vtable) = \(expected) (or \(older), MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1).")
+    }
+    // Copy only the bytes the host's version has; the fields after them stay NULL.
+    var copy = mvvm_user_repository_vtable()
+    withUnsafeMutableBytes(of: &copy) { $0.copyMemory(from: UnsafeRawBufferPointer(start: table, count: Int(size))) }
+    var missing: [String] = []
+    if copy.fetch_users == nil { missing.append("fetch_users") }
+    if copy.fetch_user == nil { missing.append("fetch_user") }
+    if copy.update_user == nil { missing.append("update_user") }
+    guard missing.isEmpty else {
+        throw .invalidArgument("users->\(missing.joined(separator: ", users->")) must not be NULL (only cancel is optional).")
+    }
+    return copy
+}
+
+private func validatedPostTable(_ table: UnsafePointer<mvvm_post_repository_vtable>?) throws(APIError) -> mvvm_post_repository_vtable? {
+    guard let table else { return nil }  // no post table: post calls fail with a message
+    let expected = UInt32(MemoryLayout<mvvm_post_repository_vtable>.size)
+    let size = UnsafeRawPointer(table).load(as: UInt32.self)
+    guard size == expected else {
+        throw .invalidArgument("posts->struct_size is \(size), expected sizeof(mvvm_post_repository_vtable) = \(expected).")
+    }
+    let copy = table.pointee
+    var missing: [String] = []
+    if copy.fetch_post == nil { missing.append("fetch_post") }
+    if copy.fetch_comments == nil { missing.append("fetch_comments") }
+    if copy.set_liked == nil { missing.append("set_liked") }
+    guard missing.isEmpty else {
+        throw .invalidArgument("posts->\(missing.joined(separator: ", posts->")) must not be NULL (only cancel is optional).")
+    }
+    return copy
+}
+
+// MARK: - Answers (any thread)
+
+/// The prologue and epilogue of the answer functions, callable from any thread: no host-thread
+/// or runtime check (a request of a runtime that was shut down is simply not found), and the
+/// calling thread's error message.
+@inline(__always)
+private func answerCall(_ body: () throws(APIError) -> Void) -> mvvm_status {
+    do throws(APIError) {
+        try body()
+    } catch {
+        return LastError.fail(error)
+    }
+    LastError.clear()
+    return MVVM_OK
+}
+
+@inline(__always)
+private func checkedRequest(_ request: OpaquePointer?) throws(APIError) -> OpaquePointer {
+    guard let request else { throw .nullPointer("request") }
+    return request
+}
+
+/// `count` rows at `rows`, each converted (copied) by `convert`; NULL only with count 0.
+private func copiedRows<Row, Value>(
+    _ rows: UnsafePointer<Row>?, _ count: UInt, _ parameter: String,
+    _ convert: (Row, String) throws(APIError) -> Value
+) throws(APIError) -> [Value] {
+    guard count > 0 else { return [] }
+    guard let rows else { throw .invalidArgument("\(parameter) is NULL but count is \(count).") }
+    guard count <= UInt(Int.max / 64) else { throw .invalidArgument("count \(count) is too large.") }
+    var values: [Value] = []
+    values.reserveCapacity(Int(count))
+    for index in 0..<Int(count) {
+        values.append(try convert(rows[index], "\(parameter)[\(index)]"))
+    }
+    return values
+}
+
+extension User {
+    /// A copy of a host's `mvvm_user`; `what` names it in error messages.
+    init(host user: mvvm_user, _ what: String) throws(APIError) {
+        self.init(id: Int(user.id), name: try string(from: user.name, "\(what).name"),
+                  email: try string(from: user.email, "\(what).email"))
+    }
+}
+
+extension Post {
+    /// A copy of a host's `mvvm_post`. The C post carries only the author's name: the author
+    /// becomes `User(id: 0, name: author_name, email: "")`.
+    init(host post: mvvm_post, _ what: String) throws(APIError) {
+        let title = try string(from: post.title, "\(what).title")
+        let body = try string(from: post.body, "\(what).body")
+        let author = try string(from: post.author_name, "\(what).author_name")
+        guard post.created_at.isFinite else { throw .invalidArgument("\(what).created_at is not a finite number.") }
+        guard post.likes_count >= 0 else { throw .invalidArgument("\(what).likes_count \(post.likes_count) is negative.") }
+        guard post.comments_count >= 0 else { throw .invalidArgument("\(what).comments_count \(post.comments_count) is negative.") }
+        self.init(
+            id: Int(post.id), title: title, body: body, author: User(id: 0, name: author, email: ""),
+            createdAt: Date(timeIntervalSince1970: post.created_at), likesCount: Int(post.likes_count),
+            likedByCurrentUser: post.liked_by_current_user != 0, commentsCount: Int(post.comments_count))
+    }
+}
+
+extension Comment {
+    /// A copy of a host's `mvvm_comment`, with post id 0 (the repository sets the real one).
+    init(host comment: mvvm_comment, _ what: String) throws(APIError) {
+        self.init(id: Int(comment.id), postId: 0, authorName: try string(from: comment.author_name, "\(what).author_name"),
+                  body: try string(from: comment.body, "\(what).body"))
+    }
+}
+
+@c public func mvvm_request_resolve_user_page(
+    _ request: OpaquePointer?, _ users: UnsafePointer<mvvm_user>?, _ count: UInt, _ page: Int64, _ totalPages: Int64
+) -> mvvm_status {
+    answerCall { () throws(APIError) in
+        let request = try checkedRequest(request)
+        guard page >= 1 else { throw .invalidArgument("page \(page) is not a page number (pages count from 1).") }
+        guard totalPages >= 1 else { throw .invalidArgument("total_pages \(totalPages) is below 1.") }
+        let rows = try copiedRows(users, count, "users") { (user, what) throws(APIError) in try User(host: user, what) }
+        let answer = UserPage(users: rows, page: Int(page), totalPages: Int(totalPages))
+        try HostRequestTable.shared.answer(request, with: .success(.userPage(answer)), kind: .userPage)
+    }
+}
+
+@c public func mvvm_request_resolve_user(_ request: OpaquePointer?, _ user: UnsafePointer<mvvm_user>?) -> mvvm_status {
+    answerCall { () throws(APIError) in
+        let request = try checkedRequest(request)
+        guard let user else { throw .nullPointer("user") }
+        let answer = try User(host: user.pointee, "user")
+        try HostRequestTable.shared.answer(request, with: .success(.user(answer)), kind: .user)
+    }
+}
+
+@c public func mvvm_request_resolve_post(_ request: OpaquePointer?, _ post: UnsafePointer<mvvm_post>?) -> mvvm_status {
+    answerCall { () throws(APIError) in
+        let request = try checkedRequest(request)
+        guard let post else { throw .nullPointer("post") }
+        let answer = try Post(host: post.pointee, "post")
+        try HostRequestTable.shared.answer(request, with: .success(.post(answer)), kind: .post)
+    }
+}
+
+@c public func mvvm_request_resolve_comments(
+    _ request: OpaquePointer?, _ comments: UnsafePointer<mvvm_comment>?, _ count: UInt
+) -> mvvm_status {
+    answerCall { () throws(APIError) in
+        let request = try checkedRequest(request)
+        let rows = try copiedRows(comments, count, "comments") { (comment, what) throws(APIError) in
+            try Comment(host: comment, what)
+        }
+        try HostRequestTable.shared.answer(request, with: .success(.comments(rows)), kind: .comments)
+    }
+}
+
+@c public func mvvm_request_fail(_ request: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> mvvm_status {
+    answerCall { () throws(APIError) in
+        let request = try checkedRequest(request)
+        let message = try string(from: message, "message")
+        try HostRequestTable.shared.answer(request, with: .failure(HostRepositoryFailure(message: message)), kind: nil)
+    }
+}

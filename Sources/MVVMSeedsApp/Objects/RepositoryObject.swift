@@ -1,0 +1,23 @@
+import CMVVM
+import MVVMDomain
+import MVVMRuntime
+
+/// A repository handle: the user and post repositories ViewModels are built over. Made by its
+/// own constructors (sample data, JSON file, SQLite, HTTP, host), not from a declaration's.
+@MainActor
+final class RepositoryObject: RuntimeObject {
+    override class var objectType: mvvm_type { declaration.type }
+
+    nonisolated static let declaration = TypeDeclaration(
+        name: "Repository", cPrefix: "repository", handleName: "repository",
+        summary: "Where ViewModels get and store their data.")
+
+    let users: any UserRepository
+    let posts: any PostRepository
+
+    init(users: any UserRepository, posts: any PostRepository) {
+        self.users = users
+        self.posts = posts
+        super.init(declaration: Self.declaration)
+    }
+}

@@ -1,0 +1,42 @@
+import CMVVM
+import Dispatch
+import MVVMDomain
+import MVVMFeatures
+import MVVMRuntime
+
+/// The seeds' app as the framework sees it: its records and types, registered in the order that
+/// gives them their historical numbers (`MVVM_VALUE_USER` 7, `MVVM_TYPE_REPOSITORY` 1, …).
+public enum SeedsApp {
+    /// Registers everything into `registry` (the shared one, from `MVVMApplicationRegisterTypes`).
+    static func register(into registry: TypeRegistry) throws(RegistrationError) {
+        try registry.register(record: User.self, cType: "mvvm_user", cName: "MVVM_VALUE_USER")
+        try registry.register(record: Post.self, cType: "mvvm_post", cName: "MVVM_VALUE_POST")
+        try registry.register(record: Comment.self, cType: "mvvm_comment", cName: "MVVM_VALUE_COMMENT")
+        for declaration: TypeDeclaration in [
+            RepositoryObject.declaration,
+            UserListViewModel.declaration,
+            UserDetailViewModel.declaration,
+            PostDetailViewModel.declaration,
+            SortedIntegersViewModel.declaration,
+            StopwatchViewModel.declaration,
+            AppCoordinator.declaration,
+            UserSearchViewModel<DispatchQueue>.declaration,
+        ] {
+            try registry.register(declaration)
+        }
+        // Pending host requests end (their `cancel` callbacks run) and every host repository
+        // still alive gets its destroy notifier.
+        try registry.atShutdown { HostRepositoryBox.shutDownAll() }
+    }
+
+}
+
+/// The application's registration function, which the framework calls once, on the registry's
+/// first use (docs/DESIGN.md). A refused registration is a programming error of this app.
+@c(MVVMApplicationRegisterTypes) public func registerSeedsAppTypes() {
+    do throws(RegistrationError) {
+        try SeedsApp.register(into: .shared)
+    } catch {
+        preconditionFailure("the seeds' app's types: \(error)")
+    }
+}

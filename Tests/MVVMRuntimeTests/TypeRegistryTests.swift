@@ -1,0 +1,113 @@
+import CMVVM
+import XCTest
+@testable import MVVMRuntime
+
+/// A registry of its own per test (the shared one is the application's).
+final class TypeRegistryTests: XCTestCase {
+    private func type(_ name: String, prefix: String? = nil) -> TypeDeclaration {
+        TypeDeclaration(name: name, cPrefix: prefix ?? name.lowercased(), handleName: "vm", summary: "A test type.")
+    }
+
+    func test_types_are_numbered_from_one_in_registration_order() throws {
+        let registry = TypeRegistry()
+        let first = type("First"), second = type("Second"), third = type("Third")
+        XCTAssertEqual(try registry.register(first).rawValue, 1)
+        XCTAssertEqual(try registry.register(second).rawValue, 2)
+        XCTAssertEqual(try registry.register(third).rawValue, 3)
+        XCTAssertEqual([first, second, third].map(\.type.rawValue), [1, 2, 3])
+        XCTAssertEqual(registry.declarations.map(\.name), ["First", "Second", "Third"])
+    }
+
+    func test_a_registered_type_is_found_by_its_name_and_its_number() throws {
+        let registry = TypeRegistry()
+        let list = type("NoteList"), editor = type("NoteEditor")
+        try registry.register(list)
+        try registry.register(editor)
+        XCTAssertTrue(registry.declaration(named: "NoteEditor") === editor)
+        XCTAssertTrue(registry.declaration(of: mvvm_type(1)) === list)
+        XCTAssertNil(registry.declaration(named: "noteeditor"), "names are case-sensitive")
+        XCTAssertNil(registry.declaration(named: "Missing"))
+        XCTAssertNil(registry.declaration(of: mvvm_type(3)))
+        XCTAssertNil(registry.declaration(of: mvvm_type(0)), "0 is never a type")
+    }
+
+    func test_a_second_type_of_the_same_name_is_refused_with_a_message_naming_both() throws {
+        let registry = TypeRegistry()
+        try registry.register(type("Note", prefix: "note"))
+        let duplicate = type("Note", prefix: "other_note")
+        XCTAssertThrowsError(try registry.register(duplicate)) { error in
+            let message = String(describing: error)
+            XCTAssertTrue(message.contains("\"Note\""), message)
+            XCTAssertTrue(message.contains("type 1"), message)
+        }
+        XCTAssertEqual(registry.declarations.count, 1, "the refused type is not registered")
+        XCTAssertNil(registry.declaration(of: mvvm_type(2)))
+    }
+
+    func test_a_second_type_with_the_same_c_prefix_is_refused() throws {
+        let registry = TypeRegistry()
+        try registry.register(type("NoteList", prefix: "notes"))
+        XCTAssertThrowsError(try registry.register(type("NoteIndex", prefix: "notes"))) { error in
+            XCTAssertTrue(String(describing: error).contains("\"notes\""), String(describing: error))
+        }
+    }
+
+    func test_a_declaration_is_registered_once() throws {
+        let registry = TypeRegistry(), other = TypeRegistry()
+        let declaration = type("Once")
+        try registry.register(declaration)
+        XCTAssertThrowsError(try other.register(declaration)) { error in
+            XCTAssertTrue(String(describing: error).contains("registered already"), String(describing: error))
+        }
+        XCTAssertEqual(declaration.type.rawValue, 1, "its number does not change")
+    }
+
+    func test_a_sealed_registry_refuses_registration() throws {
+        let registry = TypeRegistry()
+        try registry.register(type("Before"))
+        registry.seal()
+        XCTAssertThrowsError(try registry.register(type("After"))) { error in
+            XCTAssertTrue(String(describing: error).contains("sealed"), String(describing: error))
+        }
+        XCTAssertEqual(registry.declarations.map(\.name), ["Before"])
+    }
+
+    func test_record_kinds_take_the_record_slots_seven_eight_nine_then_twelve() throws {
+        let registry = TypeRegistry()
+        let kinds = [
+            try registry.register(record: SmallRecord.self, cType: "test_small", cName: "TEST_VALUE_SMALL"),
+            try registry.register(record: OtherRecord.self, cType: "test_other", cName: "TEST_VALUE_OTHER"),
+            try registry.register(record: ThirdRecord.self, cType: "test_third", cName: "TEST_VALUE_THIRD"),
+            try registry.register(record: FourthRecord.self, cType: "test_fourth", cName: "TEST_VALUE_FOURTH"),
+        ]
+        XCTAssertEqual(kinds.map(\.rawValue), [7, 8, 9, 12], "10 and 11 are MVVM_VALUE_OBJECT and MVVM_VALUE_INT64_ARRAY")
+        XCTAssertEqual(registry.record(of: OtherRecord.self)?.cType, "test_other")
+        XCTAssertEqual(registry.record(kind: 12)?.cName, "TEST_VALUE_FOURTH")
+        XCTAssertEqual(registry.record(cType: "test_third")?.kind, 9)
+        XCTAssertNil(registry.record(kind: 10))
+    }
+
+    func test_a_record_is_registered_once_and_its_c_names_are_unique() throws {
+        let registry = TypeRegistry()
+        try registry.register(record: SmallRecord.self, cType: "test_small", cName: "TEST_VALUE_SMALL")
+        XCTAssertThrowsError(try registry.register(record: SmallRecord.self, cType: "test_small2", cName: "TEST_VALUE_SMALL2"))
+        XCTAssertThrowsError(try registry.register(record: OtherRecord.self, cType: "test_small", cName: "TEST_VALUE_OTHER")) { error in
+            XCTAssertTrue(String(describing: error).contains("test_small"), String(describing: error))
+        }
+    }
+
+    func test_a_record_whose_struct_does_not_fit_in_mvvm_value_is_refused() {
+        let registry = TypeRegistry()
+        XCTAssertThrowsError(try registry.register(record: OversizedRecord.self, cType: "test_big", cName: "TEST_VALUE_BIG")) { error in
+            XCTAssertTrue(String(describing: error).contains("does not fit"), String(describing: error))
+        }
+        XCTAssertNil(registry.record(of: OversizedRecord.self))
+    }
+
+    func test_shutdown_work_is_refused_once_sealed() throws {
+        let registry = TypeRegistry()
+        try registry.atShutdown {}
+        registry.seal()
+        XCTAssertThrowsError(try registry.atShutdown {})
+    }
+}
