@@ -1,5 +1,5 @@
 import CMVVM
-import Foundation
+import FoundationEssentials
 import MVVMDomain
 import MVVMRuntime
 
