@@ -90,7 +90,7 @@ demo-http: $(HOST_BUILD)/terminal_host
 # (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed
 # library through pkg-config, the shipped artifacts with the toolchain hidden, and the Python
 # package (last: its pytest summary closes the run).
-test: test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-fuzz \
+test: test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-slim test-fuzz \
       test-dist test-python
 
 test-swift: deps
