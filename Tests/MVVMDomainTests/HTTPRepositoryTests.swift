@@ -246,6 +246,10 @@ final class HTTPRepositoryTests: PlaceholderServerTestCase {
         }
         XCTAssertThrowsError(try HTTPRepositoryConfiguration.validatedBaseURL("http://"))
         XCTAssertThrowsError(try HTTPRepositoryConfiguration.validatedBaseURL("not a url"))
+        XCTAssertThrowsError(try HTTPRepositoryConfiguration.validatedBaseURL("http://exa mple.com")) {
+            XCTAssertEqual($0 as? DomainError, .invalidInput(
+                message: "the base URL \"http://exa mple.com\" cannot be parsed"), "a space is not encoded silently")
+        }
         XCTAssertNoThrow(try HTTPRepositoryConfiguration.validatedBaseURL("http://127.0.0.1:8080/api"))
     }
 }

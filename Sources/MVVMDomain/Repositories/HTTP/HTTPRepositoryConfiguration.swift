@@ -39,7 +39,10 @@ public struct HTTPRepositoryConfiguration: Sendable, Hashable {
     ///
     /// - Throws: `DomainError.invalidInput` saying which of these is wrong.
     public static func validatedBaseURL(_ text: String) throws(DomainError) -> URL {
-        guard let components = URLComponents(string: text), let url = components.url else {
+        // Not encodingInvalidCharacters: a space or another character a URL cannot hold is a
+        // mistake to report, not something to percent-encode silently.
+        guard let components = URLComponents(string: text, encodingInvalidCharacters: false),
+              let url = components.url else {
             throw .invalidInput(message: "the base URL \"\(text)\" cannot be parsed")
         }
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"
