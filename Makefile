@@ -154,10 +154,10 @@ test-fuzz: fuzz-library
 	CLANG=$(CLANG) MVVM_LIB_DIR=$(FUZZ_LIB_DIR) Tests/Fuzz/run-data.sh 10 $(CURDIR)/.build/fuzz-data-test
 
 # Benchmarks (not tests): release builds, each reference measured in the same run.
-bench: deps
+bench: deps ship-library
 	cd Benchmarks && $(SWIFT) run -c release $(SWIFT_FLAGS) binding-bench
 	$(SWIFT) build -c release --product mvvm $(SWIFT_FLAGS)
-	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release Benchmarks/c/run.sh
+	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release SHIP_LIB_DIR=$(SHIP_BUILD)/release Benchmarks/c/run.sh
 	MVVM_LIBRARY=$(CURDIR)/.build/release/libmvvm.so Benchmarks/python/run.sh
 	@for f in $(DIST_DIR)/mvvm-*.tar.gz $(DIST_DIR)/mvvm-*.whl; do \
 	    [ -f "$$f" ] && echo "bench artifact_size_$${f##*/} $(call mb,"$$f") MB"; done; true

@@ -59,3 +59,17 @@ mvvm_require_deps libcurl4-openssl-dev
 # properties and handlers (memory_bench.c).
 # shellcheck disable=SC2046,SC2086
 "$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/memory_bench.c" $(pkg-config --cflags --libs gobject-2.0) -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -o "$OUT_DIR/memory_bench" && "$OUT_DIR/memory_bench"
+# Footprint: a C host's resident memory after mvvm_init() and after the first page of the
+# sample user list, and the time from process start to that page, beside a GLib program of
+# the same shape (a GMainLoop and one idle callback), medians of alternating runs
+# (footprint_bench.c, footprint.py). Measured on the shipped library (SHIP_LIB_DIR, which
+# `make bench` builds), as a host embeds it; LIB_DIR's when there is none.
+FOOTPRINT_LIB_DIR=${SHIP_LIB_DIR:-$LIB_DIR}
+[ -e "$FOOTPRINT_LIB_DIR/libmvvm.so" ] || FOOTPRINT_LIB_DIR=$LIB_DIR
+# shellcheck disable=SC2086
+"$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/footprint_bench.c" \
+    -L"$FOOTPRINT_LIB_DIR" -lmvvm -Wl,-rpath,"$FOOTPRINT_LIB_DIR" -o "$OUT_DIR/footprint_bench"
+# shellcheck disable=SC2046,SC2086
+"$CC" $MVVM_C_WARN -O2 -DFOOTPRINT_GLIB "$HERE/footprint_bench.c" $(pkg-config --cflags --libs glib-2.0) \
+    -o "$OUT_DIR/footprint_bench_glib"
+python3 "$HERE/footprint.py" "$OUT_DIR/footprint_bench" "$OUT_DIR/footprint_bench_glib"
