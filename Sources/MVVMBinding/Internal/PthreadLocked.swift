@@ -6,7 +6,7 @@ import Darwin
 
 /// A value behind a pthread mutex, with `Synchronization.Mutex`'s `withLock` shape, for state
 /// that threads share with critical sections that may be long or contended: the pending host
-/// requests (MVVMRuntime), the sample data's edits and the HTTP transfer loop's queues
+/// requests (MVVMSeedsApp), the sample data's edits and the HTTP transfer loop's queues
 /// (MVVMDomain). `Lock` suits only a few instructions per section.
 ///
 /// Why not `Mutex`: its contended path is a priority-inheritance futex in
