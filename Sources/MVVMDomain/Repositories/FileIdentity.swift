@@ -22,9 +22,8 @@ struct FileIdentity: Equatable, Sendable {
     /// The identity of the file at `path` now, or `nil` when there is none (or it cannot be
     /// examined).
     init?(path: String) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        self.init(status)
+        guard case let .found(identity) = Self.lookUp(path: path) else { return nil }
+        self = identity
     }
 
     /// What is at a path: a file, nothing, or something `stat` cannot examine (a folder on

@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Folders the stores create for their files, with `mkdir(2)`: FoundationEssentials'
-/// `FileManager` reports a failure as a `CocoaError` whose message needs corelibs Foundation.
+/// Folders the stores create for their files, with `mkdir(2)` (FoundationEssentials'
+/// `FileManager` reports a failure as a `CocoaError` whose message needs corelibs Foundation),
+/// and paths inside them.
 enum Directory {
     /// Creates the folder at `path` and any missing parent (as `mkdir -p`); an existing folder
     /// is fine.
@@ -29,6 +30,12 @@ enum Directory {
             guard code == EEXIST, isDirectory(folder) else { return reason(code, folder: folder, asked: path) }
         }
         return nil
+    }
+
+    /// The path of `name` inside `directory`, joined as a string (`URL`'s
+    /// `appendingPathComponent` would stat the new path).
+    static func path(of name: String, in directory: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -30,7 +30,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         path = self.fileURL.path
         directoryPath = self.fileURL.deletingLastPathComponent().path
         temporaryNamePrefix = ".\(self.fileURL.lastPathComponent)."
-        temporaryPathPrefix = Self.joined(directoryPath, temporaryNamePrefix)
+        temporaryPathPrefix = Directory.path(of: temporaryNamePrefix, in: directoryPath)
     }
 
     /// The file's path, as used in error messages.
@@ -261,11 +261,6 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         return UUID(uuid: bytes).uuidString
     }
 
-    /// `name` inside `directory`.
-    private static func joined(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
-
     /// A descriptor holding an exclusive flock on the file open as `writing`, or -1 where
     /// locks are unsupported (the write goes ahead unlocked; the cleaner cannot lock such files
     /// either, so it leaves them alone).
@@ -297,7 +292,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
             let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
             guard UUID(uuidString: String(middle)) != nil else { continue }
-            let temporaryPath = Self.joined(directoryPath, name)
+            let temporaryPath = Directory.path(of: name, in: directoryPath)
             let descriptor = open(temporaryPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }

@@ -174,7 +174,7 @@ enum SQLiteStoreFile {
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
             let middle = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
             guard UUID(uuidString: String(middle)) != nil else { continue }
-            let temporary = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let temporary = Directory.path(of: name, in: directory)
             let descriptor = open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
