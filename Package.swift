@@ -48,7 +48,7 @@ let package = Package(
         // Its generic code (TypedCall, the member builders) runs specialised in the application's
         // module only if the bodies cross the module boundary: cross-module optimisation.
         .target(
-            name: "MVVMRuntime", dependencies: ["CLibFFI", "CMVVM", "MVVMBindingCore"],
+            name: "MVVMRuntime", dependencies: ["CExecutorHooks", "CLibFFI", "CMVVM", "MVVMBindingCore"],
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The generator's code, for an application's generator executable (in no shipped library).
         .target(name: "MVVMGenerator", dependencies: ["MVVMRuntime"]),

@@ -11,9 +11,11 @@
  *   connects by name.
  *
  * THE ONE THREAD RULE
- *   Every function is called on the host thread: the thread that called mvvm_init(), which
- *   must be the process's main thread (the Swift main actor lives there). A call from any
- *   other thread returns MVVM_E_WRONG_THREAD and changes nothing. The exceptions say so in
+ *   Every function is called on the host thread, where the Swift main actor runs: the
+ *   process's main thread (mvvm_init()), or the thread that called mvvm_init_with_options(),
+ *   which may be any thread. The first init fixes the host thread for the process's lifetime.
+ *   A call from any other thread returns MVVM_E_WRONG_THREAD and changes nothing; with a host
+ *   thread other than the main thread, that includes the main thread. The exceptions say so in
  *   their documentation ("Any thread"): mvvm_wakeup(), mvvm_version(), mvvm_version_string(),
  *   mvvm_abi_version(), mvvm_status_name(), mvvm_last_error_message(), mvvm_type_describe(),
  *   mvvm_type_find(), mvvm_type_list(), mvvm_member_find(), mvvm_sample_options_init(),
@@ -161,9 +163,31 @@ const char *mvvm_last_error_message(void);
  * Runtime and loop
  * ---------------------------------------------------------------------------------------- */
 
-/** Starts the runtime on the calling thread, which must be the process's main thread
- *  (otherwise MVVM_E_WRONG_THREAD). Idempotent: a second call returns MVVM_OK. */
+/** Starts the runtime on the host thread: the process's main thread, unless an earlier
+ *  mvvm_init_with_options() made another thread the host thread (see THE ONE THREAD RULE).
+ *  Elsewhere MVVM_E_WRONG_THREAD. The first mvvm_init() of a process fixes the host thread
+ *  to the main thread. Idempotent: a second call returns MVVM_OK. */
 mvvm_status mvvm_init(void);
+
+/** How mvvm_init_with_options() starts the runtime. Fill it with zeros, then set struct_size. */
+typedef struct mvvm_init_options {
+    /** sizeof(mvvm_init_options): the only size this version accepts. */
+    uint32_t struct_size;
+    /** Reserved for later options: must be 0 (otherwise MVVM_E_INVALID_ARGUMENT). */
+    uint32_t flags;
+} mvvm_init_options;
+
+/** Starts the runtime with the calling thread as the host thread, which may be any thread
+ *  (a JVM's event dispatch thread, a worker running a GLib context or an asyncio loop). On
+ *  the process's main thread it is mvvm_init(). The first init of a process fixes the host
+ *  thread for the process's lifetime: after mvvm_shutdown() the same thread may init again,
+ *  and every other thread (the main thread included) gets MVVM_E_WRONG_THREAD, with the
+ *  host thread's id in the message, as does a call on another thread after mvvm_init().
+ *  MVVM_E_INVALID_ARGUMENT for a NULL `options`, another struct_size or non-zero flags
+ *  (nothing is fixed then). MVVM_E_STATE when Swift's main executor existed already
+ *  (something used the Swift main actor before the first init); the host thread stays
+ *  unusable then. Idempotent on the host thread. */
+mvvm_status mvvm_init_with_options(const mvvm_init_options *options);
 
 /** Stops the runtime: cancels pending work, disconnects every handler (calling its destroy
  *  notifier), frees every libffi closure and destroys every object, so every handle becomes
@@ -1348,6 +1372,7 @@ typedef struct mvvm_api {
                                                     mvvm_object **out_repository);
     mvvm_status (*type_find)(const char *name, mvvm_type *out_type);
     mvvm_status (*type_list)(const mvvm_type **out_types, size_t *out_count);
+    mvvm_status (*init_with_options)(const mvvm_init_options *options);
     /* END GENERATED api */
 } mvvm_api;
 

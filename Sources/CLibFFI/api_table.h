@@ -127,6 +127,7 @@ static inline const mvvm_api *mvvm_api_table(void) {
         .repository_new_http_with_options = mvvm_repository_new_http_with_options,
         .type_find = mvvm_type_find,
         .type_list = mvvm_type_list,
+        .init_with_options = mvvm_init_with_options,
     };
     return &table;
 }

@@ -24,18 +24,6 @@ static inline ffi_type *mvvm_ffi_type_uint64(void) { return &ffi_type_uint64; }
 static inline ffi_type *mvvm_ffi_type_double(void) { return &ffi_type_double; }
 static inline ffi_type *mvvm_ffi_type_pointer(void) { return &ffi_type_pointer; }
 
-/* 1 on the process's main thread (its thread id equals the process id), else 0. Cached per
- * thread so the check on every API call costs a thread-local read, not a system call. The
- * initial-exec model makes that read one instruction instead of a __tls_get_addr call; four
- * bytes of the static TLS surplus glibc keeps for libraries loaded later (dlopen, ctypes). */
-static inline int mvvm_is_main_thread(void) {
-    static __thread __attribute__((tls_model("initial-exec"))) int cached = -1;
-    if (__builtin_expect(cached < 0, 0)) {
-        cached = (pid_t)syscall(SYS_gettid) == getpid() ? 1 : 0;
-    }
-    return cached;
-}
-
 /* Capacity of the per-thread error message buffer (LastError.swift). */
 #define MVVM_ERROR_MESSAGE_CAPACITY 1024
 

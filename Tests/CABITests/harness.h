@@ -371,6 +371,55 @@ static inline int handle_is_live(mvvm_object *handle) {
     return mvvm_object_get_type(handle, &type) == MVVM_OK;
 }
 
+/* ------------------------------------------------------------------------------------------
+ * The host thread
+ *
+ * Built with -DHARNESS_HOST_THREAD_WORKER (run.sh's second pass), a program's main() runs on
+ * a pthread that is not the process's main thread, which stays blocked in pthread_join(): the
+ * harness makes that thread the host thread first (mvvm_init_with_options(), then
+ * mvvm_shutdown(), so the program starts as it would on the main thread) and every test runs
+ * unchanged on it. A program with its own thread set-up defines HARNESS_OWN_MAIN first.
+ * ---------------------------------------------------------------------------------------- */
+
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/** The kernel id of the thread the program's main() runs on: the host thread. */
+static int harness_host_thread_id;
+
+static inline int harness_current_thread_id(void) { return (int)syscall(SYS_gettid); }
+
+#if defined(HARNESS_HOST_THREAD_WORKER) && !defined(HARNESS_OWN_MAIN)
+static int harness_program_main(void);
+
+static void *harness_host_thread(void *result) {
+    harness_host_thread_id = harness_current_thread_id();
+    mvvm_init_options options;
+    memset(&options, 0, sizeof options);
+    options.struct_size = (uint32_t)sizeof options;
+    if (mvvm_init_with_options(&options) != MVVM_OK || mvvm_shutdown() != MVVM_OK) {
+        fprintf(stderr, "making a worker the host thread failed: %s\n", mvvm_last_error_message());
+        *(int *)result = 2;
+        return NULL;
+    }
+    *(int *)result = harness_program_main();
+    return NULL;
+}
+
+int main(void) {
+    pthread_t thread;
+    int result = 2;
+    if (pthread_create(&thread, NULL, harness_host_thread, &result) != 0) return 2;
+    pthread_join(thread, NULL);
+    return result;
+}
+
+#define main harness_program_main
+#else
+__attribute__((constructor)) static void harness_record_main_thread(void) { harness_host_thread_id = (int)getpid(); }
+#endif
+
 /** Starts the runtime for a program, failing loudly if it cannot. */
 static inline void harness_init(void) {
     if (mvvm_init() != MVVM_OK) {

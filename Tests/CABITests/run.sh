@@ -16,6 +16,9 @@
 #                  the library's own code checked too, point MVVM_LIB_DIR at a library built with
 #                  `swift build --product mvvm -Xswiftc -sanitize=address` (such a library only
 #                  loads into sanitized programs).
+#   CABI_HOST_THREAD  "worker": every program's main() runs on a pthread that is not the
+#                  process's main thread, made the host thread by mvvm_init_with_options()
+#                  (harness.h; default build folder .../cabi-tests-worker). Default "main".
 #   CABI_TESTS     space-separated program names to run (default: every test_*.c here).
 #   CABI_TIMEOUT   seconds a program may run before it is killed and failed (default 120).
 #
@@ -31,7 +34,13 @@ MVVM_ROOT="$repo_dir"
 include_dir="$MVVM_INCLUDE_DIR"
 
 sanitize="${SANITIZE:-}"
-default_build="$repo_dir/.build/cabi-tests${sanitize:+-sanitized}"
+host_thread="${CABI_HOST_THREAD:-main}"
+case "$host_thread" in
+    main) host_suffix="" ;;
+    worker) host_suffix="-worker" ;;
+    *) echo "run.sh: CABI_HOST_THREAD must be main or worker, not $host_thread" >&2; exit 2 ;;
+esac
+default_build="$repo_dir/.build/cabi-tests${sanitize:+-sanitized}${host_suffix}"
 build_dir="${1:-${BUILD_DIR:-$default_build}}"
 lib_dir="${MVVM_LIB_DIR:-$repo_dir/.build/debug}"
 # The compilers: $CC/$CXX, else the toolchain's clang and clang++.
@@ -57,6 +66,7 @@ read -r -a tests <<< "${CABI_TESTS:-${all_tests[*]}}"
 
 # shellcheck disable=SC2206 # the shared flags split into words
 cflags=($MVVM_C_WARN -g -O1 -I"$include_dir")
+if [[ "$host_thread" == worker ]]; then cflags+=(-DHARNESS_HOST_THREAD_WORKER); fi
 # --as-needed: a test that never calls the library directly (the dlopen one) does not
 # get it loaded behind its back.
 ldflags=(-L"$lib_dir" -Wl,--as-needed -lmvvm -Wl,--no-as-needed -Wl,-rpath,"$lib_dir" -lpthread -ldl)

@@ -190,11 +190,11 @@ typedef struct waker {
     mvvm_status status;
 } waker;
 
-/* The state letter of the main thread from /proc ('S' while it sleeps in poll), or 0. */
+/* The state letter of the host thread (the main thread, or the harness's worker) from /proc ('S' while it sleeps in poll), or 0. */
 static char main_thread_state(void) {
     char path[64];
     char buffer[512];
-    snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)getpid());
+    snprintf(path, sizeof path, "/proc/self/task/%d/stat", harness_host_thread_id);
     FILE *file = fopen(path, "r");
     if (file == NULL) return 0;
     size_t length = fread(buffer, 1, sizeof buffer - 1, file);

@@ -21,4 +21,46 @@ void mvvmhook_install_main_resume(void);
  * returns the previous setting, to restore it. */
 int mvvmhook_set_main_bound_resume(int on);
 
+
+/* ---- The host thread (host_thread.c) ----
+ * The one thread the API accepts, fixed once per process by the first mvvm_init() (the
+ * process's main thread) or mvvm_init_with_options() (the calling thread). Until then the
+ * process's main thread counts as the host thread, so the default needs no setup. */
+
+/* The calling thread's kernel thread id (gettid). */
+int mvvmhook_current_thread_id(void);
+
+/* 1 on the process's main thread (its thread id is the process id), else 0. */
+int mvvmhook_is_process_main_thread(void);
+
+/* The fixed host thread's kernel thread id, or 0 while none is fixed. */
+int mvvmhook_host_thread_id(void);
+
+/* Fixes the host thread to the calling thread. Returns 0 when it is now (or already was) the
+ * calling thread, else the id of the thread fixed earlier (which stays). */
+int mvvmhook_fix_host_thread(void);
+
+/* The answer of mvvmhook_is_host_thread() when the calling thread has none cached: cached
+ * once a host thread is fixed (it never changes afterwards), computed afresh before. */
+int mvvmhook_is_host_thread_uncached(int *cache);
+
+/* 1 on the host thread, else 0. Cached per thread so the check on every API call costs a
+ * thread-local read. The initial-exec model makes that read one instruction instead of a
+ * __tls_get_addr call (four bytes of the static TLS surplus glibc keeps for libraries loaded
+ * later). Each object file has its own copy of the cache, which is harmless: every copy
+ * caches the same fixed answer. */
+static inline int mvvmhook_is_host_thread(void) {
+    static __thread __attribute__((tls_model("initial-exec"))) int cached = -1;
+    if (__builtin_expect(cached >= 0, 1)) return cached;
+    return mvvmhook_is_host_thread_uncached(&cached);
+}
+
+/* The host-thread queue's descriptor (an eventfd, made once, never closed): readable while
+ * jobs wait. Used only when the host thread is not the main thread. */
+int mvvmhook_host_queue_descriptor(void);
+/* Makes the descriptor readable. Any thread. */
+void mvvmhook_host_queue_signal(void);
+/* Clears the descriptor (before the queue is emptied, so a later signal is never lost). */
+void mvvmhook_host_queue_clear(void);
+
 #endif

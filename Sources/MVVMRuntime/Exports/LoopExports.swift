@@ -7,9 +7,34 @@ import MVVMBindingCore
 
 @MainActor @c public func mvvm_init() -> mvvm_status {
     guard HostThread.isCurrent else { return LastError.fail(.wrongThread) }
+    // Before any init the main thread counts as the host thread; from now on it is.
+    if let error = HostThread.fixToCallingThread() { return LastError.fail(error) }
+    return startRuntime()
+}
+
+/// Exported as `@MainActor` like the others (nothing checks isolation at the C boundary):
+/// the calling thread becomes the main actor's thread here, before anything else runs.
+@MainActor @c public func mvvm_init_with_options(_ options: UnsafePointer<mvvm_init_options>?) -> mvvm_status {
+    guard let options else { return LastError.fail(.nullPointer("options")) }
+    let expectedSize = UInt32(MemoryLayout<mvvm_init_options>.size)
+    guard options.pointee.struct_size == expectedSize else {
+        return LastError.fail(APIError(
+            MVVM_E_INVALID_ARGUMENT,
+            "options->struct_size is \(options.pointee.struct_size); this library accepts \(expectedSize) (sizeof(mvvm_init_options))."))
+    }
+    guard options.pointee.flags == 0 else {
+        return LastError.fail(APIError(
+            MVVM_E_INVALID_ARGUMENT, "options->flags is \(options.pointee.flags); no flags are defined, it must be 0."))
+    }
+    if let error = HostThread.fixToCallingThread() { return LastError.fail(error) }
+    return startRuntime()
+}
+
+/// The rest of an init, on the (fixed) host thread.
+@MainActor private func startRuntime() -> mvvm_status {
     if Runtime.current == nil { Runtime.current = Runtime() }
     MainBoundResume.install()
-    // Make sure the main queue's descriptor exists before the host asks for it.
+    // Make sure the queue's descriptor exists before the host asks for it.
     _ = MainLoop.descriptor
     LastError.clear()
     return MVVM_OK
@@ -62,8 +87,7 @@ import MVVMBindingCore
 }
 
 @c public func mvvm_wakeup() -> mvvm_status {
-    // Enqueuing anything on the main queue makes its descriptor readable; that is the wake-up.
-    DispatchQueue.main.async {}
+    MainLoop.wake()
     LastError.clear()
     return MVVM_OK
 }

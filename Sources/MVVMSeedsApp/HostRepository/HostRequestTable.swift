@@ -208,7 +208,7 @@ final class HostRequestTable: Sendable {
         if needsFlush {
             // The host's callback never runs inside a task's cancellation (which may be a
             // ViewModel's deinit, or any thread): it runs on the host thread, from the queue.
-            DispatchQueue.main.async {
+            MainQueue.async {
                 MainActor.assumeIsolated { HostRequestTable.shared.flushCancels() }
             }
         }

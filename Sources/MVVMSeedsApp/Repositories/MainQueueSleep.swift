@@ -8,8 +8,8 @@ import MVVMRuntime
 /// `Task.sleep` wakes a pool thread when it ends, which then queues the task on the main
 /// queue: a thread woken in between the timer and the host. A ViewModel's repository call
 /// runs on the main actor (the requirements are `nonisolated(nonsending)`), so the runtime's
-/// sample repositories wait on `DispatchQueue.main.asyncAfter` instead and resume the task
-/// there (`MainBoundResume`). Off the main thread it is `Task.sleep`. Cancellation ends the
+/// sample repositories wait on `MainQueue.asyncAfter` (the main actor's queue) instead and resume the task
+/// there (`MainBoundResume`). Off the host thread it is `Task.sleep`. Cancellation ends the
 /// wait at once with `CancellationError`, as `Task.sleep` does.
 enum MainQueueSleep {
     static let sleep: SimulatedConditions.Sleep = { duration in
@@ -52,7 +52,7 @@ private final class MainQueueWait: Sendable {
         }
         let (seconds, attoseconds) = duration.components
         let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+        MainQueue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
             self.finish(.success(()))
         }
     }
