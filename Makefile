@@ -109,8 +109,11 @@ test-header: library
 	SWIFTC=$(SWIFTC) CLANG=$(CLANG) Tests/ABICheck/check-abi.sh $(BUILD_DIR)
 	CLANG=$(CLANG) Tests/ABICheck/check-api-table.sh
 
+# Twice: on the process's main thread, then with every program's loop on a worker thread
+# made the host thread by mvvm_init_with_options() (the main thread blocked in pthread_join).
 test-c: library
 	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) Tests/CABITests/run.sh $(CURDIR)/.build/c-tests
+	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) CABI_HOST_THREAD=worker Tests/CABITests/run.sh $(CURDIR)/.build/c-tests-worker
 
 test-c-asan: library
 	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) SANITIZE=$(SANITIZERS) Tests/CABITests/run.sh $(CURDIR)/.build/c-tests-asan
