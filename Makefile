@@ -274,9 +274,11 @@ test-install:
 	echo "test-install: passed"
 
 # The GLib host (bindings/c/examples/glib_host.c): libmvvm's descriptor in a GMainLoop and a
-# host-implemented user repository, against the debug library (libglib2.0-dev: from deps).
+# host-implemented user repository, against the debug library (libglib2.0-dev: from deps);
+# then again with the GMainContext on a worker thread that is libmvvm's host thread.
 test-glib-host: library
 	mkdir -p $(HOST_BUILD)
 	$(CLANG) $(C_FLAGS) bindings/c/examples/glib_host.c $$(pkg-config --cflags --libs glib-2.0) \
 	    -L$(BUILD_DIR) -lmvvm -Wl,-rpath,$(BUILD_DIR) -o $(HOST_BUILD)/glib_host
 	$(HOST_BUILD)/glib_host
+	$(HOST_BUILD)/glib_host --worker

@@ -1,12 +1,12 @@
 /*
  * glib_host.c: libmvvm inside a GLib main loop, with the user data served by the host.
  *
- *   - The loop: libmvvm's descriptor (mvvm_get_fd()) is added to the GMainLoop with
- *     g_unix_fd_add(); when it is readable the watch calls mvvm_dispatch(). The host never
- *     calls mvvm_run().
+ *   - The loop: libmvvm's descriptor (mvvm_get_fd()) is watched by the GMainLoop through a
+ *     unix fd source (g_unix_fd_source_new()); when it is readable the watch calls
+ *     mvvm_dispatch(). The host never calls mvvm_run().
  *   - The data: a host-implemented user repository (mvvm_repository_new_host()). The host owns
  *     an in-memory array of users; each call of fetch_users / fetch_user / update_user is
- *     answered 20 ms later from a g_timeout_add() callback, as a network client would, with
+ *     answered 20 ms later from a timeout source, as a network client would, with
  *     mvvm_request_resolve_user_page() / mvvm_request_resolve_user(). `cancel` drops a
  *     pending answer.
  *   - The flow, scripted through the coordinator and driven by the signals as they arrive:
@@ -16,6 +16,10 @@
  *     destroyed and its pending request cancelled.
  *   On success the loop quits and the program exits 0; if the flow has not finished after 5 s
  *   it prints where it stopped and exits 1.
+ *   - `glib_host --worker`: the same, with the loop on a GThread that runs its own
+ *     GMainContext (g_main_context_push_thread_default()) and is made libmvvm's host thread
+ *     by mvvm_init_with_options(); the main thread only waits in g_thread_join(). Every
+ *     source goes to the thread-default context (add_timeout() and friends).
  *
  * Build (see `make test-glib-host`):
  *   cc -std=c11 -Wall -Wextra -Werror -I Include bindings/c/examples/glib_host.c \
@@ -29,6 +33,24 @@
 #include <string.h>
 
 #include "mvvm.h"
+
+/* ------------------------------------------------------------------------------------------
+ * Sources on the calling thread's context (the thread-default one, else the global default),
+ * so the program runs the same on the main thread and on a worker with a context of its own.
+ * ---------------------------------------------------------------------------------------- */
+
+static GSource *attach(GSource *source, GSourceFunc function, gpointer data) {
+    g_source_set_callback(source, function, data, NULL);
+    g_source_attach(source, g_main_context_get_thread_default());
+    g_source_unref(source); /* the context holds it until it is removed */
+    return source;
+}
+
+static void add_timeout(guint interval_ms, GSourceFunc function, gpointer data) {
+    attach(g_timeout_source_new(interval_ms), function, data);
+}
+
+static void add_idle(GSourceFunc function, gpointer data) { attach(g_idle_source_new(), function, data); }
 
 /* ------------------------------------------------------------------------------------------
  * Host state
@@ -107,7 +129,7 @@ static int ok(app *a, mvvm_status status, const char *call) {
 #define OK(a, call) ok((a), (call), #call)
 
 /* ------------------------------------------------------------------------------------------
- * The host repository: requests answered later from g_timeout_add() callbacks
+ * The host repository: requests answered later from timeout sources
  * ---------------------------------------------------------------------------------------- */
 
 typedef enum answer_kind { ANSWER_PAGE, ANSWER_USER, ANSWER_UPDATE } answer_kind;
@@ -199,7 +221,7 @@ static pending_answer *schedule_answer(app *a, answer_kind kind, mvvm_request *r
     p->kind = kind;
     p->request = request;
     pending_answers = g_list_prepend(pending_answers, p);
-    g_timeout_add(ANSWER_DELAY_MS, answer_now, p);
+    add_timeout(ANSWER_DELAY_MS, answer_now, p);
     return p;
 }
 
@@ -419,7 +441,7 @@ static void on_navigate(mvvm_object *coordinator, int32_t action, mvvm_object *s
             connect_detail(a, screen);
             OK(a, mvvm_user_detail_on_appear(screen));
             /* Back before the 20 ms answer: the request must be cancelled. */
-            if (a->step == STEP_BACK) g_timeout_add(ANSWER_DELAY_MS / 4, press_back, a);
+            if (a->step == STEP_BACK) add_timeout(ANSWER_DELAY_MS / 4, press_back, a);
         }
     } else if (action == MVVM_NAVIGATION_POP) {
         /* The popped handle is already invalid: compare it, do not call with it. */
@@ -447,7 +469,7 @@ static gboolean check_back_step(gpointer user_data) {
     return G_SOURCE_REMOVE;
 }
 
-static void finish_if_done(app *a) { g_timeout_add(ANSWER_DELAY_MS, check_back_step, a); }
+static void finish_if_done(app *a) { add_timeout(ANSWER_DELAY_MS, check_back_step, a); }
 
 /* The next step starts from the loop once both the row update and the pop arrived (in
  * whichever order the library delivers them). */
@@ -460,14 +482,15 @@ static gboolean select_fourth_row(gpointer user_data) {
 }
 
 static void after_save_and_pop(app *a) {
-    if (a->row_updated && a->detail_popped && a->step == STEP_LIST_UPDATED) g_idle_add(select_fourth_row, a);
+    if (a->row_updated && a->detail_popped && a->step == STEP_LIST_UPDATED) add_idle(select_fourth_row, a);
 }
 
 /* ------------------------------------------------------------------------------------------
  * Main
  * ---------------------------------------------------------------------------------------- */
 
-int main(void) {
+/* The whole program on the calling thread; `worker`: that thread is not the main thread. */
+static int run_host(int worker) {
     static app a;
     a.started_us = g_get_monotonic_time();
     for (int i = 0; i < USER_COUNT; i++) {
@@ -481,11 +504,22 @@ int main(void) {
     printf("glib_host: libmvvm %s (ABI %d), GLib %u.%u.%u\n", mvvm_version_string(), (int)mvvm_abi_version(),
            glib_major_version, glib_minor_version, glib_micro_version);
 
-    a.loop = g_main_loop_new(NULL, FALSE);
-    if (!OK(&a, mvvm_init())) return 1;
+    GMainContext *context = NULL; /* the global default one on the main thread */
+    if (worker) {
+        context = g_main_context_new();
+        g_main_context_push_thread_default(context);
+        mvvm_init_options options;
+        memset(&options, 0, sizeof options);
+        options.struct_size = sizeof options;
+        if (!OK(&a, mvvm_init_with_options(&options))) return 1;
+        say(&a, "host: the loop runs on a worker thread, libmvvm's host thread");
+    } else {
+        if (!OK(&a, mvvm_init())) return 1;
+    }
+    a.loop = g_main_loop_new(context, FALSE);
     int fd = -1;
     if (!OK(&a, mvvm_get_fd(&fd))) return 1;
-    guint watch = g_unix_fd_add(fd, G_IO_IN, on_mvvm_readable, &a);
+    GSource *watch = attach(g_unix_fd_source_new(fd, G_IO_IN), (GSourceFunc)(void (*)(void))on_mvvm_readable, &a);
 
     mvvm_user_repository_vtable users = {
         .struct_size = sizeof users,
@@ -498,12 +532,12 @@ int main(void) {
     if (!OK(&a, mvvm_coordinator_new(a.repository, &a.coordinator))) return 1;
     if (!OK(&a, mvvm_signal_connect(a.coordinator, "navigate", MVVM_CALLBACK(on_navigate), &a, NULL, NULL))) return 1;
 
-    g_timeout_add(FLOW_TIMEOUT_MS, on_flow_timeout, &a);
+    add_timeout(FLOW_TIMEOUT_MS, on_flow_timeout, &a);
     say(&a, "script: start the coordinator");
     OK(&a, mvvm_coordinator_start(a.coordinator));
     if (!a.failed) g_main_loop_run(a.loop);
 
-    g_source_remove(watch);
+    g_source_destroy(watch);
     int result = a.failed ? 1 : 0;
     if (!a.failed) {
         OK(&a, mvvm_object_destroy(a.coordinator));
@@ -517,8 +551,29 @@ int main(void) {
         if (a.failed) result = 1;
     }
     g_main_loop_unref(a.loop);
+    if (context != NULL) {
+        g_main_context_pop_thread_default(context);
+        g_main_context_unref(context);
+    }
     printf("glib_host: %s (%d requests answered, %d cancelled, %d late answers refused)\n",
            result == 0 ? "scripted flow completed" : "FAILED", a.requests_answered, a.requests_cancelled,
            a.late_answers_refused);
     return result;
+}
+
+static gpointer host_thread(gpointer unused) {
+    (void)unused;
+    return GINT_TO_POINTER(run_host(1));
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--worker") == 0) {
+        GThread *thread = g_thread_new("host", host_thread, NULL);
+        return GPOINTER_TO_INT(g_thread_join(thread));
+    }
+    if (argc > 1) {
+        fprintf(stderr, "usage: glib_host [--worker]\n");
+        return 2;
+    }
+    return run_host(0);
 }
