@@ -130,13 +130,22 @@ def last_error_message() -> str:
 class Runtime:
     """mvvm_init() ... mvvm_shutdown(). One per process at a time; a context manager.
 
-    Create it on the main thread. ``fileno()`` is the descriptor to watch; call
-    ``dispatch()`` when it is readable, or ``run(timeout)`` without a loop."""
+    Create it on the host thread: the main thread, or with ``on_current_thread=True`` the
+    calling thread, whatever it is (an asyncio loop in a ``threading.Thread``; the
+    C library's mvvm_init_with_options()). The first Runtime fixes that thread for the
+    process's lifetime: WrongThreadError on any other. ``fileno()`` is the descriptor to
+    watch; call ``dispatch()`` when it is readable, or ``run(timeout)`` without a loop."""
 
     _current: ClassVar[Runtime | None] = None
 
-    def __init__(self) -> None:
-        C.mvvm_init()
+    def __init__(self, *, on_current_thread: bool = False) -> None:
+        if on_current_thread:
+            options = _ffi.InitOptions(ctypes.sizeof(_ffi.InitOptions), 0)
+            C.mvvm_init_with_options(byref(options))
+        else:
+            C.mvvm_init()
+        # The host thread: the fast paths and handler errors are checked against it.
+        STATE.main_thread = threading.get_ident()
         self._alive = True
         Runtime._current = self
 

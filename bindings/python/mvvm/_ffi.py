@@ -72,6 +72,10 @@ class ListChange(Structure):
     _fields_ = [("kind", c_int32), ("start", c_int64), ("count", c_int64)]
 
 
+class InitOptions(Structure):
+    _fields_ = [("struct_size", c_uint32), ("flags", c_uint32)]
+
+
 class SampleOptions(Structure):
     _fields_ = [
         ("struct_size", c_uint32),
@@ -234,6 +238,7 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_last_error_message": (c_char_p, ()),
     # runtime and loop
     "mvvm_init": (Status, ()),
+    "mvvm_init_with_options": (Status, (POINTER(InitOptions),)),
     "mvvm_shutdown": (Status, ()),
     "mvvm_get_fd": (Status, (POINTER(c_int),)),
     "mvvm_dispatch": (Status, ()),
@@ -318,6 +323,8 @@ class _State:
     """Depth of Python handlers running inside C, their pending exceptions, and ctypes
     callback objects that C released while a handler may still be on the stack."""
 
+    # main_thread: the host thread's ident (the main thread's until a Runtime made on
+    # another thread says otherwise); named before mvvm_init_with_options() existed.
     __slots__ = ("depth", "pending", "graveyard", "main_thread")
 
     def __init__(self) -> None:
