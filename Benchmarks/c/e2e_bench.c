@@ -20,6 +20,11 @@
  * Each figure is the median over RUNS runs of that run's median / p99; the two sides' runs
  * are interleaved. Prints `bench <name> <value> <unit>` and `ratio <name> <value>` (ours /
  * reference, below 1 means libmvvm is faster).
+ *
+ * `e2e_bench --worker [name]`: the same on a worker thread made libmvvm's host thread by
+ * mvvm_init_with_options() (its GLib reference on the same thread), while the main thread
+ * waits in pthread_join(); every name gains `worker_` after `e2e_`. run.sh sets the two
+ * modes' medians side by side (`ratio e2e_worker_vs_main_...`).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -283,6 +288,9 @@ static void run_glib_save(int rounds, double *out) {
     }
 }
 
+/* "" on the main thread, "worker_" on a worker host thread: part of every figure's name. */
+static const char *mode_tag = "";
+
 static void print_bench(const char *name, double value, const char *unit) { printf("bench %s %.1f %s\n", name, value, unit); }
 static void print_ratio(const char *name, double ours, double reference) { printf("ratio %s %.3f\n", name, ours / reference); }
 
@@ -293,12 +301,12 @@ static void report(const char *name, double m_med[RUNS], double m_p99[RUNS], dou
     double mm = median(m_med, RUNS) - subtract, mp = median(m_p99, RUNS) - subtract;
     double gm = median(g_med, RUNS) - subtract, gp = median(g_p99, RUNS) - subtract;
     const char *suffix = subtract > 0 ? "_overshoot" : "";
-    snprintf(key, sizeof key, "e2e_%s%s_median_mvvm", name, suffix), print_bench(key, mm, "ns");
-    snprintf(key, sizeof key, "e2e_%s%s_p99_mvvm", name, suffix), print_bench(key, mp, "ns");
-    snprintf(key, sizeof key, "e2e_%s%s_median_glib", name, suffix), print_bench(key, gm, "ns");
-    snprintf(key, sizeof key, "e2e_%s%s_p99_glib", name, suffix), print_bench(key, gp, "ns");
-    snprintf(key, sizeof key, "e2e_%s%s_median", name, suffix), print_ratio(key, mm, gm);
-    snprintf(key, sizeof key, "e2e_%s%s_p99", name, suffix), print_ratio(key, mp, gp);
+    snprintf(key, sizeof key, "e2e_%s%s%s_median_mvvm", mode_tag, name, suffix), print_bench(key, mm, "ns");
+    snprintf(key, sizeof key, "e2e_%s%s%s_p99_mvvm", mode_tag, name, suffix), print_bench(key, mp, "ns");
+    snprintf(key, sizeof key, "e2e_%s%s%s_median_glib", mode_tag, name, suffix), print_bench(key, gm, "ns");
+    snprintf(key, sizeof key, "e2e_%s%s%s_p99_glib", mode_tag, name, suffix), print_bench(key, gp, "ns");
+    snprintf(key, sizeof key, "e2e_%s%s%s_median", mode_tag, name, suffix), print_ratio(key, mm, gm);
+    snprintf(key, sizeof key, "e2e_%s%s%s_p99", mode_tag, name, suffix), print_ratio(key, mp, gp);
     fflush(stdout);
 }
 
@@ -323,9 +331,17 @@ static void report(const char *name, double m_med[RUNS], double m_p99[RUNS], dou
         }                                                                                                \
     } while (0)
 
-int main(int argc, char **argv) {
-    const char *only = argc > 1 ? argv[1] : NULL; /* host_answer, timer or json_save */
-    CHECK(mvvm_init());
+/* The whole benchmark on the calling thread, libmvvm's host thread. */
+static void *run_benchmarks(void *argument) {
+    const char *only = argument; /* host_answer, timer or json_save; NULL: all */
+    if (*mode_tag != '\0') {
+        mvvm_init_options options;
+        memset(&options, 0, sizeof options);
+        options.struct_size = sizeof options;
+        CHECK(mvvm_init_with_options(&options));
+    } else {
+        CHECK(mvvm_init());
+    }
     int fd = -1;
     CHECK(mvvm_get_fd(&fd));
     context = g_main_context_new();
@@ -390,5 +406,19 @@ int main(int argc, char **argv) {
     g_main_context_pop_thread_default(context);
     g_main_context_unref(context);
     CHECK(mvvm_shutdown());
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "--worker") == 0) mode_tag = "worker_", first = 2;
+    char *only = argc > first ? argv[first] : NULL;
+    if (*mode_tag == '\0') {
+        run_benchmarks(only);
+        return 0;
+    }
+    pthread_t host;
+    if (pthread_create(&host, NULL, run_benchmarks, only) != 0) die("pthread_create");
+    pthread_join(host, NULL);
     return 0;
 }

@@ -42,7 +42,18 @@ trap 'rm -rf "$OUT_DIR"' EXIT INT TERM
     -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -lpthread -o "$OUT_DIR/e2e_bench"
 
 "$OUT_DIR/signal_bench"
-"$OUT_DIR/e2e_bench"
+"$OUT_DIR/e2e_bench" | tee "$OUT_DIR/e2e_main.txt"
+# Again with the host thread on a worker (mvvm_init_with_options()), and each libmvvm median
+# beside the default mode's: the non-main mode over the main-thread mode, goal <= 1.1.
+"$OUT_DIR/e2e_bench" --worker | tee "$OUT_DIR/e2e_worker.txt"
+awk '$1 == "bench" && $2 ~ /_median(_overshoot)?_mvvm$/ {
+         name = $2; sub(/^e2e_/, "", name); sub(/_mvvm$/, "", name)
+         if (FILENAME ~ /e2e_main/) main[name] = $3
+         else if (name ~ /^worker_/) { sub(/^worker_/, "", name); worker[name] = $3 }
+     }
+     END { for (name in main) if (name in worker && main[name] > 0)
+               printf "ratio e2e_worker_vs_main_%s %.3f\n", name, worker[name] / main[name] }' \
+    "$OUT_DIR/e2e_main.txt" "$OUT_DIR/e2e_worker.txt"
 # The stores at growing sizes: open + first page, a user near the end, a save (store_bench.c).
 # shellcheck disable=SC2086
 "$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/store_bench.c" \

@@ -19,7 +19,8 @@
 #   5. the data-edge fuzzers (Tests/Fuzz/run-data.sh: every Tests/Fuzz/data/*_fuzzer.c, seeds
 #      replayed, then FUZZ_DATA_SECONDS each) against the coverage-instrumented library
 #      (MVVM_FUZZ_SWIFT_FLAGS, scratch folder $SCRATCH/fuzz-lib), one row per target;
-#   6. the TSan host stress (tsan_host_stress.c, -fsanitize=thread): worker threads answer host
+#   6. the TSan host stress (tsan_host_stress.c, -fsanitize=thread), twice (the host thread the
+#      main thread, then a worker: --worker): worker threads answer host
 #      repository requests and wake the loop while the host thread drives ViewModels, against
 #      a ThreadSanitizer build of the library (scratch folder $SCRATCH/tsan-lib);
 #   7. the Swift tests under ThreadSanitizer (`swift test --sanitize=thread`; several minutes);
@@ -276,18 +277,25 @@ else
                 $(mvvm_lld_flag "$cc" "$out") "$script_dir/tsan_host_stress.c" -L"$tsan_lib" -lmvvm \
                 -Wl,-rpath,"$tsan_lib" -L"$runtime_dir" -ldispatch -lBlocksRuntime -Wl,-rpath,"$runtime_dir" \
                 -lpthread -o "$out/tsan_host_stress"; then
-            status=0
-            SWIFT_BACKTRACE=enable=no timeout --kill-after=5 300 "$out/tsan_host_stress" "${STRESS_SECONDS:-30}" \
-                "${STRESS_SEED:-1}" > "$log" 2>&1 || status=$?
-            reports="$(mvvm_check_sanitizer_log "$log")"
-            line="$(sed -n 's/^tsan_host_stress: \([0-9]* rounds.*requests\): .*/\1/p' "$log" | tail -n 1)"
-            detail="${line:-no summary}; $reports ThreadSanitizer reports"
-            if [[ $status == 0 && $reports == 0 ]]; then
-                record "TSan host stress" PASS "$detail"
-            else
-                grep -A 20 -E "$MVVM_SANITIZER_REPORT_RE|^tsan_host_stress:" "$log" | head -n 80
-                record "TSan host stress" FAIL "exit $status; $detail (see $log)"
-            fi
+            # Twice: the host thread the main thread, then a worker (mvvm_init_with_options()).
+            for mode in main worker; do
+                status=0
+                log="$out/tsan-host-stress.log" name="TSan host stress"
+                [[ $mode == worker ]] && log="$out/tsan-host-stress-worker.log" name="TSan host stress (worker host thread)"
+                mode_flag=()
+                [[ $mode == worker ]] && mode_flag=(--worker)
+                SWIFT_BACKTRACE=enable=no timeout --kill-after=5 300 "$out/tsan_host_stress" "${mode_flag[@]}" \
+                    "${STRESS_SECONDS:-30}" "${STRESS_SEED:-1}" > "$log" 2>&1 || status=$?
+                reports="$(mvvm_check_sanitizer_log "$log")"
+                line="$(sed -n 's/^tsan_host_stress: \([0-9]* rounds.*requests\): .*/\1/p' "$log" | tail -n 1)"
+                detail="${line:-no summary}; $reports ThreadSanitizer reports"
+                if [[ $status == 0 && $reports == 0 ]]; then
+                    record "$name" PASS "$detail"
+                else
+                    grep -A 20 -E "$MVVM_SANITIZER_REPORT_RE|^tsan_host_stress:" "$log" | head -n 80
+                    record "$name" FAIL "exit $status; $detail (see $log)"
+                fi
+            done
         else
             record "TSan host stress" FAIL "tsan_host_stress.c did not build"
         fi

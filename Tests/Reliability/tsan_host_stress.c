@@ -5,9 +5,10 @@
  * table, the wake-up descriptor, the per-thread error messages, the thread check of the
  * host-thread functions.
  *
- *   tsan_host_stress [SECONDS (default 20)] [SEED (default 1)]
+ *   tsan_host_stress [--worker] [SECONDS (default 20)] [SEED (default 1)]
  *
- * The host thread (the process main thread) polls the descriptor of mvvm_get_fd() and
+ * The host thread (the process main thread; with --worker a thread made the host thread by
+ * mvvm_init_with_options() while the main thread waits in pthread_join()) polls the descriptor of mvvm_get_fd() and
  * dispatches, and meanwhile creates, drives and destroys ViewModels (user lists, user
  * details that save, post details that like, user searches) over host repositories, and now
  * and then destroys a repository and makes a new one while its ViewModels still use it. A
@@ -499,14 +500,16 @@ static void pump(int fd, int timeout_ms) {
     dispatches++;
 }
 
-int main(int argc, char **argv) {
-    int seconds = argc > 1 ? atoi(argv[1]) : 20;
-    uint64_t random = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
-    if (seconds <= 0 || random == 0) {
-        fprintf(stderr, "usage: tsan_host_stress [SECONDS > 0] [SEED > 0]\n");
-        return 2;
+/* The stress on the calling thread, the host thread (`on_worker`: not the process's main one). */
+static int stress(int seconds, uint64_t random, int on_worker) {
+    if (on_worker) {
+        mvvm_init_options init_options;
+        memset(&init_options, 0, sizeof init_options);
+        init_options.struct_size = sizeof init_options;
+        MUST(mvvm_init_with_options(&init_options));
+    } else {
+        MUST(mvvm_init());
     }
-    MUST(mvvm_init());
     int fd = -1;
     MUST(mvvm_get_fd(&fd));
 
@@ -585,4 +588,37 @@ int main(int argc, char **argv) {
            atomic_load(&failed_on_purpose), atomic_load(&late), atomic_load(&duplicates), atomic_load(&wrong_kind),
            atomic_load(&cancels), atomic_load(&wakeups), atomic_load(&wrong_thread_calls), dispatches, notifications);
     return bad;
+}
+
+typedef struct stress_run {
+    int seconds;
+    uint64_t seed;
+    int result;
+} stress_run;
+
+static void *stress_on_worker(void *argument) {
+    stress_run *run = argument;
+    run->result = stress(run->seconds, run->seed, 1);
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    int first = 1;
+    int on_worker = argc > 1 && strcmp(argv[1], "--worker") == 0;
+    if (on_worker) first = 2;
+    stress_run run = {
+        .seconds = argc > first ? atoi(argv[first]) : 20,
+        .seed = argc > first + 1 ? strtoull(argv[first + 1], NULL, 10) : 1,
+        .result = 1,
+    };
+    if (run.seconds <= 0 || run.seed == 0) {
+        fprintf(stderr, "usage: tsan_host_stress [--worker] [SECONDS > 0] [SEED > 0]\n");
+        return 2;
+    }
+    if (!on_worker) return stress(run.seconds, run.seed, 0);
+    /* The host thread is a worker; the main thread only waits. */
+    pthread_t host;
+    if (pthread_create(&host, NULL, stress_on_worker, &run) != 0) return 1;
+    pthread_join(host, NULL);
+    return run.result;
 }
