@@ -85,13 +85,23 @@ extension Timer {
                 return connection
             }
             let subject = self.subject
+            if runLoop.isRoutedToHostThread {
+                // RunLoop.main is the main actor's queue on a host thread (`MainQueue`).
+                let ticks = DispatchQueue.main.schedule(
+                    after: DispatchQueue.SchedulerTimeType(.now() + interval), interval: .seconds(interval),
+                    tolerance: .seconds(tolerance ?? 0), options: nil) { subject.send(Date()) }
+                let connection = Connection(stop: ticks.cancel) { [weak self] finished in self?.disconnect(finished) }
+                self.connection = connection
+                lock.unlock()
+                return connection
+            }
             // The timer's block keeps the subject, and so the subscribers, alive until the
             // connection is cancelled, as a run loop keeps its timers.
             let timer = Timer(fire: Date(timeIntervalSinceNow: interval), interval: interval, repeats: true) { _ in
                 subject.send(Date())
             }
             if let tolerance { timer.tolerance = tolerance }
-            let connection = Connection(timer: timer) { [weak self] finished in self?.disconnect(finished) }
+            let connection = Connection(stop: timer.invalidate) { [weak self] finished in self?.disconnect(finished) }
             self.connection = connection
             lock.unlock()
             runLoop.add(timer, forMode: mode)
@@ -104,26 +114,28 @@ extension Timer {
             }
         }
 
-        /// One run of the timer: cancelling it invalidates the timer.
+        /// One run of the timer: cancelling it stops the timer (invalidates it, or cancels the
+        /// host thread's ticks).
         private final class Connection: Cancellable, @unchecked Sendable {
             private let lock = Lock()
-            private var timer: Timer?  // guarded by `lock`; nil once cancelled
+            private var stop: (() -> Void)?  // guarded by `lock`; nil once cancelled
             private let onCancel: (Connection) -> Void
 
-            init(timer: Timer, onCancel: @escaping (Connection) -> Void) {
-                self.timer = timer
+            init(stop: @escaping () -> Void, onCancel: @escaping (Connection) -> Void) {
+                self.stop = stop
                 self.onCancel = onCancel
             }
 
             func cancel() {
-                let stopped: Timer? = lock.withLock {
-                    defer { timer = nil }
-                    return timer
+                let stopping: (() -> Void)? = lock.withLock {
+                    defer { stop = nil }
+                    return stop
                 }
-                guard let stopped else { return }
+                guard let stopping else { return }
                 // On Linux `invalidate()` is CFRunLoopTimerInvalidate, which locks the timer
-                // and its run loops, so the connection may be cancelled from any thread.
-                stopped.invalidate()
+                // and its run loops, and a dispatch timer's cancel is thread-safe, so the
+                // connection may be cancelled from any thread.
+                stopping()
                 onCancel(self)
             }
         }

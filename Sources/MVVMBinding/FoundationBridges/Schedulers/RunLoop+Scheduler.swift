@@ -5,6 +5,8 @@ import Foundation
 /// An action runs only while some thread runs this run loop (`RunLoop.current.run(until:)`,
 /// or the main thread's loop in an application that runs it). A host that only drains the main
 /// dispatch queue never runs `RunLoop.main`; schedule on `DispatchQueue.main` there instead.
+/// When the main actor lives on a host thread other than the main thread (`MainQueue`),
+/// `RunLoop.main` means the main actor's queue: its actions go the `DispatchQueue.main` way.
 extension RunLoop: Scheduler {
     /// The current date.
     public var now: SchedulerTimeType { SchedulerTimeType(Date()) }
@@ -17,6 +19,7 @@ extension RunLoop: Scheduler {
     /// A timer due now, rather than `perform(_:)`: on Linux `perform` from another thread does
     /// not wake a sleeping run loop, whereas adding a timer does.
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        if isRoutedToHostThread { return DispatchQueue.main.schedule(options: nil, action) }
         addTimer(firing: Date(), interval: nil, tolerance: 0, mode: .common, action)
     }
 
@@ -27,6 +30,9 @@ extension RunLoop: Scheduler {
         options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) {
+        if isRoutedToHostThread {
+            return DispatchQueue.main.schedule(after: Self.dispatchTime(of: date.date), tolerance: .seconds(0), options: nil, action)
+        }
         addTimer(firing: date.date, interval: nil, tolerance: tolerance.timeInterval, mode: .default, action)
     }
 
@@ -39,10 +45,22 @@ extension RunLoop: Scheduler {
         options: SchedulerOptions?,
         _ action: @escaping () -> Void
     ) -> any Cancellable {
+        if isRoutedToHostThread {
+            return DispatchQueue.main.schedule(
+                after: Self.dispatchTime(of: date.date), interval: .seconds(interval.timeInterval),
+                tolerance: .seconds(Swift.max(tolerance.timeInterval, 0)), options: nil, action)
+        }
         let timer = addTimer(
             firing: date.date, interval: interval.timeInterval, tolerance: tolerance.timeInterval, mode: .default,
             action)
         return AnyCancellable(RunLoopTimerInvalidation(timer))
+    }
+
+    /// This is the main run loop and the main actor lives on another thread (`MainQueue`).
+    var isRoutedToHostThread: Bool { MainQueue.isOnHostThread && self === RunLoop.main }
+
+    private static func dispatchTime(of date: Date) -> DispatchQueue.SchedulerTimeType {
+        DispatchQueue.SchedulerTimeType(.now() + Swift.max(date.timeIntervalSinceNow, 0))
     }
 
     @discardableResult
