@@ -10,7 +10,7 @@ import Dispatch
 package final class HostThreadQueue: Sendable {
     package static let shared = HostThreadQueue()
 
-    private enum Item: @unchecked Sendable {
+    private enum Item: Sendable {
         case job(UnownedJob)
         case block(@Sendable () -> Void)
     }

@@ -64,9 +64,9 @@ public enum LastError {
         hostThreadBuffer?[0] = 0
     }
 
-    /// The host thread's buffer once it has one (the host thread is the process's main
-    /// thread, so the buffer lives until the process ends). Written once, on that thread,
-    /// and read only there: nonisolated(unsafe) is exact.
+    /// The host thread's buffer once it has one (the host thread is fixed for the process's
+    /// lifetime and must outlive its use of the library, so the buffer lives as long as it is
+    /// used). Written once, on that thread, and read only there: nonisolated(unsafe) is exact.
     nonisolated(unsafe) private static var hostThreadBuffer: UnsafeMutablePointer<CChar>?
 
     /// The calling thread's message; "" (static) on a thread that never failed.
