@@ -77,6 +77,7 @@ final class SequencePublisherOperatorsTests: XCTestCase {
         XCTAssertEqual(numbers.output(at: 3).output, nil)
         XCTAssertEqual(numbers.output(at: -1).output, nil)
         XCTAssertEqual(slice.sequence, [1, 2])
+        XCTAssertEqual(numbers.output(in: 0..<1).sequence, [3])
         XCTAssertEqual([Int]().publisher.first().output, nil)
         XCTAssertEqual([Int]().publisher.last().output, nil)
     }
@@ -87,6 +88,7 @@ final class SequencePublisherOperatorsTests: XCTestCase {
         let unordered: Result<Int, Never>.Publisher = Set([4, 5, 6]).publisher.count()
 
         XCTAssertEqual(neverFailing, Just(3))
+        XCTAssertEqual([3, 1].publisher.count(), Just(2), "the most specific overload, without a type annotation")
         XCTAssertEqual(failing.result, .success(2))
         XCTAssertEqual(unordered.result, .success(3))
     }
