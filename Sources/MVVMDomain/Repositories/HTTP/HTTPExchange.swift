@@ -75,10 +75,10 @@ final class HTTPExchange: @unchecked Sendable {
         mvvm_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, timeoutMilliseconds)
         mvvm_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         if method != "GET" { mvvm_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, method) }
-        headerList = curl_slist_append(headerList, "Accept: application/json")
-        headerList = curl_slist_append(headerList, "Expect:")
+        headerList = mvvm_curl_slist_append(headerList, "Accept: application/json")
+        headerList = mvvm_curl_slist_append(headerList, "Expect:")
         if let requestBody {
-            headerList = curl_slist_append(headerList, "Content-Type: application/json")
+            headerList = mvvm_curl_slist_append(headerList, "Content-Type: application/json")
             mvvm_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(requestBody.count))
             requestBody.withUnsafeBytes { bytes in
                 // COPYPOSTFIELDS: libcurl keeps its own copy of the bytes.
@@ -103,7 +103,7 @@ final class HTTPExchange: @unchecked Sendable {
     deinit {
         // The handle went back to the loop; the header list lives as long as the exchange
         // because libcurl reads it until the transfer ends.
-        curl_slist_free_all(headerList)
+        mvvm_curl_slist_free_all(headerList)
     }
 
     /// Sets what runs with the outcome; false (and nothing set) when the exchange was
