@@ -5,11 +5,11 @@
 #include <pthread.h>
 #include <stdio.h>
 
-struct mvvm_curl_functions mvvm_curl;
+struct ccurl_functions ccurl;
 
 /* dlsym's answer as the field's type (an object pointer and a function pointer have the same
  * representation on every platform dlsym runs on). */
-#define MVVM_CURL_RESOLVE(field, name)                                                       \
+#define CCURL_RESOLVE(field, name)                                                       \
     do {                                                                                     \
         void *symbol = dlsym(library, name);                                                 \
         if (symbol == NULL) {                                                                \
@@ -20,7 +20,7 @@ struct mvvm_curl_functions mvvm_curl;
         *(void **)&functions->field = symbol;                                                \
     } while (0)
 
-int mvvm_curl_open(const char *soname, struct mvvm_curl_functions *functions, char *error, size_t error_size) {
+int ccurl_open(const char *soname, struct ccurl_functions *functions, char *error, size_t error_size) {
     /* RTLD_LOCAL: libcurl's symbols stay out of the host's global scope, as a linked library's
      * would not; the host may link another libcurl of its own. */
     void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
@@ -29,22 +29,22 @@ int mvvm_curl_open(const char *soname, struct mvvm_curl_functions *functions, ch
         snprintf(error, error_size, "%s could not be loaded (%s)", soname, why != NULL ? why : "no reason given");
         return -1;
     }
-    MVVM_CURL_RESOLVE(global_init, "curl_global_init");
-    MVVM_CURL_RESOLVE(easy_init, "curl_easy_init");
-    MVVM_CURL_RESOLVE(easy_reset, "curl_easy_reset");
-    MVVM_CURL_RESOLVE(easy_cleanup, "curl_easy_cleanup");
-    MVVM_CURL_RESOLVE(easy_setopt, "curl_easy_setopt");
-    MVVM_CURL_RESOLVE(easy_strerror, "curl_easy_strerror");
-    MVVM_CURL_RESOLVE(multi_init, "curl_multi_init");
-    MVVM_CURL_RESOLVE(multi_cleanup, "curl_multi_cleanup");
-    MVVM_CURL_RESOLVE(multi_add_handle, "curl_multi_add_handle");
-    MVVM_CURL_RESOLVE(multi_remove_handle, "curl_multi_remove_handle");
-    MVVM_CURL_RESOLVE(multi_perform, "curl_multi_perform");
-    MVVM_CURL_RESOLVE(multi_info_read, "curl_multi_info_read");
-    MVVM_CURL_RESOLVE(multi_poll, "curl_multi_poll");
-    MVVM_CURL_RESOLVE(multi_wakeup, "curl_multi_wakeup");
-    MVVM_CURL_RESOLVE(slist_append, "curl_slist_append");
-    MVVM_CURL_RESOLVE(slist_free_all, "curl_slist_free_all");
+    CCURL_RESOLVE(global_init, "curl_global_init");
+    CCURL_RESOLVE(easy_init, "curl_easy_init");
+    CCURL_RESOLVE(easy_reset, "curl_easy_reset");
+    CCURL_RESOLVE(easy_cleanup, "curl_easy_cleanup");
+    CCURL_RESOLVE(easy_setopt, "curl_easy_setopt");
+    CCURL_RESOLVE(easy_strerror, "curl_easy_strerror");
+    CCURL_RESOLVE(multi_init, "curl_multi_init");
+    CCURL_RESOLVE(multi_cleanup, "curl_multi_cleanup");
+    CCURL_RESOLVE(multi_add_handle, "curl_multi_add_handle");
+    CCURL_RESOLVE(multi_remove_handle, "curl_multi_remove_handle");
+    CCURL_RESOLVE(multi_perform, "curl_multi_perform");
+    CCURL_RESOLVE(multi_info_read, "curl_multi_info_read");
+    CCURL_RESOLVE(multi_poll, "curl_multi_poll");
+    CCURL_RESOLVE(multi_wakeup, "curl_multi_wakeup");
+    CCURL_RESOLVE(slist_append, "curl_slist_append");
+    CCURL_RESOLVE(slist_free_all, "curl_slist_free_all");
     /* Never closed: libcurl stays usable for the life of the process. */
     return 0;
 }
@@ -54,16 +54,16 @@ static char load_error[512];
 static int load_failed;
 
 static void load(void) {
-    if (mvvm_curl_open("libcurl.so.4", &mvvm_curl, load_error, sizeof load_error) != 0) {
+    if (ccurl_open("libcurl.so.4", &ccurl, load_error, sizeof load_error) != 0) {
         load_failed = 1;
-    } else if (mvvm_curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+    } else if (ccurl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
         /* libcurl's process-wide set-up, before the first handle (it is not thread-safe itself). */
         snprintf(load_error, sizeof load_error, "libcurl.so.4 could not be initialised (curl_global_init failed)");
         load_failed = 1;
     }
 }
 
-const char *mvvm_curl_load(void) {
+const char *ccurl_load(void) {
     pthread_once(&load_once, load);
     return load_failed ? load_error : NULL;
 }

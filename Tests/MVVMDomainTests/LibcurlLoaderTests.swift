@@ -1,19 +1,19 @@
 import CCurl
 import XCTest
 
-/// libcurl is opened on first use (`mvvm_curl_load`); when it cannot be, the HTTP repository's
+/// libcurl is opened on first use (`ccurl_load`); when it cannot be, the HTTP repository's
 /// error says which library or function was missing rather than the process failing to start.
 final class LibcurlLoaderTests: XCTestCase {
     private func openFailure(_ soname: String) -> String? {
-        var functions = mvvm_curl_functions()
+        var functions = ccurl_functions()
         var error = [CChar](repeating: 0, count: 512)
-        guard mvvm_curl_open(soname, &functions, &error, error.count) != 0 else { return nil }
+        guard ccurl_open(soname, &functions, &error, error.count) != 0 else { return nil }
         return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func test_theSystemsLibcurlOpensWithEveryFunctionTheClientCalls() {
         XCTAssertNil(openFailure("libcurl.so.4"))
-        XCTAssertNil(mvvm_curl_load())
+        XCTAssertNil(ccurl_load())
     }
 
     func test_aMissingLibraryIsNamedWithTheLoadersReason() throws {
