@@ -204,9 +204,13 @@ ship-library: deps
 	    "(NEEDED: $$(readelf -d $(SHIP_LIB) | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' '))"
 
 # The shipped library links no corelibs Foundation: no ICU data, no CoreFoundation
-# (Tests/Ship/check-foundation-free.sh, naming what pulled them in when it fails).
+# (Tests/Ship/check-foundation-free.sh, naming what pulled them in when it fails); and no
+# libcurl, which the first HTTP client opens (Sources/CCurl) so other hosts never load it.
 test-slim: ship-library
 	Tests/Ship/check-foundation-free.sh $(SHIP_LIB) $(SHIP_LINK_REPORT)
+	@if readelf -d $(SHIP_LIB) | grep -q 'NEEDED.*\[libcurl'; then \
+	    echo "test-slim: $(SHIP_LIB) NEEDs libcurl; it is to be opened by the first HTTP client (Sources/CCurl)" >&2; exit 1; fi
+	@echo "test-slim: $(SHIP_LIB) does not load libcurl until an HTTP repository starts"
 
 # The shipped library's path, for bindings/python/setup.py (which runs `make ship-library`).
 print-ship-library:
