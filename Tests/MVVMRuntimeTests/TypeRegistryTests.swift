@@ -141,4 +141,22 @@ final class TypeRegistryTests: XCTestCase {
         registry.seal()
         XCTAssertThrowsError(try registry.atShutdown {})
     }
+
+    @MainActor
+    func test_shutdown_leaves_an_application_that_never_loaded_unloaded() {
+        nonisolated(unsafe) var loads = 0
+        let registry = TypeRegistry(loadingWith: { loads += 1 })
+        registry.runShutdownWork()
+        XCTAssertEqual(loads, 0, "shutting down registered the application's types")
+    }
+
+    @MainActor
+    func test_shutdown_runs_the_work_of_an_application_that_loaded() throws {
+        nonisolated(unsafe) var ran = 0
+        nonisolated(unsafe) var registry: TypeRegistry?
+        registry = TypeRegistry(loadingWith: { try? registry?.atShutdown { ran += 1 } })
+        XCTAssertEqual(registry?.declarations.count, 0)
+        registry?.runShutdownWork()
+        XCTAssertEqual(ran, 1)
+    }
 }
