@@ -156,8 +156,9 @@ test-fuzz: fuzz-library
 	CLANG=$(CLANG) MVVM_LIB_DIR=$(FUZZ_LIB_DIR) Tests/Fuzz/run.sh 30 $(CURDIR)/.build/fuzz-test
 	CLANG=$(CLANG) MVVM_LIB_DIR=$(FUZZ_LIB_DIR) Tests/Fuzz/run-data.sh 10 $(CURDIR)/.build/fuzz-data-test
 
-# Benchmarks (not tests): release builds, each reference measured in the same run.
-bench: deps ship-library
+# Benchmarks (not tests): release builds, each reference measured in the same run. The wheel
+# is built too: the Python start-up figure is taken from it installed, as a user gets it.
+bench: deps ship-library wheel
 	cd Benchmarks && $(SWIFT) run -c release $(SWIFT_FLAGS) binding-bench
 	$(SWIFT) build -c release --product mvvm $(SWIFT_FLAGS)
 	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release SHIP_LIB_DIR=$(SHIP_BUILD)/release Benchmarks/c/run.sh
@@ -206,9 +207,13 @@ ship-library: deps
 	    "(NEEDED: $$(readelf -d $(SHIP_LIB) | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' '))"
 
 # The shipped library links no corelibs Foundation: no ICU data, no CoreFoundation
-# (Tests/Ship/check-foundation-free.sh, naming what pulled them in when it fails).
+# (Tests/Ship/check-foundation-free.sh, naming what pulled them in when it fails); and no
+# libcurl, which the first HTTP client opens (Sources/CCurl) so other hosts never load it.
 test-slim: ship-library
 	Tests/Ship/check-foundation-free.sh $(SHIP_LIB) $(SHIP_LINK_REPORT)
+	@if readelf -d $(SHIP_LIB) | grep -q 'NEEDED.*\[libcurl'; then \
+	    echo "test-slim: $(SHIP_LIB) NEEDs libcurl; it is to be opened by the first HTTP client (Sources/CCurl)" >&2; exit 1; fi
+	@echo "test-slim: $(SHIP_LIB) does not load libcurl until an HTTP repository starts"
 
 # The shipped library's path, for bindings/python/setup.py (which runs `make ship-library`).
 print-ship-library:

@@ -36,8 +36,11 @@ let package = Package(
         .target(name: "MVVMBindingNetworking", dependencies: ["MVVMBinding"]),
         // The system's SQLite, behind the SQLite repository (no vendored copy).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // libcurl: the HTTP repository's transport (its own multi handle on its own thread).
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl: the HTTP repository's transport (its own multi handle on its own thread),
+        // opened with dlopen when the first HTTP client starts rather than linked: a host that
+        // makes no HTTP repository never maps it and its TLS libraries. Its header comes from
+        // libcurl4-openssl-dev at build time.
+        .target(name: "CCurl"),
         .target(name: "MVVMDomain", dependencies: ["MVVMBindingCore", "CSQLite", "CCurl"]),
         .target(name: "MVVMFeatures", dependencies: ["MVVMBindingCore", "MVVMDomain"]),
         // libffi, plus inline C shims Swift 6 cannot express (thread locals, ffi_type globals).

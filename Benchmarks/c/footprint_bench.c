@@ -9,12 +9,28 @@
  *
  * Each prints `rss_start <KiB>` (VmRSS after mvvm_init() / after creating the loop) and
  * `rss_first_page <KiB>` (after the first page / after the idle callback ran), then exits.
+ * With FOOTPRINT_SMAPS=PREFIX in the environment it also copies /proc/self/smaps at those two
+ * points to PREFIX.start and PREFIX.first_page (`footprint.py --attribute` reads them).
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Copies /proc/self/smaps to $FOOTPRINT_SMAPS.<moment> when that variable is set. */
+static void copy_smaps(const char *moment) {
+    const char *prefix = getenv("FOOTPRINT_SMAPS");
+    if (prefix == NULL) return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s.%s", prefix, moment);
+    FILE *in = fopen("/proc/self/smaps", "r"), *out = fopen(path, "w");
+    char buffer[8192];
+    size_t count;
+    while (in != NULL && out != NULL && (count = fread(buffer, 1, sizeof buffer, in)) > 0) fwrite(buffer, 1, count, out);
+    if (in != NULL) fclose(in);
+    if (out != NULL) fclose(out);
+}
 
 static long rss_kib(void) {
     FILE *status = fopen("/proc/self/status", "r");
@@ -38,9 +54,11 @@ static gboolean on_idle(gpointer loop) {
 int main(void) {
     GMainLoop *loop = g_main_loop_new(NULL, FALSE);
     printf("rss_start %ld\n", rss_kib());
+    copy_smaps("start");
     g_idle_add(on_idle, loop);
     g_main_loop_run(loop);
     printf("rss_first_page %ld\n", rss_kib());
+    copy_smaps("first_page");
     g_main_loop_unref(loop);
     return 0;
 }
@@ -63,6 +81,7 @@ static void check(mvvm_status status, const char *call) {
 int main(void) {
     check(mvvm_init(), "mvvm_init");
     printf("rss_start %ld\n", rss_kib());
+    copy_smaps("start");
     mvvm_object *repository = NULL, *list = NULL;
     check(mvvm_repository_new_sample(NULL, &repository), "mvvm_repository_new_sample");
     check(mvvm_user_list_new(repository, &list), "mvvm_user_list_new");
@@ -75,6 +94,7 @@ int main(void) {
         return 1;
     }
     printf("rss_first_page %ld\n", rss_kib());
+    copy_smaps("first_page");
     check(mvvm_object_destroy(list), "mvvm_object_destroy");
     check(mvvm_object_destroy(repository), "mvvm_object_destroy");
     check(mvvm_shutdown(), "mvvm_shutdown");

@@ -59,7 +59,7 @@ for module in MVVMRuntime MVVMSeedsApp; do
         -emit-module -emit-module-path "$work/module/$module.swiftmodule" \
         -emit-clang-header-path "$work/$module-Swift.h" \
         -I "$work/module" -I "$build/Modules" -I "$work/include" -I "$root/Sources/CLibFFI" -I "$root/Sources/CSQLite" \
-        -I "$root/Sources/CCurl" -I "$root/Sources/CExecutorHooks/include" \
+        -I "$root/Sources/CCurl/include" -I "$root/Sources/CExecutorHooks/include" \
         $(find "$root/Sources/$module" -name '*.swift' | sort) 2> "$work/swiftc.log" \
         || { cat "$work/swiftc.log" >&2; exit 1; }
     emitted=$((emitted + $(grep -c 'SWIFT_EXTERN .*mvvm_' "$work/$module-Swift.h" || true)))

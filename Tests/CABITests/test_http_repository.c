@@ -2,12 +2,14 @@
  * Tests/Support/placeholder_server.py (45 users, started here on an ephemeral port and stopped
  * at the end): base URL validation, a list and a detail over HTTP, server failures and an
  * unreachable host as messages, oversized headers, U+0000 and another record than asked for
- * refused with messages, the 0.2 options struct still accepted, and the SQLite cache (cached rows at once, exact changes when
+ * refused with messages, the 0.2 options struct still accepted, libcurl mapped only once an
+ * HTTP repository exists, and the SQLite cache (cached rows at once, exact changes when
  * the fresh page replaces them, offline start with a dismissible error).
  * Skips, saying so, when python3 cannot run the server. */
 #include "harness.h"
 #include "../Support/placeholder_server.h"
 
+#include <link.h>
 #include <libgen.h>
 
 static placeholder_server server;
@@ -314,6 +316,36 @@ static void test_offline_the_cache_shows_with_a_dismissible_error(void) {
     close_list(&f);
 }
 
+/* dl_iterate_phdr callback: counts the loaded objects whose path names libcurl. */
+static int count_libcurl(struct dl_phdr_info *info, size_t size, void *count) {
+    (void)size;
+    if (strstr(info->dlpi_name, "libcurl.so") != NULL) ++*(int *)count;
+    return 0;
+}
+
+static int libcurl_objects_loaded(void) {
+    int count = 0;
+    dl_iterate_phdr(count_libcurl, &count);
+    return count;
+}
+
+/* Runs first: libcurl and its TLS libraries (most of a host's resident memory at start) are
+ * opened when the first HTTP client starts, not when the library loads. */
+static void test_libcurl_is_loaded_by_the_first_http_repository_not_before(void) {
+    CHECK_EQ(libcurl_objects_loaded(), 0);
+    mvvm_object *sample = NULL, *list = NULL;
+    REQUIRE_OK(mvvm_repository_new_sample(NULL, &sample));
+    REQUIRE_OK(mvvm_user_list_new(sample, &list));
+    CHECK_EQ(libcurl_objects_loaded(), 0);
+    CHECK_OK(mvvm_object_destroy(list));
+    CHECK_OK(mvvm_object_destroy(sample));
+
+    mvvm_object *repository = NULL;
+    REQUIRE_OK(mvvm_repository_new_http(server.base_url, NULL, &repository));
+    CHECK_EQ(libcurl_objects_loaded(), 1);
+    CHECK_OK(mvvm_object_destroy(repository));
+}
+
 int main(void) {
     char source[4096];
     snprintf(source, sizeof source, "%s", __FILE__);
@@ -329,6 +361,7 @@ int main(void) {
         return 2;
     }
     harness_init();
+    RUN_TEST(test_libcurl_is_loaded_by_the_first_http_repository_not_before);
     RUN_TEST(test_bad_base_urls_are_refused_with_a_reason);
     RUN_TEST(test_options_are_checked);
     RUN_TEST(test_a_host_built_against_the_0_2_options_struct_still_works);

@@ -265,6 +265,11 @@ static void test_the_newest_fields_hold_their_functions(void) {
         {"mvvm_repository_new_http_with_options", (any_function)api->repository_new_http_with_options},
         {"mvvm_type_find", (any_function)api->type_find},
         {"mvvm_type_list", (any_function)api->type_list},
+        {"mvvm_record_describe", (any_function)api->record_describe},
+        {"mvvm_record_find", (any_function)api->record_find},
+        {"mvvm_record_list", (any_function)api->record_list},
+        {"mvvm_enum_describe", (any_function)api->enum_describe},
+        {"mvvm_enum_list", (any_function)api->enum_list},
         {"mvvm_init_with_options", (any_function)api->init_with_options},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {

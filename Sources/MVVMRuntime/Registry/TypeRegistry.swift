@@ -16,9 +16,11 @@ import Synchronization
 /// declaration writes a number.
 public final class TypeRegistry: @unchecked Sendable {
     /// The library's registry, loaded from the application's registration function.
-    public static let shared = TypeRegistry(loadsApplication: true)
+    public static let shared = TypeRegistry(loadingWith: { _ = mvvm_register_application_types() })
 
-    private let loadsApplication: Bool
+    /// What fills the registry on its first use (the shared one: the application's registration
+    /// function); nil for a registry filled by `register` calls alone.
+    private let loadApplication: (() -> Void)?
     private let lock = RecursiveLock()
     /// Set (release) once nothing changes any more; readers check it (acquire) and then read
     /// the state below without the lock.
@@ -30,12 +32,14 @@ public final class TypeRegistry: @unchecked Sendable {
     private var cPrefixes: [String: Int] = [:]
     private var records: [RegisteredRecord] = []
     private var recordsByType: [ObjectIdentifier: RegisteredRecord] = [:]
+    private var enums: [RegisteredEnum] = []
     private var shutdownWork: [@MainActor @Sendable () -> Void] = []
 
     /// A registry of its own, filled only by `register` calls (tests); `seal()` ends it.
-    public convenience init() { self.init(loadsApplication: false) }
+    public convenience init() { self.init(loadingWith: nil) }
 
-    private init(loadsApplication: Bool) { self.loadsApplication = loadsApplication }
+    /// A registry that `loader` fills on its first use, then seals (the shared one; tests).
+    init(loadingWith loader: (() -> Void)?) { loadApplication = loader }
 
     // MARK: - Registration
 
@@ -61,28 +65,64 @@ public final class TypeRegistry: @unchecked Sendable {
         }
     }
 
+    /// Registers the record type `type` with C names that follow from its name and the
+    /// application's C prefix (`Note` with "notes": `notes_note`, `NOTES_VALUE_NOTE`), and gives
+    /// it the next record kind.
+    @discardableResult
+    public func register<R: RecordValue>(record type: R.Type, prefix: String) throws(RegistrationError) -> ValueKind {
+        let name = CName.snakeCase(R.recordDeclaration.name)
+        return try register(record: type, cType: "\(prefix)_\(name)", cName: "\(prefix)_VALUE_\(name)".uppercased())
+    }
+
     /// Registers the record type `type` with its C struct and value-kind names, and gives it
-    /// the next record kind. Refused: a record registered already, a C name taken, a struct
-    /// that does not fit in `mvvm_value`.
+    /// the next record kind. Refused: a record registered already, a name or C name taken, a
+    /// struct that does not fit in `mvvm_value`'s union, a record without fields.
     @discardableResult
     public func register<R: RecordValue>(record type: R.Type, cType: String, cName: String) throws(RegistrationError) -> ValueKind {
         try changing { () throws(RegistrationError) in
             let swiftName = String(reflecting: type)
+            let declaration = R.recordDeclaration
             guard recordsByType[ObjectIdentifier(type)] == nil else {
                 throw RegistrationError("The record \(swiftName) is registered already.")
             }
-            if let taken = records.first(where: { $0.cType == cType || $0.cName == cName }) {
-                throw RegistrationError("The record \(swiftName) takes the C name \(cType)/\(cName) of \(taken.swiftTypeName).")
+            if let taken = records.first(where: { $0.cType == cType || $0.cName == cName || $0.name == declaration.name }) {
+                throw RegistrationError("The record \(swiftName) takes the name \(declaration.name) or the C name \(cType)/\(cName) of \(taken.swiftTypeName).")
+            }
+            guard !declaration.fields.isEmpty else {
+                throw RegistrationError("The record \(declaration.name) declares no fields.")
+            }
+            if let repeated = Dictionary(grouping: declaration.fields.map(\.name), by: { $0 }).first(where: { $0.value.count > 1 }) {
+                throw RegistrationError("The record \(declaration.name) declares the field \"\(repeated.key)\" twice.")
             }
             let union = MemoryLayout.size(ofValue: mvvm_value().as)
-            guard MemoryLayout<R.CForm>.size <= union, MemoryLayout<R.CForm>.alignment <= MemoryLayout<mvvm_value>.alignment else {
-                throw RegistrationError("\(cType) (\(MemoryLayout<R.CForm>.size) bytes) does not fit in mvvm_value's union (\(union) bytes).")
+            guard declaration.layout.size <= union else {
+                throw RegistrationError("\(cType) (\(declaration.layout.size) bytes) does not fit in mvvm_value's union (\(union) bytes), which carries records inline.")
             }
-            let record = RegisteredRecord(
-                kind: Self.recordKindNumber(records.count), cType: cType, cName: cName, swiftTypeName: swiftName)
+            let record = RegisteredRecord(type, kind: Self.recordKindNumber(records.count), cType: cType, cName: cName)
             records.append(record)
             recordsByType[ObjectIdentifier(type)] = record
             return ValueKind(record: record.kind)
+        }
+    }
+
+    /// Registers the declared enum `declaration` with C names that follow from its name and the
+    /// application's C prefix (`NoteSort` with "notes": `notes_note_sort`,
+    /// `NOTES_NOTE_SORT_TITLE`). Refused: an enum of the same name or C type, no cases, a case
+    /// name or number given twice.
+    public func register<Model>(enumeration declaration: EnumDeclaration<Model>, prefix: String) throws(RegistrationError) {
+        try changing { () throws(RegistrationError) in
+            let registered = RegisteredEnum(declaration, cType: "\(prefix)_\(CName.snakeCase(declaration.name))")
+            if enums.contains(where: { $0.name == registered.name || $0.cType == registered.cType }) {
+                throw RegistrationError("A second enum named \(registered.name) (\(registered.cType)) was registered.")
+            }
+            guard !declaration.cases.isEmpty else { throw RegistrationError("The enum \(registered.name) declares no cases.") }
+            if let repeated = Dictionary(grouping: declaration.cases.map(\.name), by: { $0 }).first(where: { $0.value.count > 1 }) {
+                throw RegistrationError("The enum \(registered.name) declares the case \"\(repeated.key)\" twice.")
+            }
+            if let repeated = Dictionary(grouping: declaration.numbers, by: { $0 }).first(where: { $0.value.count > 1 }) {
+                throw RegistrationError("The enum \(registered.name) gives two cases the number \(repeated.key).")
+            }
+            enums.append(registered)
         }
     }
 
@@ -122,7 +162,7 @@ public final class TypeRegistry: @unchecked Sendable {
         read { recordsByType[ObjectIdentifier(type)] }
     }
 
-    func record(kind: Int32) -> RegisteredRecord? {
+    public func record(kind: Int32) -> RegisteredRecord? {
         guard kind >= 7 else { return nil }
         return read { records.first { $0.kind == kind } }
     }
@@ -131,7 +171,31 @@ public final class TypeRegistry: @unchecked Sendable {
         read { records.first { $0.cType == cType } }
     }
 
+    public func record(named name: String) -> RegisteredRecord? {
+        read { records.first { $0.name == name } }
+    }
+
+    public func enumeration(named name: String) -> RegisteredEnum? {
+        read { enums.first { $0.name == name } }
+    }
+
+    public func enumeration(cType: String) -> RegisteredEnum? {
+        read { enums.first { $0.cType == cType } }
+    }
+
+    /// Every registered enum, in registration order.
+    public var registeredEnums: [RegisteredEnum] { read { enums } }
+
+    /// Every registered record, in kind order.
+    public var registeredRecords: [RegisteredRecord] { read { records } }
+
+    /// Runs the application's shutdown work. A registry whose application never loaded (no
+    /// type was used since the library loaded) has none of the application's state to end, and
+    /// is left unloaded: loading it here would register every type only to end nothing (≈ 3 ms
+    /// of a Python `Runtime()` that is started and shut down).
     @MainActor func runShutdownWork() {
+        let loaded = (try? lock.withLock { () throws(RegistrationError) in loadStarted }) ?? false
+        if loadApplication != nil, !loaded { return }
         for work in read({ shutdownWork }) { work() }
     }
 
@@ -145,9 +209,9 @@ public final class TypeRegistry: @unchecked Sendable {
 
     private func loadOnce() {
         try? lock.withLock { () throws(RegistrationError) in
-            guard loadsApplication, !loadStarted else { return }
+            guard let loadApplication, !loadStarted else { return }
             loadStarted = true
-            _ = mvvm_register_application_types()
+            loadApplication()
             sealed.store(true, ordering: .releasing)
         }
     }

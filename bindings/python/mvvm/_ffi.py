@@ -152,6 +152,45 @@ class TypeInfo(Structure):
     ]
 
 
+class RecordField(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("kind", c_int),
+        ("flags", c_uint32),
+        ("offset", c_size_t),
+        ("doc", c_char_p),
+    ]
+
+
+class RecordInfo(Structure):
+    _fields_ = [
+        ("kind", c_int32),
+        ("name", c_char_p),
+        ("c_type", c_char_p),
+        ("c_kind", c_char_p),
+        ("size", c_size_t),
+        ("alignment", c_size_t),
+        ("readable", c_int32),
+        ("field_count", c_size_t),
+        ("fields", POINTER(RecordField)),
+        ("doc", c_char_p),
+    ]
+
+
+class EnumCase(Structure):
+    _fields_ = [("name", c_char_p), ("c_name", c_char_p), ("value", c_int32), ("doc", c_char_p)]
+
+
+class EnumInfo(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("c_type", c_char_p),
+        ("case_count", c_size_t),
+        ("cases", POINTER(EnumCase)),
+        ("doc", c_char_p),
+    ]
+
+
 class Int64Array(Structure):
     _fields_ = [("items", POINTER(c_int64)), ("count", c_size_t)]
 
@@ -258,6 +297,11 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_type_describe": (Status, (Enum, POINTER(POINTER(TypeInfo)))),
     "mvvm_type_find": (Status, (c_char_p, POINTER(Enum))),
     "mvvm_type_list": (Status, (POINTER(POINTER(Enum)), POINTER(c_size_t))),
+    "mvvm_record_describe": (Status, (c_int32, POINTER(POINTER(RecordInfo)))),
+    "mvvm_record_find": (Status, (c_char_p, POINTER(c_int32))),
+    "mvvm_record_list": (Status, (POINTER(POINTER(c_int32)), POINTER(c_size_t))),
+    "mvvm_enum_describe": (Status, (c_char_p, POINTER(POINTER(EnumInfo)))),
+    "mvvm_enum_list": (Status, (POINTER(POINTER(EnumInfo)), POINTER(c_size_t))),
     # repositories
     "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
     "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),

@@ -16,7 +16,7 @@ enum HTTPErrorMapping {
             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
             return .unavailable(reason: "the secure connection to \(host) failed")
         default:
-            let text = String(cString: curl_easy_strerror(code))
+            let text = String(cString: ccurl_easy_strerror(code))
             return .unavailable(reason: "the request to \(host) failed (\(text))")
         }
     }

@@ -68,30 +68,30 @@ final class HTTPExchange: @unchecked Sendable {
     /// handle per request cost the transfer thread more than the request itself.
     func attach(to easy: UnsafeMutableRawPointer) {
         self.easy = easy
-        mvvm_curl_set_string(easy, CURLOPT_URL, url)
-        mvvm_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
-        mvvm_curl_set_long(easy, CURLOPT_NOSIGNAL, 1)
-        mvvm_curl_set_long(easy, CURLOPT_TIMEOUT_MS, timeoutMilliseconds)
-        mvvm_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, timeoutMilliseconds)
-        mvvm_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
-        if method != "GET" { mvvm_curl_set_string(easy, CURLOPT_CUSTOMREQUEST, method) }
-        headerList = curl_slist_append(headerList, "Accept: application/json")
-        headerList = curl_slist_append(headerList, "Expect:")
+        ccurl_set_string(easy, CURLOPT_URL, url)
+        ccurl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        ccurl_set_long(easy, CURLOPT_NOSIGNAL, 1)
+        ccurl_set_long(easy, CURLOPT_TIMEOUT_MS, timeoutMilliseconds)
+        ccurl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, timeoutMilliseconds)
+        ccurl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0)
+        if method != "GET" { ccurl_set_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+        headerList = ccurl_slist_append(headerList, "Accept: application/json")
+        headerList = ccurl_slist_append(headerList, "Expect:")
         if let requestBody {
-            headerList = curl_slist_append(headerList, "Content-Type: application/json")
-            mvvm_curl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(requestBody.count))
+            headerList = ccurl_slist_append(headerList, "Content-Type: application/json")
+            ccurl_set_size(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(requestBody.count))
             requestBody.withUnsafeBytes { bytes in
                 // COPYPOSTFIELDS: libcurl keeps its own copy of the bytes.
-                _ = mvvm_curl_set_pointer(
+                _ = ccurl_set_pointer(
                     easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
             }
         }
-        mvvm_curl_set_list(easy, CURLOPT_HTTPHEADER, headerList)
+        ccurl_set_list(easy, CURLOPT_HTTPHEADER, headerList)
         let context = Unmanaged.passUnretained(self).toOpaque()
-        mvvm_curl_set_data_fn(easy, CURLOPT_HEADERFUNCTION, headerCallback)
-        mvvm_curl_set_pointer(easy, CURLOPT_HEADERDATA, context)
-        mvvm_curl_set_data_fn(easy, CURLOPT_WRITEFUNCTION, writeCallback)
-        mvvm_curl_set_pointer(easy, CURLOPT_WRITEDATA, context)
+        ccurl_set_data_fn(easy, CURLOPT_HEADERFUNCTION, headerCallback)
+        ccurl_set_pointer(easy, CURLOPT_HEADERDATA, context)
+        ccurl_set_data_fn(easy, CURLOPT_WRITEFUNCTION, writeCallback)
+        ccurl_set_pointer(easy, CURLOPT_WRITEDATA, context)
     }
 
     /// Takes the easy handle back (the loop's thread, after `curl_multi_remove_handle`).
@@ -103,7 +103,7 @@ final class HTTPExchange: @unchecked Sendable {
     deinit {
         // The handle went back to the loop; the header list lives as long as the exchange
         // because libcurl reads it until the transfer ends.
-        curl_slist_free_all(headerList)
+        ccurl_slist_free_all(headerList)
     }
 
     /// Sets what runs with the outcome; false (and nothing set) when the exchange was
@@ -208,7 +208,7 @@ final class HTTPExchange: @unchecked Sendable {
 }
 
 /// libcurl's header callback: hands each line to its exchange; a short count stops it.
-private let headerCallback: mvvm_curl_data_fn = { bytes, size, count, context in
+private let headerCallback: ccurl_data_fn = { bytes, size, count, context in
     let total = size * count
     guard let bytes, let context else { return total }
     let exchange = Unmanaged<HTTPExchange>.fromOpaque(context).takeUnretainedValue()
@@ -217,7 +217,7 @@ private let headerCallback: mvvm_curl_data_fn = { bytes, size, count, context in
 }
 
 /// libcurl's write callback: hands each piece of the body to its exchange.
-private let writeCallback: mvvm_curl_data_fn = { bytes, size, count, context in
+private let writeCallback: ccurl_data_fn = { bytes, size, count, context in
     let total = size * count
     guard let bytes, let context else { return total }
     let exchange = Unmanaged<HTTPExchange>.fromOpaque(context).takeUnretainedValue()

@@ -25,20 +25,18 @@ final class HTTPTransferLoop: @unchecked Sendable {
         var stopping = false
     }
 
-    /// libcurl's process-wide set-up, once, before the first handle (it is not thread-safe
-    /// itself). Never undone: the library stays usable for the life of the process.
-    static func initializeLibcurl() { _ = libcurlInitialized }
-    private static let libcurlInitialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
-    /// Starts the loop's thread.
+    /// Starts the loop's thread, loading libcurl first if no loop has yet (`ccurl_load`:
+    /// opened on first use, so a host without HTTP repositories never maps it).
     init() throws(DomainError) {
-        Self.initializeLibcurl()
-        guard let multi = curl_multi_init() else {
+        if let failure = ccurl_load() {
+            throw .unavailable(reason: "the HTTP client could not be started: \(String(cString: failure))")
+        }
+        guard let multi = ccurl_multi_init() else {
             throw .unavailable(reason: "the HTTP client could not be started")
         }
         self.multi = multi
         guard DetachedThread.start({ [self] in run() }) else {
-            curl_multi_cleanup(multi)
+            ccurl_multi_cleanup(multi)
             throw .unavailable(reason: "the HTTP client's thread could not be started")
         }
     }
@@ -46,20 +44,20 @@ final class HTTPTransferLoop: @unchecked Sendable {
     /// Runs `exchange` (any thread).
     func add(_ exchange: HTTPExchange) {
         requests.withLock { $0.toAdd.append(exchange) }
-        curl_multi_wakeup(multi)
+        ccurl_multi_wakeup(multi)
     }
 
     /// Cancels `exchange` (any thread): it ends with `.cancelled` soon, its connection closed.
     func cancel(_ exchange: HTTPExchange) {
         exchange.markCancelled()
         requests.withLock { $0.toCancel.append(exchange) }
-        curl_multi_wakeup(multi)
+        ccurl_multi_wakeup(multi)
     }
 
     /// Ends the thread after cancelling whatever is still running (any thread).
     func stop() {
         requests.withLock { $0.stopping = true }
-        curl_multi_wakeup(multi)
+        ccurl_multi_wakeup(multi)
     }
 
     private func run() {
@@ -83,28 +81,28 @@ final class HTTPTransferLoop: @unchecked Sendable {
             }
             if stop {
                 for easy in Array(running.keys) { end(easy) { $0.finish(.cancelled) } }
-                for easy in idleHandles { curl_easy_cleanup(easy) }
+                for easy in idleHandles { ccurl_easy_cleanup(easy) }
                 idleHandles = []
-                curl_multi_cleanup(multi)
+                ccurl_multi_cleanup(multi)
                 return
             }
             var active: Int32 = 0
-            curl_multi_perform(multi, &active)
+            ccurl_multi_perform(multi, &active)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = ccurl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 let code = message.pointee.data.result
                 end(easy) { $0.finish(code: code) }
             }
-            curl_multi_poll(multi, nil, 0, 1_000, nil)
+            ccurl_multi_poll(multi, nil, 0, 1_000, nil)
         }
     }
 
     /// Lends `exchange` an easy handle (an idle one, else a new one) and starts its transfer.
     private func start(_ exchange: HTTPExchange) -> Bool {
-        guard let easy = idleHandles.popLast() ?? curl_easy_init() else { return false }
+        guard let easy = idleHandles.popLast() ?? ccurl_easy_init() else { return false }
         exchange.attach(to: easy)
-        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+        guard ccurl_multi_add_handle(multi, easy) == CURLM_OK else {
             _ = exchange.detach()
             recycle(easy)
             return false
@@ -117,7 +115,7 @@ final class HTTPTransferLoop: @unchecked Sendable {
     /// `finish` answer it.
     private func end(_ easy: UnsafeMutableRawPointer, _ finish: (HTTPExchange) -> Void) {
         guard let exchange = running.removeValue(forKey: easy) else { return }
-        curl_multi_remove_handle(multi, easy)
+        ccurl_multi_remove_handle(multi, easy)
         _ = exchange.detach()
         recycle(easy)
         finish(exchange)
@@ -127,10 +125,10 @@ final class HTTPTransferLoop: @unchecked Sendable {
     /// connections), or frees it when enough are idle.
     private func recycle(_ easy: UnsafeMutableRawPointer) {
         if idleHandles.count < Self.maxIdleHandles {
-            curl_easy_reset(easy)
+            ccurl_easy_reset(easy)
             idleHandles.append(easy)
         } else {
-            curl_easy_cleanup(easy)
+            ccurl_easy_cleanup(easy)
         }
     }
 }
