@@ -115,6 +115,9 @@ static void a_list_loads_on_the_worker(void) {
     int64_t count = 0;
     CHECK_OK(mvvm_user_list_get_count(list.vm, &count));
     CHECK_EQ(count, 10);
+    /* The error message is this thread's: a success after a failure clears it here. */
+    CHECK_STATUS(mvvm_user_list_get_count(NULL, &count), MVVM_E_INVALID_HANDLE);
+    CHECK_OK(mvvm_user_list_get_count(list.vm, &count));
 }
 
 static void worker_becomes_the_host_thread(void) {

@@ -56,6 +56,14 @@ public enum LastError {
         existingBuffer?[0] = 0
     }
 
+    /// Makes the calling thread's buffer (or none yet) the host thread's: an init, on the
+    /// thread it fixed. Until then `record` may have taken another thread's (the main
+    /// thread's, which counts as the host thread before any init), and a failure recorded
+    /// here before the init made this thread's buffer without taking it.
+    static func adoptCallingThreadAsHost() {
+        hostThreadBuffer = existingBuffer
+    }
+
     /// `clear()` for a call already checked to be on the host thread: no key lookup (whose
     /// lazy initialisation check and `pthread_getspecific` cost more than the rest of a
     /// successful call's epilogue).

@@ -32,6 +32,7 @@ import MVVMBindingCore
 
 /// The rest of an init, on the (fixed) host thread.
 @MainActor private func startRuntime() -> mvvm_status {
+    LastError.adoptCallingThreadAsHost()
     if Runtime.current == nil { Runtime.current = Runtime() }
     MainBoundResume.install()
     // Make sure the queue's descriptor exists before the host asks for it.
