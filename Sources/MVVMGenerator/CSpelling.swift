@@ -15,8 +15,10 @@ enum CSpelling {
         return words.enumerated().map { $0 == 0 ? $1 : $1.lowercased() }.joined(separator: " ")
     }
 
-    /// "note_list" -> "MVVM_TYPE_NOTE_LIST".
-    static func typeConstant(_ cPrefix: String) -> String { "MVVM_TYPE_" + cPrefix.uppercased() }
+    /// A type's constant: "MVVM_TYPE_USER_LIST", "NOTES_TYPE_NOTE_LIST".
+    static func typeConstant(_ declaration: TypeDeclaration) -> String {
+        declaration.cNamespace.uppercased() + "_TYPE_" + declaration.cPrefix.uppercased()
+    }
 
     /// The Swift type of a C parameter type in an `@c` function.
     static func swiftType(_ cType: String) -> String {

@@ -111,7 +111,7 @@ extension TypeDeclaration {
             if let countName = member.countName, ids[countName] == nil {
                 let out = countName.hasSuffix("-count") ? "out_count" : "out_" + CSpelling.snake(countName)
                 functions.append(TypedFunction(
-                    name: "mvvm_\(cPrefix)_get_\(CSpelling.snake(countName))", parameters: [handle, ("int64_t *", out)],
+                    name: "\(cFunctionPrefix)_get_\(CSpelling.snake(countName))", parameters: [handle, ("int64_t *", out)],
                     doc: listCountDoc(member),
                     body: "TypedCall.count(\(handleArg), \(vmType).self, \(id), \(TypedFunction.swiftName(out)), \(literal(out)))"))
             }
