@@ -3,8 +3,9 @@
 #   1. the example's folder is copied to a temporary folder and its path dependency pointed at
 #      this checkout (the only edit: `path: "../.."` becomes the checkout's path);
 #   2. its own Makefile builds the shipped libnotes.so (release, -static-stdlib, the version
-#      script notes.map: only mvvm_* and notes_* exported, checked with nm -D) and runs
-#      `notes-generate --check` (the committed Include/notes.h and exports are fresh);
+#      script notes.map: only mvvm_* and notes_* exported, checked with nm -D), runs
+#      `notes-generate --check` (the committed Include/notes.h and exports are fresh) and
+#      compiles notes.h as C11 and C++;
 #   3. the C host (Host/notes_host.c) is built against the shipped library and its headers
 #      and run with the Swift toolchain hidden (an empty folder mounted over it in a private
 #      mount namespace, a clean environment: see Tests/Dist/check-dist.sh);
@@ -54,6 +55,11 @@ echo "$exports" | grep -qx notes_note_list_new || fail "libnotes.so does not exp
 echo "$exports" | grep -qx mvvm_init || fail "libnotes.so does not export mvvm_init"
 echo "check-notes: libnotes.so exports $(echo "$exports" | grep -c '^mvvm_') mvvm_ and $(echo "$exports" | grep -c '^notes_') notes_ functions, nothing else"
 make -C "$app" --no-print-directory check-generated SWIFT="$SWIFT" MVVM="$root" SCRATCH="$scratch"
+
+# The generated header compiles cleanly as C11 and C++ beside mvvm.h.
+"$CLANG" -x c $MVVM_C_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
+"$CLANG" -x c++ $MVVM_CXX_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
+echo "check-notes: notes.h compiles as C11 and C++ (-Wall -Wextra -Werror -pedantic)"
 
 # Hides the toolchain for "hidden CMD...": see Tests/Dist/check-dist.sh.
 hide=()
