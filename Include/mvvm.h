@@ -432,6 +432,74 @@ mvvm_status mvvm_type_find(const char *name, mvvm_type *out_type);
  *  Any thread, before mvvm_init() too. */
 mvvm_status mvvm_type_list(const mvvm_type **out_types, size_t *out_count);
 
+/* RECORDS
+ *   A record is a model the API carries as a C struct of its own (mvvm_user, or a struct of
+ *   the application's header such as notes_note): declared once in Swift, field by field, and
+ *   registered by the application, which gives it a value kind (MVVM_VALUE_USER = 7, ...; the
+ *   application's own from 12 on, after this header's) and its struct a layout by C's rules.
+ *   An mvvm_value carries a record inline: its struct starts at `as` (at most the union's
+ *   size, 64 bytes). Strings inside a record follow the rule of the function that handed it
+ *   out: borrowed for a signal handler's call, lent by a getter until the object's next getter
+ *   call, its next change, or its destruction. The functions below describe every record, so a
+ *   host or a binding (the Python package builds its record classes from them) reads any
+ *   library's records without a header of its own. */
+
+/** One field of a record's struct. All strings are static. */
+typedef struct mvvm_record_field {
+    /** The struct member's name (snake_case), e.g. "author_name". */
+    const char *name;
+    /** MVVM_VALUE_INT64 (int64_t), MVVM_VALUE_INT32 (int32_t), MVVM_VALUE_BOOL (int32_t, 0 or
+     *  1), MVVM_VALUE_DOUBLE (double) or MVVM_VALUE_STRING (const char *, UTF-8). */
+    mvvm_value_kind kind;
+    /** MVVM_MEMBER_NULLABLE for a string that may be NULL; else 0. */
+    uint32_t flags;
+    /** offsetof(struct, name). */
+    size_t offset;
+    /** The declaration's sentence about the field; "" if none. */
+    const char *doc;
+} mvvm_record_field;
+
+/** A record's description. All storage is static. */
+typedef struct mvvm_record_info {
+    /** Its mvvm_value_kind number (mvvm_value.kind). */
+    int32_t kind;
+    /** e.g. "User". */
+    const char *name;
+    /** The C struct, e.g. "mvvm_user". */
+    const char *c_type;
+    /** The kind's constant, e.g. "MVVM_VALUE_USER". */
+    const char *c_kind;
+    /** sizeof and _Alignof the struct. */
+    size_t size;
+    size_t alignment;
+    /** 1 when the host may pass it (a command argument, an mvvm_object_set() value); 0 for a
+     *  record the library only hands out. */
+    int32_t readable;
+    size_t field_count;
+    /** `field_count` fields, in struct order. */
+    const mvvm_record_field *fields;
+    /** The declaration's sentence(s) about the record; "" if none. */
+    const char *doc;
+} mvvm_record_info;
+
+/** Writes a static description of the record of value kind `kind` into *out_info.
+ *  MVVM_E_INVALID_ARGUMENT: `out_info` is NULL, or `kind` is not a record's kind (the message
+ *  says which kinds are). Any thread, before mvvm_init() too. */
+mvvm_status mvvm_record_describe(int32_t kind, const mvvm_record_info **out_info);
+
+/** Writes the value kind of the record named `name` ("User"; exact, case-sensitive) into
+ *  *out_kind. MVVM_E_INVALID_ARGUMENT: `name` or `out_kind` is NULL. MVVM_E_INVALID_UTF8:
+ *  `name` is not UTF-8. MVVM_E_UNKNOWN_NAME: no record of that name (the message lists the
+ *  records); *out_kind is untouched on failure. Any thread, before mvvm_init() too. */
+mvvm_status mvvm_record_find(const char *name, int32_t *out_kind);
+
+/** Writes every registered record's value kind, in kind order, as a static array into
+ *  *out_kinds and its length into *out_count (0, and a valid pointer that must not be read,
+ *  when the library has no records). The array belongs to the library and lives as long as
+ *  the process. MVVM_E_INVALID_ARGUMENT: an out pointer is NULL. Any thread, before
+ *  mvvm_init() too. */
+mvvm_status mvvm_record_list(const int32_t **out_kinds, size_t *out_count);
+
 /* ------------------------------------------------------------------------------------------
  * Shared value types
  * ---------------------------------------------------------------------------------------- */
@@ -1348,6 +1416,9 @@ typedef struct mvvm_api {
                                                     mvvm_object **out_repository);
     mvvm_status (*type_find)(const char *name, mvvm_type *out_type);
     mvvm_status (*type_list)(const mvvm_type **out_types, size_t *out_count);
+    mvvm_status (*record_describe)(int32_t kind, const mvvm_record_info **out_info);
+    mvvm_status (*record_find)(const char *name, int32_t *out_kind);
+    mvvm_status (*record_list)(const int32_t **out_kinds, size_t *out_count);
     /* END GENERATED api */
 } mvvm_api;
 

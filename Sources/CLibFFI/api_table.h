@@ -127,6 +127,9 @@ static inline const mvvm_api *mvvm_api_table(void) {
         .repository_new_http_with_options = mvvm_repository_new_http_with_options,
         .type_find = mvvm_type_find,
         .type_list = mvvm_type_list,
+        .record_describe = mvvm_record_describe,
+        .record_find = mvvm_record_find,
+        .record_list = mvvm_record_list,
     };
     return &table;
 }

@@ -9,9 +9,9 @@ import MVVMRuntime
 public enum SeedsApp {
     /// Registers everything into `registry` (the shared one, from `MVVMApplicationRegisterTypes`).
     static func register(into registry: TypeRegistry) throws(RegistrationError) {
-        try registry.register(record: User.self, cType: "mvvm_user", cName: "MVVM_VALUE_USER")
-        try registry.register(record: Post.self, cType: "mvvm_post", cName: "MVVM_VALUE_POST")
-        try registry.register(record: Comment.self, cType: "mvvm_comment", cName: "MVVM_VALUE_COMMENT")
+        try registry.register(record: User.self, prefix: "mvvm")
+        try registry.register(record: Post.self, prefix: "mvvm")
+        try registry.register(record: Comment.self, prefix: "mvvm")
         for declaration: TypeDeclaration in [
             RepositoryObject.declaration,
             UserListViewModel.declaration,

@@ -28,4 +28,26 @@ final class OptionalPublisherOperatorsTests: XCTestCase {
 
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }
+
+    func test_reducingOperators_answerForTheValue_andNothingWithoutOne() {
+        let some = Optional(4).publisher
+        let none = Optional<Int>.none.publisher
+
+        let satisfied: Optional<Bool>.Publisher = some.allSatisfy { $0 > 3 }
+        let counted: Optional<Int>.Publisher = some.count()
+        let collected: Optional<[Int]>.Publisher = some.collect()
+
+        XCTAssertEqual(satisfied.output, true)
+        XCTAssertEqual(some.contains { $0 > 4 }.output, false)
+        XCTAssertEqual(some.contains(4).output, true)
+        XCTAssertEqual(counted.output, 1)
+        XCTAssertEqual(collected.output, [4])
+        XCTAssertEqual(some.reduce(10, +).output, 14)
+        XCTAssertEqual(some.scan(10, +).output, 14)
+        XCTAssertEqual(none.allSatisfy { _ in true }.output, nil)
+        XCTAssertEqual(none.contains(4).output, nil)
+        XCTAssertEqual(none.count().output, nil)
+        XCTAssertEqual(none.collect().output, nil)
+        XCTAssertEqual(none.reduce(10, +).output, nil)
+    }
 }

@@ -5,7 +5,7 @@ final class AllSatisfyTests: XCTestCase {
     func test_allSatisfy_publishesTrue_whenEveryValuePasses() {
         let subscriber = TrackingSubscriber<Bool, Never>()
 
-        [2, 4, 6].publisher.allSatisfy { $0.isMultiple(of: 2) }.subscribe(subscriber)
+        [2, 4, 6].unspecialisedPublisher.allSatisfy { $0.isMultiple(of: 2) }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(true)", "finished"])
     }

@@ -107,4 +107,17 @@ final class CatchTests: XCTestCase {
             subject.setFailureType(to: TestError.self).catch { _ in Just(canary.value) }
         }
     }
+
+    func test_theSubscription_printsAsCatch_andReflectsItsDownstream_acrossBothUpstreams() throws {
+        let upstream = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.catch { _ in Empty<Int, Never>(completeImmediately: false) }.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+
+        upstream.send(completion: .failure(.oops))
+
+        XCTAssertEqual(String(describing: subscription), "Catch")
+        XCTAssertEqual(Mirror(reflecting: subscription).children.map(\.label), ["downstream"])
+        XCTAssertEqual(subscriber.events.filter { if case .subscription = $0 { true } else { false } }.count, 1)
+    }
 }

@@ -5,7 +5,7 @@ final class CompactMapTests: XCTestCase {
     func test_compactMap_republishesOnlyNonNilResults() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        ["1", "x", "3"].publisher.compactMap { Int($0) }.subscribe(subscriber)
+        ["1", "x", "3"].unspecialisedPublisher.compactMap { Int($0) }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(3)", "finished"])
     }
@@ -22,7 +22,7 @@ final class CompactMapTests: XCTestCase {
     func test_downstreamDemand_isMetExactlyDespiteDroppedValues() {
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
 
-        (1...10).publisher.compactMap { $0.isMultiple(of: 3) ? $0 : nil }.subscribe(subscriber)
+        (1...10).unspecialisedPublisher.compactMap { $0.isMultiple(of: 3) ? $0 : nil }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(3)", "value(6)"])
     }

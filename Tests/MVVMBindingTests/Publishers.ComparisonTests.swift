@@ -12,8 +12,8 @@ final class ComparisonTests: XCTestCase {
         let least = TrackingSubscriber<Int, Never>()
         let greatest = TrackingSubscriber<Int, Never>()
 
-        [3, 1, 4, 1, 5].publisher.min().subscribe(least)
-        [3, 1, 4, 1, 5].publisher.max().subscribe(greatest)
+        [3, 1, 4, 1, 5].unspecialisedPublisher.min().subscribe(least)
+        [3, 1, 4, 1, 5].unspecialisedPublisher.max().subscribe(greatest)
 
         XCTAssertEqual(least.history, ["subscription", "value(1)", "finished"])
         XCTAssertEqual(greatest.history, ["subscription", "value(5)", "finished"])
@@ -24,8 +24,8 @@ final class ComparisonTests: XCTestCase {
         let least = TrackingSubscriber<Entry, Never>()
         let greatest = TrackingSubscriber<Entry, Never>()
 
-        entries.publisher.min { $0.rank < $1.rank }.subscribe(least)
-        entries.publisher.max { $0.rank < $1.rank }.subscribe(greatest)
+        entries.unspecialisedPublisher.min { $0.rank < $1.rank }.subscribe(least)
+        entries.unspecialisedPublisher.max { $0.rank < $1.rank }.subscribe(greatest)
 
         XCTAssertEqual(least.values, [Entry(rank: 1, name: "b")])
         XCTAssertEqual(greatest.values, [Entry(rank: 2, name: "a")])

@@ -5,7 +5,7 @@ final class ConcatenateTests: XCTestCase {
     func test_append_emitsTheSuffixAfterThePrefixFinishes() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 2].publisher.append(3, 4).append([5]).append(Just(6)).subscribe(subscriber)
+        [1, 2].unspecialisedPublisher.append(3, 4).append([5]).append(Just(6)).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.values, [1, 2, 3, 4, 5, 6])
         XCTAssertTrue(subscriber.isFinished)

@@ -6,7 +6,7 @@ final class ContainsWhereTests: XCTestCase {
         var asked: [Int] = []
         let subscriber = TrackingSubscriber<Bool, Never>()
 
-        (1...10).publisher
+        (1...10).unspecialisedPublisher
             .contains { value in
                 asked.append(value)
                 return value == 3
@@ -20,7 +20,7 @@ final class ContainsWhereTests: XCTestCase {
     func test_noMatch_publishesFalse() {
         let subscriber = TrackingSubscriber<Bool, Never>()
 
-        [1, 2].publisher.contains { $0 > 5 }.subscribe(subscriber)
+        [1, 2].unspecialisedPublisher.contains { $0 > 5 }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(false)", "finished"])
     }

@@ -131,7 +131,7 @@ final class DebounceTests: XCTestCase {
         assertCancelReleasesPipeline { subject, canary in
             subject.map { _ in canary }.debounce(for: 1, scheduler: scheduler)
         }
-        XCTAssertEqual(scheduler.pendingActionCount, 1, "only an empty wrapper is left")
+        XCTAssertEqual(scheduler.pendingActionCount, 1, "only the timer is left, holding the emptied subscription")
     }
 
     func test_debounce_onTheImmediateScheduler_publishesEveryValueAtOnce() {

@@ -5,7 +5,7 @@ final class DropTests: XCTestCase {
     func test_dropFirst_omitsOneValueByDefault() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 2, 3].publisher.dropFirst().subscribe(subscriber)
+        [1, 2, 3].unspecialisedPublisher.dropFirst().subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(2)", "value(3)", "finished"])
     }
@@ -13,7 +13,7 @@ final class DropTests: XCTestCase {
     func test_dropFirstCount_omitsThatManyValues() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        (1...5).publisher.dropFirst(3).subscribe(subscriber)
+        (1...5).unspecialisedPublisher.dropFirst(3).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.values, [4, 5])
     }
@@ -21,7 +21,7 @@ final class DropTests: XCTestCase {
     func test_dropFirstZero_omitsNothing() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 2].publisher.dropFirst(0).subscribe(subscriber)
+        [1, 2].unspecialisedPublisher.dropFirst(0).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.values, [1, 2])
     }
@@ -42,7 +42,7 @@ final class DropTests: XCTestCase {
     func test_downstreamDemand_isMetExactly() {
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
 
-        (1...5).publisher.dropFirst(2).subscribe(subscriber)
+        (1...5).unspecialisedPublisher.dropFirst(2).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(3)"])
     }
@@ -50,7 +50,7 @@ final class DropTests: XCTestCase {
     func test_upstreamThatCompletesOnFirstRequest_neverCompletesBeforeTheSubscription() {
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
 
-        [1].publisher.dropFirst().subscribe(subscriber)
+        [1].unspecialisedPublisher.dropFirst().subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }

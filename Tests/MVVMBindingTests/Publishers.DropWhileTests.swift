@@ -19,7 +19,7 @@ final class DropWhileTests: XCTestCase {
         var asked: [Int] = []
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 5, 1, 2].publisher
+        [1, 5, 1, 2].unspecialisedPublisher
             .drop { value in
                 asked.append(value)
                 return value < 3
@@ -31,7 +31,7 @@ final class DropWhileTests: XCTestCase {
     }
 
     func test_eachSubscription_startsDroppingAgain() {
-        let publisher = [1, 5, 1].publisher.drop { $0 < 3 }
+        let publisher = [1, 5, 1].unspecialisedPublisher.drop { $0 < 3 }
         let first = TrackingSubscriber<Int, Never>()
         let second = TrackingSubscriber<Int, Never>()
 

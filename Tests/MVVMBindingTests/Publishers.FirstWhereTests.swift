@@ -6,7 +6,7 @@ final class FirstWhereTests: XCTestCase {
         var asked: [Int] = []
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        (1...10).publisher
+        (1...10).unspecialisedPublisher
             .first { value in
                 asked.append(value)
                 return value > 2
@@ -20,7 +20,7 @@ final class FirstWhereTests: XCTestCase {
     func test_noMatch_finishesWithoutAValue() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 2].publisher.first { $0 > 5 }.subscribe(subscriber)
+        [1, 2].unspecialisedPublisher.first { $0 > 5 }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }

@@ -5,7 +5,7 @@ final class LastWhereTests: XCTestCase {
     func test_lastWhere_publishesTheLastMatch_whenTheUpstreamFinishes() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 2, 3, 4, 5].publisher.last { $0.isMultiple(of: 2) }.subscribe(subscriber)
+        [1, 2, 3, 4, 5].unspecialisedPublisher.last { $0.isMultiple(of: 2) }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(4)", "finished"])
     }
@@ -13,7 +13,7 @@ final class LastWhereTests: XCTestCase {
     func test_noMatch_finishesWithoutAValue() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 3].publisher.last { $0.isMultiple(of: 2) }.subscribe(subscriber)
+        [1, 3].unspecialisedPublisher.last { $0.isMultiple(of: 2) }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }

@@ -5,7 +5,7 @@ final class MapTests: XCTestCase {
     func test_map_transformsEveryValueInOrder() {
         let subscriber = TrackingSubscriber<String, Never>()
 
-        [1, 2, 3].publisher.map { "#\($0)" }.subscribe(subscriber)
+        [1, 2, 3].unspecialisedPublisher.map { "#\($0)" }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(#1)", "value(#2)", "value(#3)", "finished"])
     }
@@ -61,7 +61,7 @@ final class MapTests: XCTestCase {
     func test_replaceNil_substitutesTheGivenValue() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, nil, 3].publisher.replaceNil(with: 0).subscribe(subscriber)
+        [1, nil, 3].unspecialisedPublisher.replaceNil(with: 0).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.values, [1, 0, 3])
     }

@@ -38,7 +38,7 @@ final class OutputTests: XCTestCase {
     func test_prefixLongerThanTheUpstream_finishesWithIt() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 2].publisher.prefix(5).subscribe(subscriber)
+        [1, 2].unspecialisedPublisher.prefix(5).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
     }
@@ -67,11 +67,11 @@ final class OutputTests: XCTestCase {
     func test_outputIn_republishesThePositionsInTheRange() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        (10...20).publisher.output(in: 2...4).subscribe(subscriber)
+        (10...20).unspecialisedPublisher.output(in: 2...4).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(12)", "value(13)", "value(14)", "finished"])
-        XCTAssertEqual((10...20).publisher.prefix(3).range, 0..<3)
-        XCTAssertEqual((10...20).publisher.output(in: 5...).range, 5..<Int.max)
+        XCTAssertEqual((10...20).unspecialisedPublisher.prefix(3).range, 0..<3)
+        XCTAssertEqual((10...20).unspecialisedPublisher.output(in: 5...).range, 5..<Int.max)
     }
 
     func test_upstreamFailureBeforeTheRangeEnds_isPassedOn() {

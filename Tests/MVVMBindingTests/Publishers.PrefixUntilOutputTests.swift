@@ -1,3 +1,4 @@
+import Foundation
 import MVVMBinding
 import XCTest
 
@@ -69,5 +70,37 @@ final class PrefixUntilOutputTests: XCTestCase {
 
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func test_anOtherThatEmitsWhileTheUpstreamSubscribesOnAnotherThread_givesTheSubscriptionThenFinished() {
+        // Each attempt, this thread gives the upstream its subscription while another sends the
+        // other's value, both released by one barrier, so that in some attempts the value lands
+        // inside the subscribing; every attempt must end the same way.
+        let attempts = (0..<200).map { _ in
+            let upstream = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+            let other = PassthroughSubject<Void, Never>()
+            let subscriber = TrackingSubscriber<Int, Never>()
+            upstream.prefix(untilOutputFrom: other).subscribe(subscriber)
+            return (upstream: upstream, other: other, subscriber: subscriber)
+        }
+        let barrier = SpinBarrier(parties: 2)
+        let otherThreadDone = DispatchSemaphore(value: 0)
+        let others = attempts.map(\.other)
+        Thread {
+            for other in others {
+                barrier.arriveAndWait()
+                other.send()
+            }
+            otherThreadDone.signal()
+        }.start()
+
+        for attempt in attempts {
+            barrier.arriveAndWait()
+            attempt.upstream.sendSubscription()
+        }
+        otherThreadDone.wait()
+
+        let endings = Set(attempts.map(\.subscriber.history))
+        XCTAssertEqual(endings, [["subscription", "finished"]])
     }
 }

@@ -25,7 +25,7 @@ final class ReduceTests: XCTestCase {
     }
 
     func test_eachSubscriber_startsFromTheInitialResult() {
-        let sum = [1, 2, 3].publisher.reduce(0, +)
+        let sum = [1, 2, 3].unspecialisedPublisher.reduce(0, +)
         let first = TrackingSubscriber<Int, Never>()
         let second = TrackingSubscriber<Int, Never>()
 

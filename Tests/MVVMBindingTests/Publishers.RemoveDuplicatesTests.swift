@@ -5,7 +5,7 @@ final class RemoveDuplicatesTests: XCTestCase {
     func test_removeDuplicates_dropsConsecutiveRepeatsOnly() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 1, 2, 2, 2, 1, 3, 3].publisher.removeDuplicates().subscribe(subscriber)
+        [1, 1, 2, 2, 2, 1, 3, 3].unspecialisedPublisher.removeDuplicates().subscribe(subscriber)
 
         XCTAssertEqual(subscriber.values, [1, 2, 1, 3])
         XCTAssertTrue(subscriber.isFinished)
@@ -33,13 +33,13 @@ final class RemoveDuplicatesTests: XCTestCase {
     func test_downstreamDemand_isMetExactlyDespiteDuplicates() {
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
 
-        [1, 1, 1, 2, 3].publisher.removeDuplicates().subscribe(subscriber)
+        [1, 1, 1, 2, 3].unspecialisedPublisher.removeDuplicates().subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)"])
     }
 
     func test_eachSubscriber_startsWithNoPreviousValue() {
-        let publisher = [1, 1].publisher.removeDuplicates()
+        let publisher = [1, 1].unspecialisedPublisher.removeDuplicates()
         let first = TrackingSubscriber<Int, Never>()
         let second = TrackingSubscriber<Int, Never>()
 

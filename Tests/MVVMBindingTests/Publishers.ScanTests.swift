@@ -5,13 +5,13 @@ final class ScanTests: XCTestCase {
     func test_scan_emitsEveryRunningResult() {
         let subscriber = TrackingSubscriber<Int, Never>()
 
-        [1, 2, 3, 4].publisher.scan(0, +).subscribe(subscriber)
+        [1, 2, 3, 4].unspecialisedPublisher.scan(0, +).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(3)", "value(6)", "value(10)", "finished"])
     }
 
     func test_eachSubscriber_startsFromTheInitialResult() {
-        let scan = [1, 2].publisher.scan(10, +)
+        let scan = [1, 2].unspecialisedPublisher.scan(10, +)
         let first = TrackingSubscriber<Int, Never>()
         let second = TrackingSubscriber<Int, Never>()
 

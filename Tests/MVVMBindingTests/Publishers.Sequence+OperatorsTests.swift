@@ -55,4 +55,53 @@ final class SequencePublisherOperatorsTests: XCTestCase {
         XCTAssertEqual(typed.sequence, [1, 2])
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }
+
+    func test_prefix_keepsAtMostThatManyElements_inAPrefixSequence() {
+        let prefixed: Publishers.Sequence<PrefixSequence<[Int]>, Never> = [3, 1, 2].publisher.prefix(2)
+
+        XCTAssertEqual(Array(prefixed.sequence), [3, 1])
+        XCTAssertEqual(Array([3].publisher.prefix(5).sequence), [3])
+    }
+
+    func test_positionalOperatorsOfACollection_selectByIndex() {
+        let numbers = [3, 1, 2].publisher
+
+        let first: Optional<Int>.Publisher = numbers.first()
+        let last: Optional<Int>.Publisher = numbers.last()
+        let slice: Publishers.Sequence<[Int], Never> = numbers.output(in: 1..<3)
+
+        XCTAssertEqual(first.output, 3)
+        XCTAssertEqual(last.output, 2)
+        XCTAssertEqual(numbers.last { $0 > 2 }.output, 3)
+        XCTAssertEqual(numbers.output(at: 1).output, 1)
+        XCTAssertEqual(numbers.output(at: 3).output, nil)
+        XCTAssertEqual(numbers.output(at: -1).output, nil)
+        XCTAssertEqual(slice.sequence, [1, 2])
+        XCTAssertEqual(numbers.output(in: 0..<1).sequence, [3])
+        XCTAssertEqual([Int]().publisher.first().output, nil)
+        XCTAssertEqual([Int]().publisher.last().output, nil)
+    }
+
+    func test_count_isAJust_forARandomAccessCollectionThatCannotFail_andAResultOtherwise() {
+        let neverFailing: Just<Int> = [3, 1, 2].publisher.count()
+        let failing: Result<Int, TestError>.Publisher = Publishers.Sequence<[Int], TestError>(sequence: [3, 1]).count()
+        let unordered: Result<Int, Never>.Publisher = Set([4, 5, 6]).publisher.count()
+
+        XCTAssertEqual(neverFailing, Just(3))
+        XCTAssertEqual([3, 1].publisher.count(), Just(2), "the most specific overload, without a type annotation")
+        XCTAssertEqual(failing.result, .success(2))
+        XCTAssertEqual(unordered.result, .success(3))
+    }
+
+    func test_appendAndPrepend_ofARangeReplaceableCollection_giveOneSequenceOfTheSameType() {
+        let numbers = [2, 3].publisher
+
+        let appended: Publishers.Sequence<[Int], Never> = numbers.append(4, 5).append([6]).append([7].publisher)
+        let prepended: Publishers.Sequence<[Int], Never> = numbers.prepend(0, 1).prepend([-1]).prepend([-2].publisher)
+        let text: Publishers.Sequence<String, Never> = "bc".publisher.prepend("a").append("d")
+
+        XCTAssertEqual(appended.sequence, [2, 3, 4, 5, 6, 7])
+        XCTAssertEqual(prepended.sequence, [-2, -1, 0, 1, 2, 3])
+        XCTAssertEqual(text.sequence, "abcd")
+    }
 }

@@ -5,7 +5,7 @@ final class SetFailureTypeTests: XCTestCase {
     func test_setFailureType_passesValuesAndFinishThrough() {
         let subscriber = TrackingSubscriber<Int, TestError>(initialDemand: .max(2))
 
-        [1, 2, 3].publisher.setFailureType(to: TestError.self).subscribe(subscriber)
+        [1, 2, 3].unspecialisedPublisher.setFailureType(to: TestError.self).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)"])
     }

@@ -5,7 +5,7 @@ final class TryAllSatisfyTests: XCTestCase {
     func test_tryAllSatisfy_publishesWhetherEveryValuePasses() {
         let subscriber = TrackingSubscriber<Bool, Error>()
 
-        [1, 2, 3].publisher.tryAllSatisfy { $0 > 0 }.subscribe(subscriber)
+        [1, 2, 3].unspecialisedPublisher.tryAllSatisfy { $0 > 0 }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(true)", "finished"])
     }

@@ -5,7 +5,7 @@ final class TryContainsWhereTests: XCTestCase {
     func test_tryContains_publishesWhetherAValueMatches() {
         let subscriber = TrackingSubscriber<Bool, Error>()
 
-        [1, 2, 3].publisher.tryContains { $0 == 2 }.subscribe(subscriber)
+        [1, 2, 3].unspecialisedPublisher.tryContains { $0 == 2 }.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(true)", "finished"])
     }

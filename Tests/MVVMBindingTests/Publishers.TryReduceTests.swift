@@ -5,7 +5,7 @@ final class TryReduceTests: XCTestCase {
     func test_tryReduce_publishesTheFoldedResult() {
         let subscriber = TrackingSubscriber<Int, Error>()
 
-        [1, 2, 3].publisher.tryReduce(0, +).subscribe(subscriber)
+        [1, 2, 3].unspecialisedPublisher.tryReduce(0, +).subscribe(subscriber)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(6)", "finished"])
     }

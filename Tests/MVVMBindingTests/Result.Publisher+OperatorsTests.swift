@@ -36,4 +36,37 @@ final class ResultPublisherOperatorsTests: XCTestCase {
             XCTAssertEqual($0 as? TestError, .other("thrown"))
         }
     }
+
+    func test_throwingOperators_giveTheirResult_orTheErrorThrown_orTheFailure() {
+        XCTAssertEqual(try success.tryAllSatisfy { $0 > 2 }.result.get(), true)
+        XCTAssertEqual(try success.tryContains { $0 == 4 }.result.get(), false)
+        XCTAssertEqual(try success.tryReduce(1, +).result.get(), 4)
+        XCTAssertEqual(try success.tryScan(1, *).result.get(), 3)
+        XCTAssertThrowsError(try success.tryReduce(1) { _, _ in throw TestError.other("thrown") }.result.get()) {
+            XCTAssertEqual($0 as? TestError, .other("thrown"))
+        }
+        XCTAssertThrowsError(try failure.tryAllSatisfy { _ in true }.result.get()) { XCTAssertEqual($0 as? TestError, .oops) }
+    }
+
+    func test_operatorsThatCannotChangeOneValue_keepTheResult_withoutCallingTheClosure() {
+        let refuse: (Int, Int) throws -> Bool = { _, _ in throw TestError.other("called") }
+
+        XCTAssertEqual(try success.tryMin(by: refuse).result.get(), 3)
+        XCTAssertEqual(try success.tryMax(by: refuse).result.get(), 3)
+        XCTAssertEqual(try success.tryRemoveDuplicates(by: refuse).result.get(), 3)
+        XCTAssertEqual(success.replaceEmpty(with: 0).result, .success(3))
+        XCTAssertEqual(failure.retry(2).result, .failure(.oops))
+    }
+
+    func test_ignoreOutput_isAnEmpty_thatFinishesForAFailureToo() {
+        let afterSuccess = TrackingSubscriber<Int, TestError>()
+        let afterFailure = TrackingSubscriber<Int, TestError>()
+        let ignored: Empty<Int, TestError> = failure.ignoreOutput()
+
+        success.ignoreOutput().subscribe(afterSuccess)
+        ignored.subscribe(afterFailure)
+
+        XCTAssertEqual(afterSuccess.history, ["subscription", "finished"])
+        XCTAssertEqual(afterFailure.history, ["subscription", "finished"])
+    }
 }

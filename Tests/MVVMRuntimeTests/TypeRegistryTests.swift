@@ -117,6 +117,37 @@ final class TypeRegistryTests: XCTestCase {
         XCTAssertNil(registry.record(of: OversizedRecord.self))
     }
 
+    func test_a_record_registered_with_a_prefix_gets_its_c_names_from_its_name() throws {
+        let registry = TypeRegistry()
+        try registry.register(record: EveryKindRecord.self, prefix: "notes")
+        let record = try XCTUnwrap(registry.record(of: EveryKindRecord.self))
+        XCTAssertEqual(record.cType, "notes_every_kind")
+        XCTAssertEqual(record.cName, "NOTES_VALUE_EVERY_KIND")
+        XCTAssertEqual(record.name, "EveryKind")
+        XCTAssertEqual(record.fields.map(\.name), ["id", "count", "flag", "ratio", "title", "note"])
+        XCTAssertEqual(record.fields.map(\.kind), [.int64, .int32, .bool, .double, .string, .optionalString])
+        XCTAssertTrue(record.isReadable)
+        XCTAssertEqual(registry.record(named: "EveryKind")?.kind, record.kind)
+    }
+
+    func test_a_record_declaring_a_field_twice_or_none_is_refused() {
+        struct Twice: RecordValue {
+            let id: Int
+            static let recordDeclaration = RecordDeclaration<Self>(name: "Twice", fields: [.field("id", \.id), .field("id", \.id)])
+        }
+        struct Empty: RecordValue {
+            static let recordDeclaration = RecordDeclaration<Self>(name: "Empty", fields: [])
+        }
+        let registry = TypeRegistry()
+        XCTAssertThrowsError(try registry.register(record: Twice.self, prefix: "test")) { error in
+            XCTAssertTrue(String(describing: error).contains("\"id\" twice"), String(describing: error))
+        }
+        XCTAssertThrowsError(try registry.register(record: Empty.self, prefix: "test")) { error in
+            XCTAssertTrue(String(describing: error).contains("no fields"), String(describing: error))
+        }
+        XCTAssertTrue(registry.registeredRecords.isEmpty)
+    }
+
     func test_shutdown_work_is_refused_once_sealed() throws {
         let registry = TypeRegistry()
         try registry.atShutdown {}

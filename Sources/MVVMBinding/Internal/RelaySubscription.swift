@@ -1,5 +1,6 @@
 /// The engine of operators that run upstream publishers one after another behind a single
-/// downstream subscription: `append`/`prepend` (`Concatenate`), `retry` and `tryCatch`.
+/// downstream subscription: `append`/`prepend` (`Concatenate`), `retry`, `catch` and
+/// `tryCatch`.
 ///
 /// The downstream is subscribed when the first upstream hands over its subscription. The
 /// relay counts the downstream's outstanding demand (requested minus delivered), and asks each
@@ -33,6 +34,8 @@ final class RelaySubscription<Downstream: Subscriber>: Subscription, CombineRefl
         self.downstream = downstream
         self.description = name
     }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     /// Subscribes `publisher` as the current upstream. Call it once to start, and from a
     /// `Decision` to continue with another upstream.

@@ -13,6 +13,17 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
+    /// Where the downstream is: the trigger may end the stream from another thread at any
+    /// point, and its completion must still come after the subscription, exactly once.
+    private enum DownstreamState {
+        case awaitingSubscription
+        /// Inside `downstream.receive(subscription:)`.
+        case subscribing
+        case subscribed
+        /// Completed or cancelled: nothing more is delivered.
+        case ended
+    }
+
     enum Mode {
         /// The trigger ends the stream.
         case prefix
@@ -27,9 +38,10 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
     private let lock = Lock()
     // Guarded by `lock`:
     private var isTriggered = false
-    private var isDownstreamSubscribed = false
-    /// How the trigger ended the stream before the upstream had subscribed, if it did.
-    private var earlyCompletion: Subscribers.Completion<Failure>?
+    private var downstreamState = DownstreamState.awaitingSubscription
+    /// How the trigger ended the stream while the downstream had no subscription yet (or was
+    /// still receiving it), for whoever gives it the subscription to deliver next.
+    private var pendingCompletion: Subscribers.Completion<Failure>?
     private let mode: Mode
     private let downstream: Downstream
     let description: String
@@ -52,12 +64,13 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
 
     func receive(subscription: any Subscription) {
         guard upstream.attach(subscription) else {
-            // The trigger ended the stream before the upstream subscribed: the downstream
-            // still gets a subscription before that completion.
+            // The trigger ended the stream before the upstream subscribed (it records its
+            // completion before cancelling the link): the downstream still gets a
+            // subscription before that completion.
             let early: Subscribers.Completion<Failure>? = lock.withLock {
-                guard !isDownstreamSubscribed else { return nil }
-                isDownstreamSubscribed = true
-                return earlyCompletion.take()
+                guard downstreamState == .awaitingSubscription, let completion = pendingCompletion.take() else { return nil }
+                downstreamState = .ended
+                return completion
             }
             if let early {
                 downstream.receive(subscription: Subscriptions.empty)
@@ -65,8 +78,20 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
             }
             return
         }
-        lock.withLock { isDownstreamSubscribed = true }
+        lock.withLock { downstreamState = .subscribing }
         downstream.receive(subscription: self)
+        // The trigger may have ended the stream from another thread meanwhile, even before
+        // the state above was set: its completion waited for the subscription.
+        let pending: Subscribers.Completion<Failure>? = lock.withLock {
+            guard downstreamState == .subscribing else { return nil }
+            guard let completion = pendingCompletion.take() else {
+                downstreamState = .subscribed
+                return nil
+            }
+            downstreamState = .ended
+            return completion
+        }
+        if let pending { downstream.receive(completion: pending) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -78,6 +103,7 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
     func receive(completion: Subscribers.Completion<Failure>) {
         guard upstream.complete() else { return }
         trigger.cancel()
+        endDownstream()
         downstream.receive(completion: completion)
     }
 
@@ -86,8 +112,17 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
     }
 
     func cancel() {
+        endDownstream()
         upstream.cancel()
         trigger.cancel()
+    }
+
+    /// Records that the downstream gets nothing more, dropping a completion the trigger left.
+    private func endDownstream() {
+        lock.withLock {
+            downstreamState = .ended
+            pendingCompletion = nil
+        }
     }
 
     // MARK: Trigger
@@ -112,14 +147,21 @@ final class UntilOutputSubscription<Downstream: Subscriber>: Subscriber, Subscri
         end(with: .failure(failure))
     }
 
-    /// Ends the stream for the trigger: cancels a subscribed upstream and completes the
-    /// downstream, or keeps the completion for an upstream that has not subscribed yet.
+    /// Ends the stream for the trigger: cancels the upstream and completes a subscribed
+    /// downstream, or leaves the completion for whoever gives the downstream its subscription
+    /// (recorded before the upstream link is cancelled, so a late upstream finds it).
     private func end(with completion: Subscribers.Completion<Failure>) {
-        let wasSubscribed = lock.withLock {
-            if !isDownstreamSubscribed { earlyCompletion = completion }
-            return isDownstreamSubscribed
+        let isSubscribed: Bool = lock.withLock {
+            switch downstreamState {
+            case .subscribed: return true
+            case .awaitingSubscription, .subscribing:
+                pendingCompletion = completion
+                return false
+            case .ended: return false
+            }
         }
-        if upstream.cancel(), wasSubscribed { downstream.receive(completion: completion) }
+        // Whether the upstream's own completion came first is the link's to decide.
+        if upstream.cancel(), isSubscribed { downstream.receive(completion: completion) }
     }
 }
 

@@ -96,6 +96,36 @@ extension Optional.Publisher {
         Optional<Output>.Publisher(range.relative(to: 0..<Int.max).contains(0) ? output : nil)
     }
 
+    /// Whether the value satisfies `predicate`; nothing when there is no value.
+    public func allSatisfy(_ predicate: (Output) -> Bool) -> Optional<Bool>.Publisher {
+        Optional<Bool>.Publisher(output.map(predicate))
+    }
+
+    /// Whether the value satisfies `predicate`; nothing when there is no value.
+    public func contains(where predicate: (Output) -> Bool) -> Optional<Bool>.Publisher {
+        Optional<Bool>.Publisher(output.map(predicate))
+    }
+
+    /// A one-element array of the value; nothing when there is no value.
+    public func collect() -> Optional<[Output]>.Publisher {
+        Optional<[Output]>.Publisher(output.map { [$0] })
+    }
+
+    /// 1 for a value; nothing when there is none.
+    public func count() -> Optional<Int>.Publisher {
+        Optional<Int>.Publisher(output.map { _ in 1 })
+    }
+
+    /// The fold of the value; nothing when there is no value.
+    public func reduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Optional<T>.Publisher {
+        Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) })
+    }
+
+    /// The one step of the accumulation; nothing when there is no value.
+    public func scan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) -> T) -> Optional<T>.Publisher {
+        Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) })
+    }
+
     /// The same publisher: one value is its own minimum.
     public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
         self
@@ -108,6 +138,11 @@ extension Optional.Publisher {
 }
 
 extension Optional.Publisher where Output: Equatable {
+    /// Whether the value equals `output`; nothing when there is no value.
+    public func contains(_ output: Output) -> Optional<Bool>.Publisher {
+        Optional<Bool>.Publisher(self.output.map { $0 == output })
+    }
+
     /// The same publisher: one value has no duplicate.
     public func removeDuplicates() -> Optional<Output>.Publisher {
         self

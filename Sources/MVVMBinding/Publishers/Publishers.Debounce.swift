@@ -61,8 +61,16 @@ extension Publisher {
 }
 
 extension Publishers.Debounce {
-    /// Requests everything from the upstream and keeps only the latest value, with a
-    /// generation number so that a timer outrun by a newer value does nothing.
+    /// Requests everything from the upstream and keeps only the latest value, publishing it
+    /// when the last timer started fires.
+    ///
+    /// Performance: a value costs one timer closure, which captures only this object; a timer
+    /// outrun by a newer value is not cancelled (`Scheduler` cannot cancel one-shot work) but
+    /// finds more timers outstanding and does nothing. Timers fall due in the order they were
+    /// started (the same `dueTime` after a clock that does not go back), so the last to fire
+    /// belongs to the latest value; a scheduler that ran them out of order would only
+    /// publish later, never lose a value. A cancel releases the value and the downstream at
+    /// once; the timers keep only this emptied object until they run.
     private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
         CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
@@ -75,9 +83,8 @@ extension Publishers.Debounce {
 
         // Guarded by `lock`:
         private var demand = Subscribers.Demand.none
-        private var generation: UInt64 = 0  // bumped by every value
-        private var latest: Input?  // the value of the current generation, until published
-        private var scheduled: CancellableScheduledAction?  // the pending publication or completion
+        private var outstandingTimers = 0  // started by values and not yet fired
+        private var latest: Input?  // the latest value, until published or outrun by the completion
 
         init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
              options: Context.SchedulerOptions?) {
@@ -104,16 +111,11 @@ extension Publishers.Debounce {
                 lock.unlock()
                 return .none
             }
-            generation += 1
-            let current = generation
             latest = input
-            let publication = CancellableScheduledAction { self.publish(generation: current) }
-            let outrun = scheduled
-            scheduled = publication
+            outstandingTimers += 1
             lock.unlock()
-            outrun?.cancel()
             scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: options) {
-                publication.run()
+                self.timerFired()
             }
             return .none
         }
@@ -121,14 +123,10 @@ extension Publishers.Debounce {
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard case .subscribed = state else { return lock.unlock() }
-            state = .finishing
+            state = .finishing  // the timers still outstanding find it and do nothing
             latest = nil
-            let finish = CancellableScheduledAction { self.publish(completion) }
-            let outrun = scheduled
-            scheduled = finish
             lock.unlock()
-            outrun?.cancel()
-            scheduler.schedule(options: options) { finish.run() }
+            scheduler.schedule(options: options) { self.publish(completion) }
         }
 
         func request(_ newDemand: Subscribers.Demand) {
@@ -139,22 +137,20 @@ extension Publishers.Debounce {
         func cancel() {
             lock.lock()
             let (upstream, released) = terminateLocked()
-            let pending = scheduled
-            scheduled = nil
+            let value = latest
             latest = nil
             lock.unlock()
-            pending?.cancel()
             upstream?.cancel()
-            withExtendedLifetime(released) {}  // so the downstream is released outside the lock
+            withExtendedLifetime((released, value)) {}  // so they are released outside the lock
         }
 
-        private func publish(generation due: UInt64) {
+        private func timerFired() {
             lock.lock()
-            guard case .subscribed = state, generation == due, let value = latest, let downstream else {
+            outstandingTimers -= 1
+            guard outstandingTimers == 0, case .subscribed = state, let value = latest, let downstream else {
                 return lock.unlock()
             }
             latest = nil
-            scheduled = nil
             guard demand > 0 else { return lock.unlock() }  // no demand: the value is dropped
             demand -= 1
             lock.unlock()
@@ -165,7 +161,6 @@ extension Publishers.Debounce {
         private func publish(_ completion: Subscribers.Completion<Failure>) {
             lock.lock()
             let target = takeDownstreamForCompletionLocked()
-            if target != nil { scheduled = nil }
             lock.unlock()
             target?.receive(completion: completion)
         }

@@ -1,6 +1,7 @@
 // Combine's specialised operators on `Publishers.Sequence`: the elements are known up front,
 // so each operator is computed at once, when it is applied, over the whole sequence (as
-// Combine's are: do not apply them to an endless sequence), and gives a `Publishers.Sequence`,
+// Combine's are: do not apply them to an endless sequence; only `prefix(_:)`, `dropFirst` and
+// `drop(while:)` wrap it lazily), and gives a `Publishers.Sequence`,
 // an `Optional.Publisher`, a `Result.Publisher` or an `Empty`, with Combine's return types.
 
 extension Publishers.Sequence {
@@ -42,6 +43,11 @@ extension Publishers.Sequence {
     /// The elements after the first `count`.
     public func dropFirst(_ count: Int = 1) -> Publishers.Sequence<DropFirstSequence<Elements>, Failure> {
         Publishers.Sequence<DropFirstSequence<Elements>, Failure>(sequence: sequence.dropFirst(count))
+    }
+
+    /// At most the first `maxLength` elements.
+    public func prefix(_ maxLength: Int) -> Publishers.Sequence<PrefixSequence<Elements>, Failure> {
+        Publishers.Sequence<PrefixSequence<Elements>, Failure>(sequence: sequence.prefix(maxLength))
     }
 
     /// The leading elements `predicate` accepts.
@@ -138,5 +144,101 @@ extension Publishers.Sequence where Failure == Never, Elements.Element: Comparab
     /// The greatest element, if any.
     public func max() -> Optional<Output>.Publisher {
         Optional<Output>.Publisher(sequence.max())
+    }
+}
+
+extension Publishers.Sequence where Elements: Collection, Failure == Never {
+    /// The first element, if any.
+    public func first() -> Optional<Output>.Publisher {
+        Optional<Output>.Publisher(sequence.first)
+    }
+
+    /// The element at `index`, or none when the collection has no such index.
+    public func output(at index: Elements.Index) -> Optional<Output>.Publisher {
+        Optional<Output>.Publisher(sequence.indices.contains(index) ? sequence[index] : nil)
+    }
+}
+
+extension Publishers.Sequence where Elements: Collection {
+    /// The number of elements.
+    public func count() -> Result<Int, Failure>.Publisher {
+        Result<Int, Failure>.Publisher(.success(sequence.count))
+    }
+
+    /// The elements at the indices in `range`, which must be valid indices of the collection.
+    public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Output], Failure> {
+        Publishers.Sequence<[Output], Failure>(sequence: Array(sequence[range]))
+    }
+}
+
+extension Publishers.Sequence where Elements: BidirectionalCollection, Failure == Never {
+    /// The last element, if any.
+    public func last() -> Optional<Output>.Publisher {
+        Optional<Output>.Publisher(sequence.last)
+    }
+
+    /// The last element `predicate` accepts, if any.
+    public func last(where predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
+        Optional<Output>.Publisher(sequence.last(where: predicate))
+    }
+}
+
+extension Publishers.Sequence where Elements: RandomAccessCollection, Failure == Never {
+    /// The element at `index`, or none when the collection has no such index.
+    public func output(at index: Elements.Index) -> Optional<Output>.Publisher {
+        Optional<Output>.Publisher(sequence.indices.contains(index) ? sequence[index] : nil)
+    }
+
+    /// The number of elements: a sequence that cannot fail always has one.
+    public func count() -> Just<Int> {
+        Just(sequence.count)
+    }
+}
+
+extension Publishers.Sequence where Elements: RandomAccessCollection {
+    /// The elements at the indices in `range`, which must be valid indices of the collection.
+    public func output(in range: Range<Elements.Index>) -> Publishers.Sequence<[Output], Failure> {
+        Publishers.Sequence<[Output], Failure>(sequence: Array(sequence[range]))
+    }
+
+    /// The number of elements.
+    public func count() -> Result<Int, Failure>.Publisher {
+        Result<Int, Failure>.Publisher(.success(sequence.count))
+    }
+}
+
+extension Publishers.Sequence where Elements: RangeReplaceableCollection {
+    /// These elements after `elements`.
+    public func prepend(_ elements: Output...) -> Publishers.Sequence<Elements, Failure> {
+        prepend(elements)
+    }
+
+    /// These elements after those of `elements`.
+    public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure> where S.Element == Output {
+        var joined = Elements(elements)
+        joined.append(contentsOf: sequence)
+        return Publishers.Sequence<Elements, Failure>(sequence: joined)
+    }
+
+    /// These elements after those of `publisher`.
+    public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
+        prepend(publisher.sequence)
+    }
+
+    /// These elements, then `elements`.
+    public func append(_ elements: Output...) -> Publishers.Sequence<Elements, Failure> {
+        append(elements)
+    }
+
+    /// These elements, then those of `elements`.
+    public func append<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure> where S.Element == Output {
+        var joined = sequence
+        joined.append(contentsOf: elements)
+        return Publishers.Sequence<Elements, Failure>(sequence: joined)
+    }
+
+    /// These elements, then those of `publisher`.
+    public func append(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
+        append(publisher.sequence)
     }
 }

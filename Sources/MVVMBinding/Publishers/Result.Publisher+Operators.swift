@@ -56,9 +56,63 @@ extension Result.Publisher {
         Result<T, Failure>.Publisher(result.map { nextPartialResult(initialResult, $0) })
     }
 
+    /// Whether the success value satisfies `predicate`, or the error it throws.
+    public func tryAllSatisfy(_ predicate: (Output) throws -> Bool) -> Result<Bool, Error>.Publisher {
+        tryMap(predicate)
+    }
+
+    /// Whether the success value satisfies `predicate`, or the error it throws.
+    public func tryContains(where predicate: (Output) throws -> Bool) -> Result<Bool, Error>.Publisher {
+        tryMap(predicate)
+    }
+
+    /// The fold of the success value, or the error the closure throws.
+    public func tryReduce<T>(_ initialResult: T, _ nextPartialResult: (T, Output) throws -> T) -> Result<T, Error>.Publisher {
+        tryMap { try nextPartialResult(initialResult, $0) }
+    }
+
+    /// The one step of the accumulation, or the error the closure throws.
+    public func tryScan<T>(_ initialResult: T, _ nextPartialResult: (T, Output) throws -> T) -> Result<T, Error>.Publisher {
+        tryMap { try nextPartialResult(initialResult, $0) }
+    }
+
+    /// A publisher that only finishes, for a failure too: Combine's return type, `Empty`,
+    /// cannot fail.
+    public func ignoreOutput() -> Empty<Output, Failure> {
+        Empty()
+    }
+
     /// The same publisher: one value has no duplicate.
     public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
         self
+    }
+
+    /// The same result with `Error` as its failure: one value has no duplicate, so the
+    /// predicate is never called.
+    public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
+        tryMap { $0 }
+    }
+
+    /// The same publisher: a success is never empty, and a failure is not replaced.
+    public func replaceEmpty(with output: Output) -> Result<Output, Failure>.Publisher {
+        self
+    }
+
+    /// The same publisher: its result is fixed, so a retry would give it again.
+    public func retry(_ retries: Int) -> Result<Output, Failure>.Publisher {
+        self
+    }
+
+    /// The same result with `Error` as its failure: one value is its own minimum, so the
+    /// comparison is never called.
+    public func tryMin(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
+        tryMap { $0 }
+    }
+
+    /// The same result with `Error` as its failure: one value is its own maximum, so the
+    /// comparison is never called.
+    public func tryMax(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
+        tryMap { $0 }
     }
 
     /// The same publisher: one value is its own minimum.

@@ -60,9 +60,11 @@ public class TypeDeclaration: @unchecked Sendable {
     private let valueKinds: [ValueKind]
     private let nullables: [Bool]
 
-    /// A type without members: its objects are made by constructors of its own.
-    public convenience init(name: String, cNamespace: String = "mvvm", cPrefix: String, handleName: String, summary: String) {
-        self.init(name: name, cNamespace: cNamespace, cPrefix: cPrefix, handleName: handleName, summary: summary, members: [])
+    /// A type without members: its objects are made by constructors of its own. `cPrefix`
+    /// defaults to the name in snake case.
+    public convenience init(name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String, summary: String) {
+        self.init(name: name, cNamespace: cNamespace, cPrefix: cPrefix ?? CName.snakeCase(name), handleName: handleName,
+                  summary: summary, members: [])
     }
 
     init(

@@ -128,7 +128,11 @@ extension Value {
             }
             self = .int64Array(array.count == 0 ? [] : Array(UnsafeBufferPointer(start: array.items, count: array.count)))
         default:
-            throw .invalidArgument("\(parameter()) is a \(kind.cName); no command or property takes one.")
+            guard let record = kind.record, record.isReadable else {
+                throw .invalidArgument("\(parameter()) is a \(kind.cName); no command or property takes one.")
+            }
+            let name = "\(parameter()).as"
+            self = .record(try withUnsafeBytes(of: value.as) { bytes throws(APIError) in try record.read(bytes.baseAddress!, name) })
         }
     }
 }

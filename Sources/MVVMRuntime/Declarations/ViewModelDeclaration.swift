@@ -52,11 +52,14 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
     /// The constructor and its member id, if the type has one.
     private let constructor: (id: Int, declaration: Constructor)?
 
+    /// `cPrefix` defaults to the name in snake case (`NoteEditor` → `note_editor`), so a
+    /// declaration states it only where the C name differs.
     public init(
-        name: String, cNamespace: String = "mvvm", cPrefix: String, handleName: String = "vm", summary: String,
+        name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String = "vm", summary: String,
         constructor: Constructor?, properties: [Property], commands: [Command] = [], lists: [List] = [],
         events: [Event] = [], tearDown: (@MainActor @Sendable (VM) -> Void)? = nil
     ) {
+        let cPrefix = cPrefix ?? CName.snakeCase(name)
         self.properties = properties
         self.lists = lists
         self.events = events

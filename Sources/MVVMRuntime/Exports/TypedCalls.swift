@@ -155,22 +155,25 @@ public enum TypedCall {
         if case .string(let text) = value { return strings.lend(text) }
         return nil
     }
-    /// A record's C form, lent fresh (releasing what the object lent before).
+    /// A record's C form, lent fresh (releasing what the object lent before). `CForm` is the
+    /// typed function's struct (`notes_note`), whose size is the declaration's layout's.
     @inline(__always)
-    public static func record<R: RecordValue>(_ type: R.Type) -> Convert<R.CForm> {
+    public static func record<R: RecordValue, CForm>(_ type: R.Type) -> Convert<CForm> {
         { value, strings in
             strings.releaseAll()
-            guard case .record(let record) = value else { preconditionFailure("a \(R.self) member read a \(value.kind)") }
-            return cForm(of: record, as: R.self, lendingFrom: strings)
+            guard case .record(let record) = value, Swift.type(of: record) == R.self else {
+                preconditionFailure("a \(R.self) member read a \(value.kind)")
+            }
+            precondition(MemoryLayout<CForm>.size == R.recordDeclaration.layout.size, "\(CForm.self) is not \(R.self)'s C struct")
+            return withUnsafeTemporaryAllocation(of: CForm.self, capacity: 1) { buffer in
+                let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+                base.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<CForm>.size)
+                record.write(to: base, lendingFrom: strings)
+                return base.load(as: CForm.self)
+            }
         }
     }
 
-    /// `record`'s C form as `R`'s: the member's declaration makes them one type (checked by
-    /// comparing metadata, which costs less than a dynamic cast of the existential).
-    private static func cForm<T: RecordValue, R: RecordValue>(of record: T, as type: R.Type, lendingFrom strings: BorrowedStrings) -> R.CForm {
-        precondition(T.self == R.self, "a \(R.self) member read a \(T.self)")
-        return unsafeBitCast(record.cForm(lendingFrom: strings), to: R.CForm.self)
-    }
     public static let object: Convert<OpaquePointer?> = { value, _ in
         if case .object(let handle) = value { return handle }
         return nil

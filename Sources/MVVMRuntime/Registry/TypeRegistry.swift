@@ -61,25 +61,40 @@ public final class TypeRegistry: @unchecked Sendable {
         }
     }
 
+    /// Registers the record type `type` with C names that follow from its name and the
+    /// application's C prefix (`Note` with "notes": `notes_note`, `NOTES_VALUE_NOTE`), and gives
+    /// it the next record kind.
+    @discardableResult
+    public func register<R: RecordValue>(record type: R.Type, prefix: String) throws(RegistrationError) -> ValueKind {
+        let name = CName.snakeCase(R.recordDeclaration.name)
+        return try register(record: type, cType: "\(prefix)_\(name)", cName: "\(prefix)_VALUE_\(name)".uppercased())
+    }
+
     /// Registers the record type `type` with its C struct and value-kind names, and gives it
-    /// the next record kind. Refused: a record registered already, a C name taken, a struct
-    /// that does not fit in `mvvm_value`.
+    /// the next record kind. Refused: a record registered already, a name or C name taken, a
+    /// struct that does not fit in `mvvm_value`'s union, a record without fields.
     @discardableResult
     public func register<R: RecordValue>(record type: R.Type, cType: String, cName: String) throws(RegistrationError) -> ValueKind {
         try changing { () throws(RegistrationError) in
             let swiftName = String(reflecting: type)
+            let declaration = R.recordDeclaration
             guard recordsByType[ObjectIdentifier(type)] == nil else {
                 throw RegistrationError("The record \(swiftName) is registered already.")
             }
-            if let taken = records.first(where: { $0.cType == cType || $0.cName == cName }) {
-                throw RegistrationError("The record \(swiftName) takes the C name \(cType)/\(cName) of \(taken.swiftTypeName).")
+            if let taken = records.first(where: { $0.cType == cType || $0.cName == cName || $0.name == declaration.name }) {
+                throw RegistrationError("The record \(swiftName) takes the name \(declaration.name) or the C name \(cType)/\(cName) of \(taken.swiftTypeName).")
+            }
+            guard !declaration.fields.isEmpty else {
+                throw RegistrationError("The record \(declaration.name) declares no fields.")
+            }
+            if let repeated = Dictionary(grouping: declaration.fields.map(\.name), by: { $0 }).first(where: { $0.value.count > 1 }) {
+                throw RegistrationError("The record \(declaration.name) declares the field \"\(repeated.key)\" twice.")
             }
             let union = MemoryLayout.size(ofValue: mvvm_value().as)
-            guard MemoryLayout<R.CForm>.size <= union, MemoryLayout<R.CForm>.alignment <= MemoryLayout<mvvm_value>.alignment else {
-                throw RegistrationError("\(cType) (\(MemoryLayout<R.CForm>.size) bytes) does not fit in mvvm_value's union (\(union) bytes).")
+            guard declaration.layout.size <= union else {
+                throw RegistrationError("\(cType) (\(declaration.layout.size) bytes) does not fit in mvvm_value's union (\(union) bytes), which carries records inline.")
             }
-            let record = RegisteredRecord(
-                kind: Self.recordKindNumber(records.count), cType: cType, cName: cName, swiftTypeName: swiftName)
+            let record = RegisteredRecord(type, kind: Self.recordKindNumber(records.count), cType: cType, cName: cName)
             records.append(record)
             recordsByType[ObjectIdentifier(type)] = record
             return ValueKind(record: record.kind)
@@ -122,7 +137,7 @@ public final class TypeRegistry: @unchecked Sendable {
         read { recordsByType[ObjectIdentifier(type)] }
     }
 
-    func record(kind: Int32) -> RegisteredRecord? {
+    public func record(kind: Int32) -> RegisteredRecord? {
         guard kind >= 7 else { return nil }
         return read { records.first { $0.kind == kind } }
     }
@@ -130,6 +145,13 @@ public final class TypeRegistry: @unchecked Sendable {
     package func record(cType: String) -> RegisteredRecord? {
         read { records.first { $0.cType == cType } }
     }
+
+    public func record(named name: String) -> RegisteredRecord? {
+        read { records.first { $0.name == name } }
+    }
+
+    /// Every registered record, in kind order.
+    public var registeredRecords: [RegisteredRecord] { read { records } }
 
     @MainActor func runShutdownWork() {
         for work in read({ shutdownWork }) { work() }

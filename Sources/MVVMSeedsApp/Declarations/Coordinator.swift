@@ -4,7 +4,7 @@ import MVVMRuntime
 
 extension AppCoordinator: DeclaredViewModel {
     public nonisolated static let declaration = ViewModelDeclaration<AppCoordinator>(
-        name: "Coordinator", cPrefix: "coordinator", handleName: "coordinator",
+        name: "Coordinator", handleName: "coordinator",
         summary: """
             The flow: user list -> user detail on "user-selected" -> back on "did-save", with the list \
             row updated in place; from the list, "show-search" pushes the user search, whose selection \

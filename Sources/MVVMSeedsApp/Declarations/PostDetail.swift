@@ -6,7 +6,7 @@ import MVVMRuntime
 
 extension PostDetailViewModel: DeclaredViewModel {
     public nonisolated static let declaration = ViewModelDeclaration<PostDetailViewModel>(
-        name: "PostDetail", cPrefix: "post_detail",
+        name: "PostDetail",
         summary: "A post with its comments, loaded together, and an optimistic like button.",
         constructor: .new("Creates the detail screen of post `post_id` over `repository`.",
                           arguments: [.repository, .int64("post_id")]) { arguments throws(APIError) in

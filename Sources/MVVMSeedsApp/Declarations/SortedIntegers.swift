@@ -3,7 +3,7 @@ import MVVMRuntime
 
 extension SortedIntegersViewModel: DeclaredViewModel {
     public nonisolated static let declaration = ViewModelDeclaration<SortedIntegersViewModel>(
-        name: "SortedIntegers", cPrefix: "sorted_integers",
+        name: "SortedIntegers",
         summary: "A sorted list of integers (seed 003).",
         constructor: .new("""
             Creates the list with `initial_count` values from `initial_values` (copied, then sorted; \

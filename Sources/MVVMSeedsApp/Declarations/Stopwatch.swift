@@ -3,7 +3,7 @@ import MVVMRuntime
 
 extension StopwatchViewModel: DeclaredViewModel {
     public nonisolated static let declaration = ViewModelDeclaration<StopwatchViewModel>(
-        name: "Stopwatch", cPrefix: "stopwatch",
+        name: "Stopwatch",
         summary: """
             Ticks every 10 ms through the descriptor of mvvm_get_fd(). Start resumes from the elapsed \
             time; reset stops and clears.

@@ -4,7 +4,7 @@ import MVVMRuntime
 
 extension UserDetailViewModel: DeclaredViewModel {
     public nonisolated static let declaration = ViewModelDeclaration<UserDetailViewModel>(
-        name: "UserDetail", cPrefix: "user_detail",
+        name: "UserDetail",
         summary: "One user's detail screen with an editable name.",
         constructor: .new("Creates the detail screen of user `user_id` over `repository`.",
                           arguments: [.repository, .int64("user_id")]) { arguments throws(APIError) in

@@ -5,7 +5,7 @@ import MVVMRuntime
 
 extension UserListViewModel: DeclaredViewModel {
     public nonisolated static let declaration = ViewModelDeclaration<UserListViewModel>(
-        name: "UserList", cPrefix: "user_list",
+        name: "UserList",
         summary: "A paged list of users: rows are read by index in O(1) and change by change sets.",
         constructor: .new("Creates a user list over `repository` (which it keeps alive).", arguments: [.repository]) { arguments in
             let repository = arguments.repository(0)

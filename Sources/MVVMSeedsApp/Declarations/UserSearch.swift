@@ -10,7 +10,7 @@ extension UserSearchViewModel: DeclaredViewModel where S == DispatchQueue {
 
 /// A global rather than a static: generic types have no stored statics.
 private let userSearchDeclaration = ViewModelDeclaration<UserSearchViewModel<DispatchQueue>>(
-    name: "UserSearch", cPrefix: "user_search",
+    name: "UserSearch",
     summary: """
         Search-as-you-type over users: the query is debounced (300 ms on the main queue), trimmed \
         and de-duplicated; each new query cancels the search under way, so a stale query's results \

@@ -9,7 +9,7 @@ final class RepositoryObject: RuntimeObject {
     override class var objectType: mvvm_type { declaration.type }
 
     nonisolated static let declaration = TypeDeclaration(
-        name: "Repository", cPrefix: "repository", handleName: "repository",
+        name: "Repository", handleName: "repository",
         summary: "Where ViewModels get and store their data.")
 
     let users: any UserRepository

@@ -1,48 +1,52 @@
 import MVVMRuntime
 
-/// Records for registry tests: a small one, and one whose C form is too large for
+/// Records for registry tests: small ones, and one whose C form is too large for
 /// `mvvm_value`'s union.
 struct SmallRecord: RecordValue, Equatable {
-    struct CForm { var id: Int64 }
     let id: Int64
-
-    func withCForm(_ body: (UnsafePointer<CForm>) -> Void) {
-        var form = CForm(id: id)
-        withUnsafePointer(to: &form, body)
-    }
-
-    @MainActor func cForm(lendingFrom strings: BorrowedStrings) -> CForm { CForm(id: id) }
+    static let recordDeclaration = RecordDeclaration<Self>(name: "Small", fields: [.field("id", \.id)])
 }
 
 struct OtherRecord: RecordValue, Equatable {
     let id: Int64
-    func withCForm(_ body: (UnsafePointer<Int64>) -> Void) { withUnsafePointer(to: id, body) }
-    @MainActor func cForm(lendingFrom strings: BorrowedStrings) -> Int64 { id }
+    static let recordDeclaration = RecordDeclaration<Self>(name: "Other", fields: [.field("id", \.id)])
 }
 
 struct ThirdRecord: RecordValue, Equatable {
     let id: Int64
-    func withCForm(_ body: (UnsafePointer<Int64>) -> Void) { withUnsafePointer(to: id, body) }
-    @MainActor func cForm(lendingFrom strings: BorrowedStrings) -> Int64 { id }
+    static let recordDeclaration = RecordDeclaration<Self>(name: "Third", fields: [.field("id", \.id)])
 }
 
 struct FourthRecord: RecordValue, Equatable {
     let id: Int64
-    func withCForm(_ body: (UnsafePointer<Int64>) -> Void) { withUnsafePointer(to: id, body) }
-    @MainActor func cForm(lendingFrom strings: BorrowedStrings) -> Int64 { id }
+    static let recordDeclaration = RecordDeclaration<Self>(name: "Fourth", fields: [.field("id", \.id)])
 }
 
 struct OversizedRecord: RecordValue, Equatable {
-    /// 16 words: more than any member of `mvvm_value`'s union.
-    typealias CForm = (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64)
     let id: Int64
+    /// Nine 8-byte fields: one more than `mvvm_value`'s union holds.
+    static let recordDeclaration = RecordDeclaration<Self>(
+        name: "Oversized", fields: (1...9).map { number in .field("f\(number)", \.id) })
+}
 
-    func withCForm(_ body: (UnsafePointer<CForm>) -> Void) {
-        var form: CForm = (id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafePointer(to: &form, body)
-    }
+/// A record of every field kind, readable back from C.
+struct EveryKindRecord: RecordValue, Equatable {
+    var id: Int
+    var count: Int32
+    var flag: Bool
+    var ratio: Double
+    var title: String
+    var note: String?
 
-    @MainActor func cForm(lendingFrom strings: BorrowedStrings) -> CForm {
-        (id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    }
+    static let recordDeclaration = RecordDeclaration<Self>(
+        name: "EveryKind", doc: "One field of each kind.",
+        fields: [
+            .field("id", \.id), .field("count", \.count), .field("flag", \.flag), .field("ratio", \.ratio),
+            .field("title", \.title), .field("note", \.note),
+        ],
+        make: { fields in
+            EveryKindRecord(
+                id: fields["id"], count: fields["count"], flag: fields["flag"], ratio: fields["ratio"],
+                title: fields["title"], note: fields["note"])
+        })
 }

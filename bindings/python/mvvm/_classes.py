@@ -45,13 +45,14 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from . import _values
+    from . import _records, _values
     from ._values import MemberInfo
 
     Reader = Callable[[MvvmObject, _ffi.Value], Any]
 else:
-    # Imported on first use: the value dataclasses (see _values.py).
+    # Imported on first use: the value dataclasses (see _values.py) and the records.
     _values = _ffi.Lazy("mvvm._values")
+    _records = _ffi.Lazy("mvvm._records")
 
 #: Constructor arguments whose Python parameter has another name and a default, as the
 #: hand-written classes had them: SortedIntegers(values=(), seed=1).
@@ -68,9 +69,6 @@ _INT64 = ValueKind.INT64
 _UINT64 = ValueKind.UINT64
 _DOUBLE = ValueKind.DOUBLE
 _STRING = ValueKind.STRING
-_USER = ValueKind.USER
-_POST = ValueKind.POST
-_COMMENT = ValueKind.COMMENT
 _OBJECT = ValueKind.OBJECT
 _INT64_ARRAY = ValueKind.INT64_ARRAY
 
@@ -239,14 +237,12 @@ def reader(kind: int, enum: type[_enums.Enum] | None = None, nullable: bool = Tr
         if nullable:
             return lambda o, v: v.string.decode("utf-8", "replace") if v.kind else None
         return lambda o, v: v.string.decode("utf-8", "replace") if v.kind else ""
-    if kind == _USER:
-        return lambda o, v: _values.User._from_c(v.user) if v.kind else None
-    if kind == _POST:
-        return lambda o, v: _values.Post._from_c(v.post) if v.kind else None
-    if kind == _COMMENT:
-        return lambda o, v: _values.Comment._from_c(v.comment) if v.kind else None
     if kind == _OBJECT:
         return lambda o, v: o._wrap_object(v.object if v.kind else None)
+    record = _records.for_kind(kind)
+    if record is not None:
+        read = record.read_value
+        return lambda o, v: read(v) if v.kind else None
     return lambda o, v: _read_any(o, v)
 
 
@@ -258,13 +254,13 @@ def _read_any(o: MvvmObject, v: _ffi.Value) -> Any:
 
 _KIND_NAMES: dict[int, str] = {
     _BOOL: "a bool", _INT32: "an int", _INT64: "an int", _UINT64: "an int",
-    _DOUBLE: "a float", _STRING: "a str", _USER: "an mvvm.User", _POST: "an mvvm.Post",
-    _COMMENT: "an mvvm.Comment", _OBJECT: "an mvvm object", _INT64_ARRAY: "an iterable of ints",
+    _DOUBLE: "a float", _STRING: "a str", _OBJECT: "an mvvm object", _INT64_ARRAY: "an iterable of ints",
 }
 
 
 def argument_error(where: str, name: str, kind: int, value: object) -> TypeError:
-    what = _KIND_NAMES.get(kind, f"a value of kind {kind}")
+    record = _records.for_kind(kind) if kind not in _KIND_NAMES else None
+    what = f"an mvvm.{record.name}" if record is not None else _KIND_NAMES.get(kind, f"a value of kind {kind}")
     hint = " (decode bytes first)" if kind == _STRING and isinstance(value, (bytes, bytearray)) else ""
     return TypeError(f"{where}: {name} must be {what}, not {type(value).__name__}{hint}")
 
@@ -327,14 +323,11 @@ def write(v: _ffi.Value, kind: int, x: Any, where: str, name: str, nullable: boo
             v.int64_array.items = ctypes.cast(array, POINTER(c_int64))
             v.int64_array.count = len(items)
             keep = array
-        elif kind == _USER:
-            u = x
-            if not isinstance(u, _values.User):
-                raise TypeError
-            name_b, email_b = u.name.encode(), u.email.encode()
-            v.user.id, v.user.name, v.user.email = int(u.id), name_b, email_b
         else:
-            raise TypeError(f"{where}: {name}: values of kind {kind} cannot be passed from Python")
+            record = _records.for_kind(kind)
+            if record is None:
+                raise TypeError(f"{where}: {name}: values of kind {kind} cannot be passed from Python")
+            keep = record.write_value(v, x, where, name)
     except UnicodeEncodeError as exc:
         raise _ffi.utf8_error(exc) from exc
     except (TypeError, AttributeError, ValueError) as exc:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from . import _values
     from ._generated import ObjectType
-    from ._values import ListChange, Post, TypeInfo, User
+    from ._values import ListChange, TypeInfo
 
     Handler = Callable[..., object]
     Converter = Callable[["MvvmObject", tuple[Any, ...]], tuple[Any, ...]]
@@ -285,14 +285,6 @@ def _enum_value(e: type[_enums.Enum]) -> Callable[[int], int]:
     return value
 
 
-def _user_value(ptr: Any) -> User | None:
-    return _values.User._from_c(ptr.contents) if ptr else None
-
-
-def _post_value(ptr: Any) -> Post | None:
-    return _values.Post._from_c(ptr.contents) if ptr else None
-
-
 def _changes(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
     ptr, n = a[0], int(a[1])
     make = _values.ListChange
@@ -321,8 +313,7 @@ _P = "void (*)(mvvm_object *, {}, void *)"
 _T_I32 = _ffi.callback_type(c_void_p, c_int32, c_void_p)
 _T_I64 = _ffi.callback_type(c_void_p, c_int64, c_void_p)
 _T_STR = _ffi.callback_type(c_void_p, c_char_p, c_void_p)
-_T_USER = _ffi.callback_type(c_void_p, POINTER(_ffi.User), c_void_p)
-_T_POST = _ffi.callback_type(c_void_p, POINTER(_ffi.Post), c_void_p)
+_T_PTR = _ffi.callback_type(c_void_p, c_void_p, c_void_p)
 _T_CHANGES = _ffi.callback_type(c_void_p, POINTER(_ffi.ListChange), c_size_t, c_void_p)
 _T_NAV = _ffi.callback_type(c_void_p, c_int32, c_void_p, c_void_p)
 
@@ -330,22 +321,37 @@ I32: Final = SignalSpec(_P.format("int32_t"), _T_I32, value=int)
 I32_BOOL: Final = SignalSpec(_P.format("int32_t"), _T_I32, value=bool)
 I64: Final = SignalSpec(_P.format("int64_t"), _T_I64, value=int)
 STR: Final = SignalSpec(_P.format("const char *"), _T_STR, value=_ffi.decode)
-USER: Final = SignalSpec(_P.format("const mvvm_user *"), _T_USER, value=_user_value)
-POST: Final = SignalSpec(_P.format("const mvvm_post *"), _T_POST, value=_post_value)
 CHANGES: Final = SignalSpec(_P.format("const mvvm_list_change *, size_t"), _T_CHANGES, _changes)
 NAVIGATE: Final = SignalSpec(_P.format("int32_t, mvvm_object *"), _T_NAV, _navigate)
 
-#: The signal shapes the package maps, by the C arguments between the object and user_data
-#: (the 7 shapes of the library's signals; a signal of another shape cannot be connected).
+#: The signal shapes the package maps, by the C arguments between the object and user_data;
+#: a pointer to one of the library's records ("const mvvm_user *") is mapped from its
+#: description (record_spec). A signal of another shape cannot be connected.
 SIGNAL_SHAPES: Final[dict[str, SignalSpec]] = {
     "int32_t": I32,
     "int64_t": I64,
     "const char *": STR,
-    "const mvvm_user *": USER,
-    "const mvvm_post *": POST,
     "const mvvm_list_change *, size_t": CHANGES,
     "int32_t, mvvm_object *": NAVIGATE,
 }
+_RECORD_SPECS: dict[str, SignalSpec] = {}
+
+
+def record_spec(args: str) -> SignalSpec | None:
+    """The SignalSpec of a handler taking one record by pointer ("const mvvm_user *"): its
+    argument becomes the record's class, built from the library's description."""
+    spec = _RECORD_SPECS.get(args)
+    if spec is None:
+        if not (args.startswith("const ") and args.endswith(" *")):
+            return None
+        from . import _records
+
+        record = _records.with_c_type(args[len("const "):-len(" *")])
+        if record is None:
+            return None
+        read = record.read
+        spec = _RECORD_SPECS[args] = SignalSpec(_P.format(args), _T_PTR, value=lambda p: read(p) if p else None)
+    return spec
 _ENUM_SPECS: dict[type[_enums.Enum], SignalSpec] = {}
 
 
@@ -365,7 +371,9 @@ def signal_spec(
     value becomes ``enum`` when given (the C enum of the property it announces), a bool for a
     BOOL property, else an int. None for a shape the package does not know."""
     args = signal_arguments(c_signature)
-    spec = SIGNAL_SHAPES.get(args) if args is not None else None
+    if args is None:
+        return None
+    spec = SIGNAL_SHAPES.get(args) or record_spec(args)
     if spec is I32:
         if enum is not None:
             return i32_enum(enum)

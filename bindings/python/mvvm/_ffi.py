@@ -148,6 +148,31 @@ class TypeInfo(Structure):
     ]
 
 
+class RecordField(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("kind", c_int),
+        ("flags", c_uint32),
+        ("offset", c_size_t),
+        ("doc", c_char_p),
+    ]
+
+
+class RecordInfo(Structure):
+    _fields_ = [
+        ("kind", c_int32),
+        ("name", c_char_p),
+        ("c_type", c_char_p),
+        ("c_kind", c_char_p),
+        ("size", c_size_t),
+        ("alignment", c_size_t),
+        ("readable", c_int32),
+        ("field_count", c_size_t),
+        ("fields", POINTER(RecordField)),
+        ("doc", c_char_p),
+    ]
+
+
 class Int64Array(Structure):
     _fields_ = [("items", POINTER(c_int64)), ("count", c_size_t)]
 
@@ -253,6 +278,9 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_type_describe": (Status, (Enum, POINTER(POINTER(TypeInfo)))),
     "mvvm_type_find": (Status, (c_char_p, POINTER(Enum))),
     "mvvm_type_list": (Status, (POINTER(POINTER(Enum)), POINTER(c_size_t))),
+    "mvvm_record_describe": (Status, (c_int32, POINTER(POINTER(RecordInfo)))),
+    "mvvm_record_find": (Status, (c_char_p, POINTER(c_int32))),
+    "mvvm_record_list": (Status, (POINTER(POINTER(c_int32)), POINTER(c_size_t))),
     # repositories
     "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
     "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),

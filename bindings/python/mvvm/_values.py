@@ -31,51 +31,47 @@ class ListChange:
     count: int
 
 
-@dataclass(frozen=True)
-class User:
-    id: int
-    name: str
-    email: str
+if TYPE_CHECKING:
+    # What the library's descriptions of its records give (mvvm_record_describe), for type
+    # checkers; at run time the classes are built from those descriptions (_records.py).
 
-    @staticmethod
-    def _from_c(c: _ffi.User) -> User:
-        return User(int(c.id), _ffi.decode(c.name) or "", _ffi.decode(c.email) or "")
+    @dataclass(frozen=True)
+    class User:
+        id: int
+        name: str
+        email: str
 
+    @dataclass(frozen=True)
+    class Post:
+        id: int
+        title: str
+        body: str
+        author_name: str
+        created_at: float
+        likes_count: int
+        liked_by_current_user: bool
+        comments_count: int
 
-@dataclass(frozen=True)
-class Post:
-    id: int
-    title: str
-    body: str
-    author_name: str
-    created_at: float
-    likes_count: int
-    liked_by_current_user: bool
-    comments_count: int
+    @dataclass(frozen=True)
+    class Comment:
+        id: int
+        author_name: str
+        body: str
 
-    @staticmethod
-    def _from_c(c: _ffi.Post) -> Post:
-        return Post(
-            int(c.id),
-            _ffi.decode(c.title) or "",
-            _ffi.decode(c.body) or "",
-            _ffi.decode(c.author_name) or "",
-            float(c.created_at),
-            int(c.likes_count),
-            bool(c.liked_by_current_user),
-            int(c.comments_count),
-        )
+else:
 
+    def __getattr__(name: str) -> type:
+        # The library's records by name (User, Post, Comment), built on first use.
+        if name[:1].isupper():
+            from . import _records
 
-@dataclass(frozen=True)
-class Comment:
-    id: int
-    author_name: str
-    body: str
-
-    @staticmethod
-    def _from_c(c: _ffi.Comment) -> Comment:
-        return Comment(int(c.id), _ffi.decode(c.author_name) or "", _ffi.decode(c.body) or "")
+            try:
+                cls = _records.named(name).cls
+            except Exception:
+                raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+            globals()[name] = cls
+            return cls
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

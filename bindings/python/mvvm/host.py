@@ -109,6 +109,13 @@ def _c_user(user: User, keep: list[bytes]) -> _ffi.User:
     return _ffi.User(int(user.id), name, email)
 
 
+
+def _read_user(pointer: Any) -> User:
+    """The user a host-repository callback receives (``const mvvm_user *``)."""
+    from . import _records
+
+    return cast(User, _records.named("User").read(ctypes.addressof(pointer.contents)))
+
 def _c_post(post: Post, keep: list[bytes]) -> _ffi.Post:
     fields = [_ffi.encode(post.title), _ffi.encode(post.body), _ffi.encode(post.author_name)]
     keep += fields
@@ -193,7 +200,7 @@ class _Bridge:
             ctypes.sizeof(_ffi.UserRepositoryVTable),
             fetch(self._entry("fetch_users", lambda a: (int(a[0]),))),
             fetch(self._entry("fetch_user", lambda a: (int(a[0]),))),
-            _ffi.UpdateUserFn(self._entry("update_user", lambda a: (User._from_c(a[0].contents),))),
+            _ffi.UpdateUserFn(self._entry("update_user", lambda a: (_read_user(a[0]),))),
             _ffi.CancelFn(self._cancel),
             search,
         )

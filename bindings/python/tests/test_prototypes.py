@@ -52,6 +52,8 @@ C_TYPES: dict[str, Any] = {
     "mvvm_command_fn *": POINTER(_ffi.FnPtr),
     "mvvm_destroy_notify": _ffi.DestroyNotify,
     "const mvvm_type_info **": POINTER(POINTER(_ffi.TypeInfo)),
+    "const mvvm_record_info **": POINTER(POINTER(_ffi.RecordInfo)),
+    "const int32_t **": POINTER(POINTER(c_int32)),
     "mvvm_user *": POINTER(_ffi.User),
     "const mvvm_user *": POINTER(_ffi.User),
     "mvvm_post *": POINTER(_ffi.Post),

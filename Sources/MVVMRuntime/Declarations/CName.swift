@@ -1,0 +1,21 @@
+/// C spellings that follow from Swift names, so a declaration states a name once.
+public enum CName {
+    /// `NoteList` → `note_list`, `HTTPCache` → `http_cache`, `Note` → `note`: a word starts at
+    /// an upper-case letter after a lower-case one or a digit, and at the last capital of a run
+    /// followed by a lower-case letter.
+    public static func snakeCase(_ name: String) -> String {
+        let scalars = Array(name.unicodeScalars)
+        var out = ""
+        for (index, scalar) in scalars.enumerated() {
+            let isUpper = ("A"..."Z").contains(scalar)
+            if isUpper, index > 0 {
+                let previous = scalars[index - 1]
+                let previousIsLower = ("a"..."z").contains(previous) || ("0"..."9").contains(previous)
+                let nextIsLower = index + 1 < scalars.count && ("a"..."z").contains(scalars[index + 1])
+                if previousIsLower || (("A"..."Z").contains(previous) && nextIsLower) { out += "_" }
+            }
+            out.unicodeScalars.append(isUpper ? Unicode.Scalar(scalar.value + 32)! : scalar)
+        }
+        return out
+    }
+}

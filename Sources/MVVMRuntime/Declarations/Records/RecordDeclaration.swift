@@ -1,0 +1,130 @@
+/// A record declared once, field by field, next to its model:
+///
+/// ```swift
+/// extension Note: RecordValue {
+///     public static let recordDeclaration = RecordDeclaration<Note>(
+///         name: "Note", doc: "A note.",
+///         fields: [.field("id", \.id), .field("title", \.title), .field("pinned", \.pinned)],
+///         make: { fields in Note(id: fields["id"], title: fields["title"], pinned: fields["pinned"]) })
+/// }
+/// ```
+///
+/// From it follow the C struct (its layout by C's rules, `RecordLayout`; the generator writes
+/// it into the application's header), the code that lends and borrows its C form, its fields
+/// in introspection (`mvvm_record_describe()`) and the Python class built from them. `make`
+/// reads the model back from C (a command argument, a host's answer); a record without one is
+/// output only, and refused where the host would pass it.
+public struct RecordDeclaration<Model>: Sendable {
+    /// The record's name ("Note"): its C struct is `<prefix>_<snake_case name>`.
+    public let name: String
+    public let doc: String
+    public let fields: [RecordField<Model>]
+    public let layout: RecordLayout
+    let make: (@Sendable (RecordFields) -> Model)?
+
+    public init(
+        name: String, doc: String = "", fields: [RecordField<Model>], make: (@Sendable (RecordFields) -> Model)? = nil
+    ) {
+        self.name = name
+        self.doc = doc
+        self.fields = fields
+        self.layout = RecordLayout(fields.map(\.kind))
+        self.make = make
+    }
+
+    // MARK: - To C
+
+    /// Writes `model`'s C form at `base`, its strings lent from `strings` (a getter's rule:
+    /// valid until the object's next getter call, its next change, or its destruction).
+    @MainActor
+    func write(_ model: Model, to base: UnsafeMutableRawPointer, lendingFrom strings: BorrowedStrings) {
+        for (field, offset) in zip(fields, layout.offsets) {
+            switch field.read {
+            case .int64(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int64.self)
+            case .int32(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int32.self)
+            case .bool(let read): base.storeBytes(of: read(model) ? 1 : 0, toByteOffset: offset, as: Int32.self)
+            case .double(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Double.self)
+            case .string(let read): base.storeBytes(of: strings.lend(read(model)), toByteOffset: offset, as: UnsafePointer<CChar>.self)
+            case .optionalString(let read):
+                base.storeBytes(of: strings.lend(read(model)), toByteOffset: offset, as: UnsafePointer<CChar>?.self)
+            }
+        }
+    }
+
+    /// Calls `body` with `model`'s C form, its strings borrowed from the model for the call
+    /// (a signal's rule). Nothing is allocated for records whose strings are native.
+    func withCForm(_ model: Model, _ body: (UnsafeRawPointer) -> Void) {
+        withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { buffer in
+            buffer.initializeMemory(as: UInt8.self, repeating: 0)
+            borrow(model, from: 0, into: buffer.baseAddress!, body)
+        }
+    }
+
+    /// Writes the fields from `index` on, borrowing each string for the rest of the call.
+    private func borrow(_ model: Model, from index: Int, into base: UnsafeMutableRawPointer, _ body: (UnsafeRawPointer) -> Void) {
+        var index = index
+        while index < fields.count {
+            let offset = layout.offsets[index]
+            switch fields[index].read {
+            case .int64(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int64.self)
+            case .int32(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int32.self)
+            case .bool(let read): base.storeBytes(of: read(model) ? 1 : 0, toByteOffset: offset, as: Int32.self)
+            case .double(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Double.self)
+            case .string(let read):
+                read(model).withCString { text in
+                    base.storeBytes(of: text, toByteOffset: offset, as: UnsafePointer<CChar>.self)
+                    borrow(model, from: index + 1, into: base, body)
+                }
+                return
+            case .optionalString(let read):
+                if let string = read(model) {
+                    string.withCString { text in
+                        base.storeBytes(of: text, toByteOffset: offset, as: UnsafePointer<CChar>.self)
+                        borrow(model, from: index + 1, into: base, body)
+                    }
+                    return
+                }
+                base.storeBytes(of: nil, toByteOffset: offset, as: UnsafePointer<CChar>?.self)
+            }
+            index += 1
+        }
+        body(UnsafeRawPointer(base))
+    }
+
+    // MARK: - From C
+
+    /// Whether the host can pass this record (it has a `make`).
+    public var isReadable: Bool { make != nil }
+
+    /// The model read from the C form at `base`, checked: a NULL string (unless optional),
+    /// invalid UTF-8 and a bool other than 0/1 are refused, naming `parameter` and the field.
+    func read(from base: UnsafeRawPointer, _ parameter: String) throws(APIError) -> Model {
+        guard let make else {
+            throw .invalidArgument("\(parameter) is a \(name), which the host cannot pass: its declaration has no make.")
+        }
+        var values: [Value] = []
+        values.reserveCapacity(fields.count)
+        for (field, offset) in zip(fields, layout.offsets) {
+            let described = "\(parameter).\(field.name)"
+            switch field.kind {
+            case .int64: values.append(.int64(base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+            case .int32: values.append(.int32(base.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+            case .bool:
+                let flag = base.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                guard flag == 0 || flag == 1 else { throw .invalidArgument("\(described) is \(flag); it must be 0 or 1.") }
+                values.append(.bool(flag == 1))
+            case .double: values.append(.double(base.loadUnaligned(fromByteOffset: offset, as: Double.self)))
+            case .string:
+                let text = base.loadUnaligned(fromByteOffset: offset, as: UnsafePointer<CChar>?.self)
+                values.append(.string(try MVVMRuntime.string(from: text, described)))
+            case .optionalString:
+                guard let text = base.loadUnaligned(fromByteOffset: offset, as: UnsafePointer<CChar>?.self) else {
+                    values.append(.none)
+                    continue
+                }
+                values.append(.string(try MVVMRuntime.string(from: text, described)))
+            }
+        }
+        return make(RecordFields(names: fields.map(\.name), values: values))
+    }
+}

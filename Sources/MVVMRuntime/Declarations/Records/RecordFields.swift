@@ -1,0 +1,77 @@
+/// A record's fields as read from C, by name: what a record's `make` builds the model from
+/// (`Note(id: fields["id"], title: fields["title"], …)`). Every field was checked before
+/// `make` runs (strings not NULL unless optional, valid UTF-8; bools 0 or 1).
+public struct RecordFields {
+    let names: [String]
+    let values: [Value]
+
+    /// The field named `name`, as the Swift type its declaration reads. Asking for a name the
+    /// record does not declare, or as another type, is a programming error of the record's
+    /// declaration (it traps, naming both).
+    public subscript<T: RecordFieldType>(name: String) -> T {
+        guard let index = names.firstIndex(of: name) else {
+            preconditionFailure("the record has no field \"\(name)\"; its fields are \(names)")
+        }
+        guard let value = T(recordField: values[index]) else {
+            preconditionFailure("the record's field \"\(name)\" (\(values[index].kind)) is not a \(T.self)")
+        }
+        return value
+    }
+}
+
+/// A Swift type a record field can be read as (`RecordFields`' subscript).
+public protocol RecordFieldType {
+    init?(recordField value: Value)
+}
+
+extension Int: RecordFieldType {
+    public init?(recordField value: Value) {
+        guard case .int64(let number) = value, let exact = Int(exactly: number) else { return nil }
+        self = exact
+    }
+}
+
+extension Int64: RecordFieldType {
+    public init?(recordField value: Value) {
+        guard case .int64(let number) = value else { return nil }
+        self = number
+    }
+}
+
+extension Int32: RecordFieldType {
+    public init?(recordField value: Value) {
+        guard case .int32(let number) = value else { return nil }
+        self = number
+    }
+}
+
+extension Bool: RecordFieldType {
+    public init?(recordField value: Value) {
+        guard case .bool(let flag) = value else { return nil }
+        self = flag
+    }
+}
+
+extension Double: RecordFieldType {
+    public init?(recordField value: Value) {
+        guard case .double(let number) = value else { return nil }
+        self = number
+    }
+}
+
+extension String: RecordFieldType {
+    public init?(recordField value: Value) {
+        guard case .string(let text) = value else { return nil }
+        self = text
+    }
+}
+
+extension Optional: RecordFieldType where Wrapped == String {
+    public init?(recordField value: Value) {
+        switch value {
+        case .none: self = .none
+        case .string(let text): self = text
+        default: return nil
+        }
+    }
+}

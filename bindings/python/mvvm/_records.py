@@ -1,0 +1,159 @@
+"""Record classes built from the library's introspection (mvvm_record_describe), as the
+ViewModel classes are built from mvvm_type_describe: no Python per record. A record is a
+frozen dataclass whose fields are the C struct's (``mvvm.User(id, name, email)``), read from
+and written to its C form through a ``ctypes.Structure`` laid out from the described offsets.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+from ctypes import c_char_p, c_double, c_int32, c_int64
+from typing import Any, Callable
+
+from . import _ffi, errors
+from ._enums import ValueKind
+
+#: Each field kind's ctypes type and Python type.
+_FIELD_TYPES: dict[int, tuple[Any, type]] = {
+    ValueKind.INT64: (c_int64, int),
+    ValueKind.INT32: (c_int32, int),
+    ValueKind.BOOL: (c_int32, bool),
+    ValueKind.DOUBLE: (c_double, float),
+    ValueKind.STRING: (c_char_p, str),
+}
+
+_NULLABLE = 2  # MVVM_MEMBER_NULLABLE
+_UNION_OFFSET = _ffi.Value.as_.offset
+
+
+class RecordType:
+    """One record of the library: its Python class, its C layout, and the conversions."""
+
+    __slots__ = ("kind", "name", "c_type", "cls", "struct", "readable", "_fields", "_read")
+
+    def __init__(self, info: _ffi.RecordInfo) -> None:
+        self.kind = int(info.kind)
+        self.name = info.name.decode()
+        self.c_type = info.c_type.decode()
+        self.readable = bool(info.readable)
+        fields: list[tuple[str, int, bool]] = []
+        for i in range(info.field_count):
+            f = info.fields[i]
+            fields.append((f.name.decode(), int(f.kind), bool(f.flags & _NULLABLE)))
+        self._fields = tuple(fields)
+        self.struct = _structure(self.name, info, fields)
+        annotations = [(n, (str | None) if nullable else _FIELD_TYPES[k][1]) for n, k, nullable in fields]
+        doc = info.doc.decode() if info.doc else ""
+        self.cls: type = dataclasses.make_dataclass(
+            self.name, annotations, frozen=True, namespace={"__doc__": doc or f"The record {self.name}."}
+        )
+        self.cls.__module__ = "mvvm"
+        self._read = _reader(self.cls, self.struct, fields)
+
+    def read(self, address: int) -> Any:
+        """The record whose C form is at ``address``."""
+        return self._read(address)
+
+    def read_value(self, v: _ffi.Value) -> Any:
+        """The record an mvvm_value holds inline."""
+        return self._read(ctypes.addressof(v) + _UNION_OFFSET)
+
+    def write_value(self, v: _ffi.Value, x: Any, where: str, name: str) -> object:
+        """Stores record ``x`` into ``v``; returns the encoded strings, which must stay alive
+        until the call returns."""
+        if not isinstance(x, self.cls):
+            raise TypeError(f"{where}: {name} must be an mvvm.{self.name}, not {type(x).__name__}")
+        if not self.readable:
+            raise TypeError(f"{where}: {name}: the library does not take an mvvm.{self.name} from the host")
+        v.kind = self.kind
+        c = self.struct.from_address(ctypes.addressof(v) + _UNION_OFFSET)
+        keep: list[bytes] = []
+        for field, kind, nullable in self._fields:
+            value = getattr(x, field)
+            if kind == ValueKind.STRING:
+                if value is None and nullable:
+                    setattr(c, field, None)
+                    continue
+                data = _ffi.encode(value, f"{where}: {name}.{field}")
+                keep.append(data)
+                setattr(c, field, data)
+            elif kind == ValueKind.BOOL:
+                setattr(c, field, 1 if value else 0)
+            else:
+                setattr(c, field, value)
+        return keep
+
+
+def _structure(name: str, info: _ffi.RecordInfo, fields: list[tuple[str, int, bool]]) -> Any:
+    """The ctypes struct of a record, checked against the library's offsets and size."""
+    struct: Any = type(name, (ctypes.Structure,), {"_fields_": [(n, _FIELD_TYPES[k][0]) for n, k, _ in fields]})
+    for i, (field, _, _) in enumerate(fields):
+        if getattr(struct, field).offset != info.fields[i].offset:
+            raise errors.FfiError(13, f"record {name}: field {field} is at offset {info.fields[i].offset} in the library")
+    if ctypes.sizeof(struct) != info.size:
+        raise errors.FfiError(13, f"record {name}: the library's struct has {info.size} bytes, not {ctypes.sizeof(struct)}")
+    return struct
+
+
+def _reader(cls: type, struct: Any, fields: list[tuple[str, int, bool]]) -> Callable[[int], Any]:
+    """A function reading the record at an address: one ctypes view, a conversion per field."""
+    converters: list[tuple[str, Callable[[Any], Any]]] = []
+    for field, kind, nullable in fields:
+        if kind == ValueKind.STRING:
+            converters.append((field, _ffi.decode if nullable else (lambda raw: _ffi.decode(raw) or "")))
+        elif kind == ValueKind.BOOL:
+            converters.append((field, bool))
+        else:
+            converters.append((field, lambda raw: raw))
+    from_address = struct.from_address
+
+    def read(address: int) -> Any:
+        c = from_address(address)
+        return cls(*[convert(getattr(c, field)) for field, convert in converters])
+
+    return read
+
+
+_BY_KIND: dict[int, RecordType | None] = {}
+_BY_NAME: dict[str, RecordType] = {}
+
+
+def for_kind(kind: int) -> RecordType | None:
+    """The record of value kind ``kind``, or None when the kind is no record's."""
+    try:
+        return _BY_KIND[kind]
+    except KeyError:
+        pass
+    info = ctypes.POINTER(_ffi.RecordInfo)()
+    status = _ffi.unchecked("mvvm_record_describe")(kind, ctypes.byref(info))
+    record = RecordType(info.contents) if status == 0 else None
+    _BY_KIND[kind] = record
+    if record is not None:
+        _BY_NAME[record.name] = record
+    return record
+
+
+def named(name: str) -> RecordType:
+    """The record named ``name``; :class:`mvvm.UnknownNameError` when the library has none."""
+    record = _BY_NAME.get(name)
+    if record is not None:
+        return record
+    kind = c_int32()
+    _ffi.lib().mvvm_record_find(name.encode(), ctypes.byref(kind))
+    found = for_kind(kind.value)
+    assert found is not None
+    return found
+
+
+def with_c_type(c_type: str) -> RecordType | None:
+    """The record whose C struct is ``c_type`` ("mvvm_user"), or None."""
+    return next((r for r in all_records() if r.c_type == c_type), None)
+
+
+def all_records() -> list[RecordType]:
+    """Every record of the library, in kind order."""
+    kinds = ctypes.POINTER(c_int32)()
+    count = ctypes.c_size_t()
+    _ffi.lib().mvvm_record_list(ctypes.byref(kinds), ctypes.byref(count))
+    return [r for i in range(count.value) if (r := for_kind(kinds[i])) is not None]

@@ -1,0 +1,72 @@
+"""Records (mvvm.User, mvvm.Post, mvvm.Comment) are built from the library's descriptions
+(mvvm_record_describe), with no Python written per record."""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+
+import pytest
+
+import mvvm
+from mvvm import _ffi, _records
+
+
+def _described(kind: int) -> _ffi.RecordInfo:
+    info = ctypes.POINTER(_ffi.RecordInfo)()
+    _ffi.lib().mvvm_record_describe(kind, ctypes.byref(info))
+    return info.contents
+
+
+def test_every_record_of_the_library_becomes_a_frozen_dataclass_with_its_described_fields() -> None:
+    records = _records.all_records()
+    assert [r.name for r in records] == ["User", "Post", "Comment"]
+    for record in records:
+        info = _described(record.kind)
+        names = [info.fields[i].name.decode() for i in range(info.field_count)]
+        assert [f.name for f in dataclasses.fields(record.cls)] == names
+        assert record.cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        assert ctypes.sizeof(record.struct) == info.size
+
+
+def test_the_package_names_are_the_built_classes() -> None:
+    assert mvvm.User is _records.named("User").cls
+    assert mvvm.Post is _records.named("Post").cls
+    user = mvvm.User(id=3, name="Ada", email="ada@example.com")
+    assert user == mvvm.User(3, "Ada", "ada@example.com")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        user.name = "Grace"  # type: ignore[misc]
+
+
+def test_a_record_reads_back_from_its_c_form() -> None:
+    record = _records.named("Post")
+    c = record.struct(7, b"Title", "Bödy".encode(), b"Ada", 1.5, 4, 1, 2)
+    post = record.read(ctypes.addressof(c))
+    assert post == mvvm.Post(7, "Title", "Bödy", "Ada", 1.5, 4, True, 2)
+    assert isinstance(post.liked_by_current_user, bool)
+
+
+def test_a_record_is_written_into_an_mvvm_value_and_read_back() -> None:
+    record = _records.named("User")
+    value = _ffi.Value()
+    keep = record.write_value(value, mvvm.User(9, "Zoë", "z@example.com"), "test", "user")
+    assert keep  # the encoded strings, alive until the call
+    assert value.kind == mvvm.ValueKind.USER
+    assert record.read_value(value) == mvvm.User(9, "Zoë", "z@example.com")
+
+
+def test_writing_refuses_another_class_and_nul_characters() -> None:
+    record = _records.named("User")
+    with pytest.raises(TypeError, match="must be an mvvm.User, not Post"):
+        record.write_value(_ffi.Value(), mvvm.Post(1, "", "", "", 0.0, 0, False, 0), "test", "user")
+    with pytest.raises(ValueError, match="user.name contains a NUL"):
+        record.write_value(_ffi.Value(), mvvm.User(1, "a\0b", ""), "test", "user")
+
+
+def test_a_kind_that_is_no_record_has_no_record_class() -> None:
+    assert _records.for_kind(mvvm.ValueKind.STRING) is None
+    assert _records.for_kind(12) is None
+    with pytest.raises(mvvm.UnknownNameError, match="no record named \"Note\""):
+        _records.named("Note")
+    with pytest.raises(AttributeError):
+        mvvm.Note  # type: ignore[attr-defined]  # noqa: B018
