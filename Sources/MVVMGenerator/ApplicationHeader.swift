@@ -36,6 +36,9 @@ enum ApplicationHeader {
         for declaration in declarations {
             out += "#define \(CSpelling.typeConstant(declaration)) ((mvvm_type)\(declaration.type.rawValue))\n"
         }
+        let records = TypeRegistry.shared.registeredRecords
+        if !records.isEmpty { out += "\n/* The records of this library: value kinds (mvvm_value.kind) and their C structs. */\n" }
+        for record in records { out += "\n" + recordStruct(record) }
         out += "\n"
         out += HeaderSections.sections(declarations)
         out += """
@@ -48,5 +51,26 @@ enum ApplicationHeader {
 
             """
         return out
+    }
+
+    /// A record's value kind constant and struct, with its declaration's docs and the
+    /// ownership rule of every record struct.
+    private static func recordStruct(_ record: RegisteredRecord) -> String {
+        var out = "#define \(record.cName) ((mvvm_value_kind)\(record.kind))\n"
+        let about = (record.doc.isEmpty ? "The record \(record.name)." : record.doc)
+            + " Strings are borrowed from the object that handed the struct out; each function says until when."
+        out += CSpelling.docComment(about)
+        out += "typedef struct \(record.cType) {\n"
+        for field in record.fields {
+            var doc = field.doc
+            switch field.kind {
+            case .bool: doc += (doc.isEmpty ? "" : " ") + "0/1."
+            case .optionalString: doc += (doc.isEmpty ? "" : " ") + "NULL when absent."
+            default: break
+            }
+            out += CSpelling.docComment(doc, indent: "    ")
+            out += "    " + CSpelling.declaration(field.kind.cType, CSpelling.snake(field.name)) + ";\n"
+        }
+        return out + "} \(record.cType);\n"
     }
 }

@@ -21,7 +21,9 @@ enum CSpelling {
     }
 
     /// The Swift type of a C parameter type in an `@c` function.
-    static func swiftType(_ cType: String) -> String {
+    /// `rawRecords`: a record's struct is the application's own header's, which Swift does not
+    /// see, so its pointer is raw memory (`UnsafeMutableRawPointer?`, the same C ABI).
+    static func swiftType(_ cType: String, rawRecords: Bool = false) -> String {
         switch cType {
         case "int32_t": return "Int32"
         case "int64_t": return "Int64"
@@ -40,7 +42,7 @@ enum CSpelling {
             guard cType.hasSuffix(" *"), TypeRegistry.shared.record(cType: String(cType.dropLast(2))) != nil else {
                 preconditionFailure("no Swift spelling for the C type \(cType)")
             }
-            return "UnsafeMutablePointer<\(cType.dropLast(2))>?"
+            return rawRecords ? "UnsafeMutableRawPointer?" : "UnsafeMutablePointer<\(cType.dropLast(2))>?"
         }
     }
 

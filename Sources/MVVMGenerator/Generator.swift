@@ -213,7 +213,8 @@ public enum Generator {
 
             """
         for module in configuration.imports { out += "import \(module)\n" }
-        for function in declaration.typedFunctions { out += "\n" + function.swiftSource }
+        let rawRecords = configuration.ownHeader != nil
+        for function in declaration.typedFunctions(rawRecords: rawRecords) { out += "\n" + function.swiftSource }
         return out
     }
 }
