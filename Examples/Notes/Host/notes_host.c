@@ -104,11 +104,11 @@ static void on_note_selected(mvvm_object *list, int64_t id, void *user_data) {
     events.selections++;
 }
 
-static void on_did_save(mvvm_object *editor, int64_t id, void *user_data) {
+static void on_did_save(mvvm_object *editor, const notes_note *note, void *user_data) {
     (void)editor;
     (void)user_data;
-    printf("  did-save: note %" PRId64 "\n", id);
-    events.saved_id = id;
+    printf("  did-save: note %" PRId64 " \"%s\" (updated at %.3f)\n", note->id, note->title, note->updated_at);
+    events.saved_id = note->id;
     events.saves++;
 }
 
@@ -162,17 +162,17 @@ static int64_t show_list(mvvm_object *list) {
     CHECK(notes_note_list_get_query(list, &query));
     printf("  list [%s]: %" PRId64 " note(s)\n", query, count);
     for (int64_t i = 0; i < count; i++) {
-        const char *title = NULL;
-        CHECK(notes_note_list_get_row(list, i, &title));
-        printf("    %" PRId64 "  %s\n", i, title);
+        notes_note note;
+        CHECK(notes_note_list_get_row(list, i, &note));
+        printf("    %" PRId64 "  #%-3" PRId64 " %s%-12s %s\n", i, note.id, note.pinned ? "* " : "  ", note.title, note.body);
     }
     return count;
 }
 
 static void expect_row(mvvm_object *list, int64_t index, const char *title) {
-    const char *shown = NULL;
+    notes_note shown;
     CHECK(notes_note_list_get_row(list, index, &shown));
-    if (strcmp(shown, title) != 0) fail("row %" PRId64 " is \"%s\", expected \"%s\"", index, shown, title);
+    if (strcmp(shown.title, title) != 0) fail("row %" PRId64 " is \"%s\", expected \"%s\"", index, shown.title, title);
 }
 
 static void expect_count(mvvm_object *list, int64_t expected) {
@@ -298,8 +298,13 @@ int main(int argc, char **argv) {
     wait_for("rows-changed", &events.rows_changed, changed + 1);
     if (show_list(list) != 3) fail("expected 3 notes");
     expect_row(list, 2, "Groceries");
-    REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_get_row(list, 3, &message));
-    REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_get_row(list, -1, &message));
+    notes_note row;
+    REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_get_row(list, 3, &row));
+    REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_get_row(list, -1, &row));
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_note_list_get_row(list, 0, NULL));
+    CHECK(notes_note_list_get_row(list, 0, &row));
+    if (row.id != trip || strcmp(row.body, "pack the tent") != 0 || row.pinned != 0 || row.updated_at <= 0)
+        fail("row 0 is #%" PRId64 " %s / %s", row.id, row.title, row.body);
 
     step("search as you type: \"i\", \"id\", \"idea\" -> one reset after the pause");
     changed = events.rows_changed;
@@ -334,13 +339,15 @@ int main(int argc, char **argv) {
     wait_for("rows-changed", &events.rows_changed, changed + 1);
     show_list(list);
     expect_row(list, 0, "Ideas");
+    CHECK(notes_note_list_get_row(list, 0, &row));
+    if (!row.pinned) fail("Ideas is not pinned");
 
     step("delete \"Trip\"");
     int64_t count = 0;
     CHECK(notes_note_list_get_count(list, &count));
-    const char *last = NULL;
+    notes_note last;
     CHECK(notes_note_list_get_row(list, count - 1, &last));
-    if (strcmp(last, "Trip") != 0) fail("the last row is %s", last);
+    if (strcmp(last.title, "Trip") != 0) fail("the last row is %s", last.title);
     changed = events.rows_changed;
     CHECK(notes_note_list_delete_row(list, count - 1));
     wait_for("rows-changed", &events.rows_changed, changed + 1);

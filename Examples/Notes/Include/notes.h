@@ -24,6 +24,22 @@ extern "C" {
 #define NOTES_TYPE_NOTE_LIST ((mvvm_type)2)
 #define NOTES_TYPE_NOTE_EDITOR ((mvvm_type)3)
 
+/* The records of this library: value kinds (mvvm_value.kind) and their C structs. */
+
+#define NOTES_VALUE_NOTE ((mvvm_value_kind)7)
+/** A note. Strings are borrowed from the object that handed the struct out; each function says
+ *  until when. */
+typedef struct notes_note {
+    /** The store's id. */
+    int64_t id;
+    const char *title;
+    const char *body;
+    /** When it was last saved, in seconds since 1970-01-01 UTC. */
+    double updated_at;
+    /** Pinned notes come first. 0/1. */
+    int32_t pinned;
+} notes_note;
+
 /* ------------------------------------------------------------------------------------------
  * Notes store (NOTES_TYPE_STORE)
  *
@@ -56,7 +72,7 @@ mvvm_status notes_store_get_is_persistent(mvvm_object *store, int32_t *out_is_pe
  *   "error-message" (const char *, may be absent)
  *   "count" (int64_t)
  * Lists:
- *   "rows" (const char *; counted by "count"; changes on "rows-changed")
+ *   "rows" (notes_note; counted by "count"; changes on "rows-changed")
  * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
  *   "notify::query"         void (*)(mvvm_object *, const char *, void *)
  *   "notify::error-message" void (*)(mvvm_object *, const char *, void *)
@@ -92,9 +108,9 @@ mvvm_status notes_note_list_get_query(mvvm_object *vm, const char **out_query);
 mvvm_status notes_note_list_get_error_message(mvvm_object *vm, const char **out_message);
 /** The number of rows. */
 mvvm_status notes_note_list_get_count(mvvm_object *vm, int64_t *out_count);
-/** The title of row `index`, in O(1), borrowed until the next getter call on this object, a change,
- *  or its destruction. */
-mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, const char **out_title);
+/** The note of row `index`, in O(1). Its strings are borrowed until the next getter call on this
+ *  object, a change, or its destruction. */
+mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *out_note);
 
 /* ------------------------------------------------------------------------------------------
  * Note editor (NOTES_TYPE_NOTE_EDITOR)
@@ -117,11 +133,11 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, const char *
  *   "notify::validation-message" void (*)(mvvm_object *, const char *, void *)
  *   "notify::error-message"      void (*)(mvvm_object *, const char *, void *)
  *   "notify::note-id"            void (*)(mvvm_object *, int64_t, void *)
- *   "did-save"                   void (*)(mvvm_object *, int64_t, void *)
+ *   "did-save"                   void (*)(mvvm_object *, const notes_note *, void *)
  * Strings and structs handed to handlers are borrowed for the duration of the call.
  * Strings and structs a getter hands out are borrowed until the next getter call on this
  * object, a change of it, or its destruction.
- * "did-save": The id of the note as stored, after each successful save.
+ * "did-save": The note as stored, after each successful save.
  * ---------------------------------------------------------------------------------------- */
 
 /** Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0.

@@ -1,10 +1,11 @@
 import Dispatch
 import MVVMRuntime
 
-/// The Notes app as the framework sees it: its types, registered in this order (so they are
-/// types 1, 2, 3 of libnotes.so).
+/// The Notes app as the framework sees it: its record (`notes_note`) and its types, registered
+/// in this order (so they are types 1, 2, 3 of libnotes.so).
 public enum NotesTypes {
     static func register(into registry: TypeRegistry) throws(RegistrationError) {
+        try registry.register(record: Note.self, prefix: "notes")
         try registry.register(NotesStore.declaration)
         try registry.register(NoteListViewModel<DispatchQueue>.declaration)
         try registry.register(NoteEditorViewModel.declaration)

@@ -4,7 +4,7 @@ import MVVMRuntime
 
 extension NoteEditorViewModel: DeclaredViewModel {
     public nonisolated static let declaration = ViewModelDeclaration<NoteEditorViewModel>(
-        name: "NoteEditor", cNamespace: "notes", cPrefix: "note_editor",
+        name: "NoteEditor", cNamespace: "notes",
         summary: "One note's editor: a draft title and body, saved when dirty and valid.",
         constructor: .new("""
             Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. \
@@ -39,5 +39,5 @@ extension NoteEditorViewModel: DeclaredViewModel {
                 $0.save()
             },
         ],
-        events: [.id("did-save", "The id of the note as stored, after each successful save.", from: { $0.didSave.map(\.id) })])
+        events: [.record("did-save", "The note as stored, after each successful save.", { $0.didSave })])
 }

@@ -8,7 +8,7 @@ extension NoteListViewModel: DeclaredViewModel where S == DispatchQueue {
 
 /// A global rather than a static: generic types have no stored statics.
 private let noteListDeclaration = ViewModelDeclaration<NoteListViewModel<DispatchQueue>>(
-    name: "NoteList", cNamespace: "notes", cPrefix: "note_list",
+    name: "NoteList", cNamespace: "notes",
     summary: """
         The notes, pinned first, then the most recently updated; rows are read by index in O(1) and \
         change by change sets. Search as you type: the query is debounced (250 ms on the main \
@@ -48,10 +48,10 @@ private let noteListDeclaration = ViewModelDeclaration<NoteListViewModel<Dispatc
         .command("dismiss-error", "Clears the error message.") { $0.dismissError() },
     ],
     lists: [
-        .list("rows", item: "row", of: .string, """
-            The title of row `index`, in O(1), borrowed until the next getter call on this object, \
-            a change, or its destruction.
-            """, out: "out_title", changes: .publisher { $0.changes.eraseToAnyPublisher() }, signal: "rows-changed",
-            countProperty: "count", count: { $0.count }, item: { .string($0.notes[$1].title) }),
+        .list("rows", item: "row", of: Note.valueKind, """
+            The note of row `index`, in O(1). Its strings are borrowed until the next getter call on \
+            this object, a change, or its destruction.
+            """, out: "out_note", changes: .publisher { $0.changes.eraseToAnyPublisher() }, signal: "rows-changed",
+            countProperty: "count", count: { $0.count }, item: { .record($0.notes[$1]) }),
     ],
     events: [.id("note-selected", "The id of the note of a selected row (open an editor on it).", { $0.noteSelected })])

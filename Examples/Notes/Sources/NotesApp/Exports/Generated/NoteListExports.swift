@@ -56,6 +56,6 @@ import MVVMRuntime
 }
 
 @MainActor @c public func notes_note_list_get_row(_ vm: OpaquePointer?, _ index: Int64,
-                                                  _ outTitle: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> mvvm_status {
-    TypedCall.item(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 15, index, outTitle, "out_title", as: TypedCall.string)
+                                                  _ outNote: UnsafeMutableRawPointer?) -> mvvm_status {
+    TypedCall.item(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 15, index, outNote, "out_note", record: NotesApp.Note.self)
 }
