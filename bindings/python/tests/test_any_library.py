@@ -104,7 +104,7 @@ def test_an_applications_types_get_their_classes_from_introspection_with_no_pyth
             runtime.run_until(lambda: saved, 5.0)
             notes.reload()
             print("rows:", [row.title for row in notes.rows], "saved:", [(note.id, note.title) for note in saved])
-            print("record:", type(notes.rows[0]).__name__, notes.rows[0].pinned)
+            print("record:", type(notes.rows[0]).__name__, notes.rows[0].pinned, type(notes.rows[0]) is mvvm.Note)
             try:
                 notes.delete_row(5)
             except mvvm.OutOfRangeError as error:
@@ -116,7 +116,7 @@ def test_an_applications_types_get_their_classes_from_introspection_with_no_pyth
         """
     )
     assert "rows: ['Groceries'] saved: [(1, 'Groceries')]" in done.stdout
-    assert "record: Note False" in done.stdout
+    assert "record: Note False True" in done.stdout
     assert "out of range: Row index 5 is out of range" in done.stdout
     assert "not found: There is no note 99" in done.stdout
 
