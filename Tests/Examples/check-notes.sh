@@ -51,8 +51,8 @@ lib="$app/ship/lib/libnotes.so"
 exports=$(nm -D --defined-only "$lib" | awk '{ print $3 }' | sort)
 others=$(echo "$exports" | grep -Ev '^(mvvm|notes)_' || true)
 [ -z "$others" ] || fail "libnotes.so exports more than mvvm_* and notes_*: $(echo "$others" | head -5 | tr '\n' ' ')"
-echo "$exports" | grep -qx notes_note_list_new || fail "libnotes.so does not export notes_note_list_new"
-echo "$exports" | grep -qx mvvm_init || fail "libnotes.so does not export mvvm_init"
+grep -qx notes_note_list_new <<< "$exports" || fail "libnotes.so does not export notes_note_list_new"
+grep -qx mvvm_init <<< "$exports" || fail "libnotes.so does not export mvvm_init"
 echo "check-notes: libnotes.so exports $(echo "$exports" | grep -c '^mvvm_') mvvm_ and $(echo "$exports" | grep -c '^notes_') notes_ functions, nothing else"
 make -C "$app" --no-print-directory check-generated SWIFT="$SWIFT" MVVM="$root" SCRATCH="$scratch"
 
@@ -85,7 +85,9 @@ hidden() {
 echo "== 3. the C host, built against ship/, run with $toolchain hidden"
 cc_bin=$(command -v cc || command -v "$CLANG") || fail "no C compiler"
 make -C "$app" --no-print-directory host HOST_CC="$cc_bin"
-ldd "$app/ship/notes_host" | grep -q "$app/ship/lib/libnotes.so" || fail "notes_host does not load ship/lib/libnotes.so"
+# (ldd's output in a variable: `ldd | grep -q` fails under pipefail when grep quits early.)
+libraries=$(ldd "$app/ship/notes_host")
+grep -q "$app/ship/lib/libnotes.so" <<< "$libraries" || fail "notes_host does not load ship/lib/libnotes.so: $libraries"
 hidden "$app/ship/notes_host" "$tmp/host-notes.json" > "$tmp/host.log" 2>&1 || { cat "$tmp/host.log" >&2; fail "notes_host failed"; }
 tail -1 "$tmp/host.log"
 
