@@ -4,7 +4,8 @@
 #      this checkout (the only edit: `path: "../.."` becomes the checkout's path);
 #   2. its own Makefile builds the shipped libnotes.so (release, -static-stdlib, the version
 #      script notes.map: only mvvm_* and notes_* exported, checked with nm -D), runs
-#      `notes-generate --check` (the committed Include/notes.h and exports are fresh) and
+#      `notes-generate --check` (the committed Include/notes.h and exports are fresh, and a
+#      hand edit is caught) and
 #      compiles notes.h as C11 and C++;
 #   3. the C host (Host/notes_host.c) is built against the shipped library and its headers
 #      and run with the Swift toolchain hidden (an empty folder mounted over it in a private
@@ -55,6 +56,16 @@ grep -qx notes_note_list_new <<< "$exports" || fail "libnotes.so does not export
 grep -qx mvvm_init <<< "$exports" || fail "libnotes.so does not export mvvm_init"
 echo "check-notes: libnotes.so exports $(echo "$exports" | grep -c '^mvvm_') mvvm_ and $(echo "$exports" | grep -c '^notes_') notes_ functions, nothing else"
 make -C "$app" --no-print-directory check-generated SWIFT="$SWIFT" MVVM="$root" SCRATCH="$scratch"
+# A hand edit of the generated header is caught, naming the file and the command.
+cp "$app/Include/notes.h" "$tmp/notes.h.fresh"
+echo "/* edited by hand */" >> "$app/Include/notes.h"
+if (cd "$app" && "$scratch/release/notes-generate" --check) > "$tmp/stale.log" 2>&1; then
+    fail "notes-generate --check passed with a hand-edited Include/notes.h"
+fi
+grep -q "Include/notes.h" "$tmp/stale.log" && grep -q "swift run notes-generate" "$tmp/stale.log" \
+    || { cat "$tmp/stale.log" >&2; fail "notes-generate --check did not name the stale file and the command"; }
+cp "$tmp/notes.h.fresh" "$app/Include/notes.h"
+echo "check-notes: a hand edit of Include/notes.h is caught by notes-generate --check"
 
 # The generated header compiles cleanly as C11 and C++ beside mvvm.h.
 "$CLANG" -x c $MVVM_C_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
