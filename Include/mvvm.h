@@ -500,6 +500,48 @@ mvvm_status mvvm_record_find(const char *name, int32_t *out_kind);
  *  mvvm_init() too. */
 mvvm_status mvvm_record_list(const int32_t **out_kinds, size_t *out_count);
 
+/* ENUMS
+ *   A C enum of the application's (mvvm_loading, mvvm_view_state, or one of its own header's)
+ *   is declared once in Swift and registered; a property holding one is an int32_t whose
+ *   mvvm_member_shape.enum_name names the enum's C type. The functions below describe them, so
+ *   a binding builds its enums from the library (the Python package's IntEnums). */
+
+/** One case of an enum. All strings are static. */
+typedef struct mvvm_enum_case {
+    /** snake_case, e.g. "full_screen". */
+    const char *name;
+    /** The C constant, e.g. "MVVM_LOADING_FULL_SCREEN". */
+    const char *c_name;
+    int32_t value;
+    /** The declaration's sentence about the case; "" if none. */
+    const char *doc;
+} mvvm_enum_case;
+
+/** An enum's description. All storage is static. */
+typedef struct mvvm_enum_info {
+    /** e.g. "Loading". */
+    const char *name;
+    /** The C type, e.g. "mvvm_loading" (what mvvm_member_shape.enum_name gives). */
+    const char *c_type;
+    size_t case_count;
+    /** `case_count` cases, in declaration order. */
+    const mvvm_enum_case *cases;
+    /** The declaration's sentence(s) about the enum; "" if none. */
+    const char *doc;
+} mvvm_enum_info;
+
+/** Writes a static description of the enum whose C type is `c_type` ("mvvm_loading") into
+ *  *out_info. MVVM_E_INVALID_ARGUMENT: an argument is NULL. MVVM_E_INVALID_UTF8: `c_type` is
+ *  not UTF-8. MVVM_E_UNKNOWN_NAME: no enum of that C type (the message lists the enums);
+ *  *out_info is untouched on failure. Any thread, before mvvm_init() too. */
+mvvm_status mvvm_enum_describe(const char *c_type, const mvvm_enum_info **out_info);
+
+/** Writes every registered enum's description, in registration order, as a static array into
+ *  *out_enums and its length into *out_count (0, and a valid pointer that must not be read,
+ *  when the library has no enums). The array belongs to the library and lives as long as the
+ *  process. MVVM_E_INVALID_ARGUMENT: an out pointer is NULL. Any thread, before mvvm_init() too. */
+mvvm_status mvvm_enum_list(const mvvm_enum_info **out_enums, size_t *out_count);
+
 /* ------------------------------------------------------------------------------------------
  * Shared value types
  * ---------------------------------------------------------------------------------------- */
@@ -1419,6 +1461,8 @@ typedef struct mvvm_api {
     mvvm_status (*record_describe)(int32_t kind, const mvvm_record_info **out_info);
     mvvm_status (*record_find)(const char *name, int32_t *out_kind);
     mvvm_status (*record_list)(const int32_t **out_kinds, size_t *out_count);
+    mvvm_status (*enum_describe)(const char *c_type, const mvvm_enum_info **out_info);
+    mvvm_status (*enum_list)(const mvvm_enum_info **out_enums, size_t *out_count);
     /* END GENERATED api */
 } mvvm_api;
 

@@ -130,6 +130,8 @@ static inline const mvvm_api *mvvm_api_table(void) {
         .record_describe = mvvm_record_describe,
         .record_find = mvvm_record_find,
         .record_list = mvvm_record_list,
+        .enum_describe = mvvm_enum_describe,
+        .enum_list = mvvm_enum_list,
     };
     return &table;
 }

@@ -12,6 +12,8 @@ public enum SeedsApp {
         try registry.register(record: User.self, prefix: "mvvm")
         try registry.register(record: Post.self, prefix: "mvvm")
         try registry.register(record: Comment.self, prefix: "mvvm")
+        try registry.register(enumeration: SeedsEnums.loading, prefix: "mvvm")
+        try registry.register(enumeration: SeedsEnums.postState, prefix: "mvvm")
         for declaration: TypeDeclaration in [
             RepositoryObject.declaration,
             UserListViewModel.declaration,

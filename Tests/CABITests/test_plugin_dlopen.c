@@ -268,6 +268,8 @@ static void test_the_newest_fields_hold_their_functions(void) {
         {"mvvm_record_describe", (any_function)api->record_describe},
         {"mvvm_record_find", (any_function)api->record_find},
         {"mvvm_record_list", (any_function)api->record_list},
+        {"mvvm_enum_describe", (any_function)api->enum_describe},
+        {"mvvm_enum_list", (any_function)api->enum_list},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         void *symbol = dlsym(library, fields[i].name);
@@ -277,7 +279,7 @@ static void test_the_newest_fields_hold_their_functions(void) {
     }
     /* And the last field is the last function of the header. */
     size_t last = sizeof(mvvm_api) - sizeof(any_function);
-    CHECK_EQ(offsetof(mvvm_api, record_list), last);
+    CHECK_EQ(offsetof(mvvm_api, enum_list), last);
 }
 
 static void test_abi_version_mismatch(void) {

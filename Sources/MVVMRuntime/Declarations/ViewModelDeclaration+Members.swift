@@ -81,14 +81,19 @@ extension ViewModelDeclaration {
                  observe: published(changes), derivedFrom: derivedFrom)
         }
 
-        /// A C enum, as int32_t.
-        public static func enumeration<T>(
-            _ name: String, _ cEnum: String, _ doc: String, out: String? = nil,
-            _ read: @escaping @MainActor @Sendable (VM) -> Int32,
+        /// A declared enum (`EnumDeclaration`, registered before the types that use it), as
+        /// its C enum in an int32_t.
+        public static func enumeration<Model, T>(
+            _ name: String, _ declaration: EnumDeclaration<Model>, _ doc: String, out: String? = nil,
+            _ read: @escaping @MainActor @Sendable (VM) -> Model,
             changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)? = nil, derivedFrom: [String] = []
         ) -> Self {
-            make(name, .int32, enumName: cEnum, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int32(read(viewModel($0))) },
-                 observe: published(changes), derivedFrom: derivedFrom)
+            guard let registered = TypeRegistry.shared.enumeration(named: declaration.name) else {
+                preconditionFailure("the enum \(declaration.name) is not registered: register it before the declarations that use it")
+            }
+            return make(name, .int32, enumName: registered.cType, doc: doc, out: [out ?? "out_\(snake(name))"],
+                        read: { .int32(declaration.number(of: read(viewModel($0)))) },
+                        observe: published(changes), derivedFrom: derivedFrom)
         }
 
         /// An integer: C int64_t.

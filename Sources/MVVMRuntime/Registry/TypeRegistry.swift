@@ -30,6 +30,7 @@ public final class TypeRegistry: @unchecked Sendable {
     private var cPrefixes: [String: Int] = [:]
     private var records: [RegisteredRecord] = []
     private var recordsByType: [ObjectIdentifier: RegisteredRecord] = [:]
+    private var enums: [RegisteredEnum] = []
     private var shutdownWork: [@MainActor @Sendable () -> Void] = []
 
     /// A registry of its own, filled only by `register` calls (tests); `seal()` ends it.
@@ -101,6 +102,27 @@ public final class TypeRegistry: @unchecked Sendable {
         }
     }
 
+    /// Registers the declared enum `declaration` with C names that follow from its name and the
+    /// application's C prefix (`NoteSort` with "notes": `notes_note_sort`,
+    /// `NOTES_NOTE_SORT_TITLE`). Refused: an enum of the same name or C type, no cases, a case
+    /// name or number given twice.
+    public func register<Model>(enumeration declaration: EnumDeclaration<Model>, prefix: String) throws(RegistrationError) {
+        try changing { () throws(RegistrationError) in
+            let registered = RegisteredEnum(declaration, cType: "\(prefix)_\(CName.snakeCase(declaration.name))")
+            if enums.contains(where: { $0.name == registered.name || $0.cType == registered.cType }) {
+                throw RegistrationError("A second enum named \(registered.name) (\(registered.cType)) was registered.")
+            }
+            guard !declaration.cases.isEmpty else { throw RegistrationError("The enum \(registered.name) declares no cases.") }
+            if let repeated = Dictionary(grouping: declaration.cases.map(\.name), by: { $0 }).first(where: { $0.value.count > 1 }) {
+                throw RegistrationError("The enum \(registered.name) declares the case \"\(repeated.key)\" twice.")
+            }
+            if let repeated = Dictionary(grouping: declaration.numbers, by: { $0 }).first(where: { $0.value.count > 1 }) {
+                throw RegistrationError("The enum \(registered.name) gives two cases the number \(repeated.key).")
+            }
+            enums.append(registered)
+        }
+    }
+
     /// Work for `mvvm_shutdown()`, after every object is destroyed (the application's own
     /// state that outlives objects, such as pending host requests).
     public func atShutdown(_ work: @escaping @MainActor @Sendable () -> Void) throws(RegistrationError) {
@@ -149,6 +171,17 @@ public final class TypeRegistry: @unchecked Sendable {
     public func record(named name: String) -> RegisteredRecord? {
         read { records.first { $0.name == name } }
     }
+
+    public func enumeration(named name: String) -> RegisteredEnum? {
+        read { enums.first { $0.name == name } }
+    }
+
+    public func enumeration(cType: String) -> RegisteredEnum? {
+        read { enums.first { $0.cType == cType } }
+    }
+
+    /// Every registered enum, in registration order.
+    public var registeredEnums: [RegisteredEnum] { read { enums } }
 
     /// Every registered record, in kind order.
     public var registeredRecords: [RegisteredRecord] { read { records } }

@@ -14,8 +14,8 @@ extension PostDetailViewModel: DeclaredViewModel {
             return (PostDetailViewModel(repository: repository.posts, postId: try arguments.int(1, "post_id")), repository)
         },
         properties: [
-            .enumeration("state", "mvvm_view_state", "The state of the post's load (mvvm_view_state).",
-                         { $0.state.cValue }, changes: { $0.$state }),
+            .enumeration("state", SeedsEnums.postState, "The state of the post's load (mvvm_view_state).",
+                         { $0.state }, changes: { $0.$state }),
             .bool("is-liked", "Whether the current user likes the post (0/1).", { $0.isLiked }, changes: { $0.$isLiked }),
             .int64("likes-count", "How many people like the post.", { $0.likesCount }, changes: { $0.$likesCount }),
             .optionalString("error-message", """
@@ -58,20 +58,5 @@ extension PostDetailViewModel {
         post.likesCount = likesCount
         post.likedByCurrentUser = isLiked
         return post
-    }
-}
-
-extension ViewState {
-    /// The C form: an mvvm_view_state value.
-    var cValue: Int32 {
-        let state: mvvm_view_state
-        switch self {
-        case .idle: state = MVVM_VIEW_STATE_IDLE
-        case .loading: state = MVVM_VIEW_STATE_LOADING
-        case .loaded: state = MVVM_VIEW_STATE_LOADED
-        case .empty: state = MVVM_VIEW_STATE_EMPTY
-        case .failed: state = MVVM_VIEW_STATE_FAILED
-        }
-        return Int32(state.rawValue)
     }
 }

@@ -12,8 +12,8 @@ extension UserListViewModel: DeclaredViewModel {
             return (UserListViewModel(repository: repository.users), repository)
         },
         properties: [
-            .enumeration("loading", "mvvm_loading", "What the list is loading (mvvm_loading).",
-                         { $0.loading.cValue }, changes: { $0.$loading }),
+            .enumeration("loading", SeedsEnums.loading, "What the list is loading (mvvm_loading).",
+                         { $0.loading }, changes: { $0.$loading }),
             .optionalString("error-message", "The last failed load's message; NULL when there is none.",
                             out: "out_message", { $0.errorMessage }, changes: { $0.$errorMessage }),
             .int64("count", "The number of rows.", { $0.count }),
@@ -47,15 +47,4 @@ extension UserListViewModel: DeclaredViewModel {
                 countProperty: "count", count: { $0.count }, item: { .record($0.users[$1]) }),
         ],
         events: [.id("user-selected", "The user of a selected row.", { $0.userSelected })])
-}
-
-extension UserListViewModel.Loading {
-    /// The C form: an mvvm_loading value.
-    var cValue: Int32 {
-        switch self {
-        case .none: Int32(MVVM_LOADING_NONE.rawValue)
-        case .fullScreen: Int32(MVVM_LOADING_FULL_SCREEN.rawValue)
-        case .nextPage: Int32(MVVM_LOADING_NEXT_PAGE.rawValue)
-        }
-    }
 }

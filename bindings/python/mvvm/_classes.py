@@ -112,7 +112,7 @@ class Member:
         self.kind = int(info.kind)
         self.py = python_name(info.name)
         self.value_kind: int = int(shape.value_kind) if shape else _NONE
-        self.enum = _enums.BY_C_NAME.get(shape.enum_name or "") if shape else None
+        self.enum = _enums.for_c_type(shape.enum_name) if shape and shape.enum_name else None
         self.nullable = shape.nullable if shape else False
         self.settable = shape.settable if shape else False
         self.doc = shape.doc if shape else ""

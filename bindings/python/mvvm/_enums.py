@@ -108,13 +108,45 @@ class ConnectFlags(Enum):
     NO_OBJECT = 2
 
 
-#: The C enums that mvvm_member_shape.enum_name can name -> their Python enum.
+#: The package's own enums by C name: libmvvm's names for ``from mvvm import Loading``
+#: without loading the library. :func:`for_c_type` uses one only while it equals the library's
+#: description (mvvm_enum_describe); every other enum is built from that description.
 BY_C_NAME: dict[str, type[Enum]] = {
     "mvvm_loading": Loading,
     "mvvm_view_state": ViewState,
     "mvvm_navigation": Navigation,
     "mvvm_list_change_kind": ListChangeKind,
 }
+_DESCRIBED: dict[str, type[Enum] | None] = {}
+
+
+def for_c_type(c_type: str) -> type[Enum] | None:
+    """The Python enum of the library's C enum ``c_type`` (an mvvm_member_shape.enum_name),
+    built from its description, or the package's class of that name when it has exactly the
+    described cases; None for an enum the library does not describe."""
+    if c_type in _DESCRIBED:
+        return _DESCRIBED[c_type]
+    import ctypes
+
+    from . import _ffi
+
+    info = ctypes.POINTER(_ffi.EnumInfo)()
+    status = _ffi.unchecked("mvvm_enum_describe")(c_type.encode(), ctypes.byref(info))
+    built: type[Enum] | None = None
+    if status == 0:
+        e = info.contents
+        cases = [(e.cases[i].name.decode().upper(), int(e.cases[i].value)) for i in range(e.case_count)]
+        own = BY_C_NAME.get(c_type)
+        if own is not None and [(m.name, m.value) for m in own] == cases:
+            built = own
+        else:
+            built = Enum(e.name.decode(), cases, module="mvvm")  # type: ignore[assignment, call-arg]
+            if e.doc:
+                built.__doc__ = e.doc.decode()
+    elif c_type in BY_C_NAME:
+        built = BY_C_NAME[c_type]  # a framework enum (navigation, list changes), not described
+    _DESCRIBED[c_type] = built
+    return built
 
 
 def constant_name(type_name: str) -> str:

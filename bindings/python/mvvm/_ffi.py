@@ -173,6 +173,20 @@ class RecordInfo(Structure):
     ]
 
 
+class EnumCase(Structure):
+    _fields_ = [("name", c_char_p), ("c_name", c_char_p), ("value", c_int32), ("doc", c_char_p)]
+
+
+class EnumInfo(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("c_type", c_char_p),
+        ("case_count", c_size_t),
+        ("cases", POINTER(EnumCase)),
+        ("doc", c_char_p),
+    ]
+
+
 class Int64Array(Structure):
     _fields_ = [("items", POINTER(c_int64)), ("count", c_size_t)]
 
@@ -281,6 +295,8 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_record_describe": (Status, (c_int32, POINTER(POINTER(RecordInfo)))),
     "mvvm_record_find": (Status, (c_char_p, POINTER(c_int32))),
     "mvvm_record_list": (Status, (POINTER(POINTER(c_int32)), POINTER(c_size_t))),
+    "mvvm_enum_describe": (Status, (c_char_p, POINTER(POINTER(EnumInfo)))),
+    "mvvm_enum_list": (Status, (POINTER(POINTER(EnumInfo)), POINTER(c_size_t))),
     # repositories
     "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
     "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),

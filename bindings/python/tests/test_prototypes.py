@@ -54,6 +54,7 @@ C_TYPES: dict[str, Any] = {
     "const mvvm_type_info **": POINTER(POINTER(_ffi.TypeInfo)),
     "const mvvm_record_info **": POINTER(POINTER(_ffi.RecordInfo)),
     "const int32_t **": POINTER(POINTER(c_int32)),
+    "const mvvm_enum_info **": POINTER(POINTER(_ffi.EnumInfo)),
     "mvvm_user *": POINTER(_ffi.User),
     "const mvvm_user *": POINTER(_ffi.User),
     "mvvm_post *": POINTER(_ffi.Post),

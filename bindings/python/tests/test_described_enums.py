@@ -1,0 +1,43 @@
+"""The library's C enums (mvvm_enum_describe) become the Python enums of their properties:
+the package's own Loading and ViewState while they equal the description, an IntEnum built
+from the description otherwise."""
+
+from __future__ import annotations
+
+import ctypes
+
+import mvvm
+from mvvm import _enums, _ffi
+
+
+def _described(c_type: str) -> list[tuple[str, int]]:
+    info = ctypes.POINTER(_ffi.EnumInfo)()
+    _ffi.lib().mvvm_enum_describe(c_type.encode(), ctypes.byref(info))
+    e = info.contents
+    return [(e.cases[i].name.decode().upper(), int(e.cases[i].value)) for i in range(e.case_count)]
+
+
+def test_the_package_enums_are_exactly_the_library_descriptions() -> None:
+    assert [(m.name, m.value) for m in mvvm.Loading] == _described("mvvm_loading")
+    assert [(m.name, m.value) for m in mvvm.ViewState] == _described("mvvm_view_state")
+    assert _enums.for_c_type("mvvm_loading") is mvvm.Loading
+    assert _enums.for_c_type("mvvm_view_state") is mvvm.ViewState
+
+
+def test_every_described_enum_lists_in_registration_order() -> None:
+    infos = ctypes.POINTER(_ffi.EnumInfo)()
+    count = ctypes.c_size_t()
+    _ffi.lib().mvvm_enum_list(ctypes.byref(infos), ctypes.byref(count))
+    assert [infos[i].c_type.decode() for i in range(count.value)] == ["mvvm_loading", "mvvm_view_state"]
+
+
+def test_a_property_holding_an_enum_reads_as_its_enum(runtime: mvvm.Runtime) -> None:
+    users = mvvm.UserList(mvvm.Repository.sample(runtime))
+    before = users.loading
+    users.on_appear()
+    assert (before, users.loading) == (mvvm.Loading.NONE, mvvm.Loading.FULL_SCREEN)
+    assert type(users.loading) is mvvm.Loading
+
+
+def test_an_enum_the_library_does_not_describe_has_no_python_enum() -> None:
+    assert _enums.for_c_type("notes_sort") is None
