@@ -15,7 +15,7 @@ enum CSpelling {
         return words.enumerated().map { $0 == 0 ? $1 : $1.lowercased() }.joined(separator: " ")
     }
 
-    /// A type's constant: "MVVM_TYPE_USER_LIST", "NOTES_TYPE_NOTE_LIST".
+    /// A type's constant: "NOTES_TYPE_NOTE_LIST" (namespace "notes", C prefix "note_list").
     static func typeConstant(_ declaration: TypeDeclaration) -> String {
         declaration.cNamespace.uppercased() + "_TYPE_" + declaration.cPrefix.uppercased()
     }

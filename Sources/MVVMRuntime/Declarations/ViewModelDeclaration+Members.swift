@@ -311,7 +311,7 @@ extension ViewModelDeclaration {
         }
     }
 
-    /// `NAMESPACE_PREFIX_new()` (`mvvm_user_list_new()`) and `mvvm_object_new()` for the type.
+    /// `NAMESPACE_PREFIX_new()` (`notes_note_list_new()`) and `mvvm_object_new()` for the type.
     public struct Constructor: Sendable {
         let doc: String
         let arguments: [MemberShape.Argument]
