@@ -295,16 +295,6 @@ extension ViewModelDeclaration {
             }
         }
 
-        /// An event carrying an id (`int64_t`) from any publisher of the ViewModel's: an id
-        /// taken from a richer event (`{ $0.didSave.map(\.id) }`).
-        public static func id<P: Publisher>(
-            _ name: String, _ doc: String, from publisher: @escaping @MainActor @Sendable (VM) -> P
-        ) -> Self where P.Output == Int, P.Failure == Never {
-            Self(name: name, doc: doc, shape: .int64) { viewModel, object, index in
-                object.subscription(to: publisher(viewModel)) { object, id in object.queueEvent(.int64(index, Int64(id))) }
-            }
-        }
-
         /// An event the object's own class queues.
         public static func custom(_ name: String, _ doc: String, shape: SignalShape) -> Self {
             Self(name: name, doc: doc, shape: shape, observe: nil)
