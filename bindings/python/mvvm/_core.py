@@ -135,7 +135,12 @@ class Runtime:
 
     _current: ClassVar[Runtime | None] = None
 
-    def __init__(self) -> None:
+    def __init__(self, library: str | None = None) -> None:
+        """``library``: the path of the application's library to drive (libnotes.so), loaded
+        now; by default the package's own libmvvm.so (see _ffi._candidates). One library per
+        process: another one than the loaded one raises LibraryConflictError."""
+        if library is not None:
+            _ffi.use_library(library)
         C.mvvm_init()
         self._alive = True
         Runtime._current = self
