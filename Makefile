@@ -34,7 +34,7 @@ endif
 
 .PHONY: all deps build library generate test-generated test-framework demo demo-http test test-swift test-seeds test-header test-c \
         test-c-asan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz fuzz-data \
-        fuzz-library bench clean
+        fuzz-library bench clean test-example
 
 all: build
 
@@ -64,6 +64,12 @@ test-generated: deps
 	$(SWIFT) build --product mvvm-generate $(SWIFT_FLAGS)
 	Tests/Generated/check-generated.sh $(GENERATOR)
 
+# Examples/Notes, a user's app on mvvm, as a user builds it: copied outside the repository, its
+# shipped libnotes.so built with its own Makefile, notes-generate --check, its C host and Python
+# script run with the toolchain hidden (Tests/Examples/check-notes.sh).
+test-example: deps
+	Tests/Examples/check-notes.sh
+
 # The framework (Sources/MVVMRuntime) names no type of the seeds' app, and a name added is caught.
 test-framework:
 	Tests/Framework/check-no-app-names.sh
@@ -91,7 +97,7 @@ demo-http: $(HOST_BUILD)/terminal_host
 # library through pkg-config, the shipped artifacts with the toolchain hidden, and the Python
 # package (last: its pytest summary closes the run).
 test: test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-slim test-fuzz \
-      test-dist test-python
+      test-dist test-python test-example
 
 test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)

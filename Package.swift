@@ -12,6 +12,9 @@ let package = Package(
     name: "mvvm",
     products: [
         .library(name: "MVVMBinding", targets: ["MVVMBinding"]),
+        // Our Combine without corelibs Foundation: what an application's ViewModels import
+        // when its shipped library must stay slim (Examples/Notes).
+        .library(name: "MVVMBindingCore", targets: ["MVVMBindingCore"]),
         // URLSession's Combine publisher: its own product, so that FoundationNetworking is
         // linked only by code that imports it, never by libmvvm.so.
         .library(name: "MVVMBindingNetworking", targets: ["MVVMBindingNetworking"]),

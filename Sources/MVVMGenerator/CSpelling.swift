@@ -15,11 +15,15 @@ enum CSpelling {
         return words.enumerated().map { $0 == 0 ? $1 : $1.lowercased() }.joined(separator: " ")
     }
 
-    /// "note_list" -> "MVVM_TYPE_NOTE_LIST".
-    static func typeConstant(_ cPrefix: String) -> String { "MVVM_TYPE_" + cPrefix.uppercased() }
+    /// A type's constant: "NOTES_TYPE_NOTE_LIST" (namespace "notes", C prefix "note_list").
+    static func typeConstant(_ declaration: TypeDeclaration) -> String {
+        declaration.cNamespace.uppercased() + "_TYPE_" + declaration.cPrefix.uppercased()
+    }
 
     /// The Swift type of a C parameter type in an `@c` function.
-    static func swiftType(_ cType: String) -> String {
+    /// `rawRecords`: a record's struct is the application's own header's, which Swift does not
+    /// see, so its pointer is raw memory (`UnsafeMutableRawPointer?`, the same C ABI).
+    static func swiftType(_ cType: String, rawRecords: Bool = false) -> String {
         switch cType {
         case "int32_t": return "Int32"
         case "int64_t": return "Int64"
@@ -38,7 +42,7 @@ enum CSpelling {
             guard cType.hasSuffix(" *"), TypeRegistry.shared.record(cType: String(cType.dropLast(2))) != nil else {
                 preconditionFailure("no Swift spelling for the C type \(cType)")
             }
-            return "UnsafeMutablePointer<\(cType.dropLast(2))>?"
+            return rawRecords ? "UnsafeMutableRawPointer?" : "UnsafeMutablePointer<\(cType.dropLast(2))>?"
         }
     }
 

@@ -11,10 +11,14 @@ import MVVMRuntime
 public enum Generator {
     /// Where the generated files go and what the generated Swift imports.
     public struct Configuration: Sendable {
-        /// The header holding the generated blocks, relative to the root.
+        /// The header, relative to the root: the framework's `Include/mvvm.h` holding generated
+        /// blocks, or an application's own header, written whole (`ownHeader`).
         public var headerPath: String
-        /// The plug-in table's C initialiser.
-        public var apiTablePath: String
+        /// The plug-in table's C initialiser (the library whose header is `mvvm.h`); nil for an
+        /// application's own header, whose hosts reach its functions by name.
+        public var apiTablePath: String?
+        /// For an application's own header: what its first comment says the library is.
+        public var ownHeader: OwnHeader?
         /// The folder of the typed Swift exports (in the application's target).
         public var swiftExportsFolder: String
         /// Where the declarations are, for the messages of a stale check.
@@ -23,18 +27,58 @@ public enum Generator {
         public var imports: [String]
         /// The command that regenerates, named in messages and in the generated files.
         public var command: String
+        /// The generator executable's name, for the generated files' first line and messages.
+        public var generatorName: String
 
+        /// An application's own header: `#include <mvvm.h>` plus its types.
+        public struct OwnHeader: Sendable {
+            /// One paragraph about the library, the header's first comment.
+            public var summary: String
+            public init(summary: String) { self.summary = summary }
+        }
+
+        /// The framework's header with generated blocks, and its plug-in table (`mvvm-generate`).
         public init(
             headerPath: String, apiTablePath: String, swiftExportsFolder: String, declarationsFolder: String,
             imports: [String], command: String
         ) {
             self.headerPath = headerPath
             self.apiTablePath = apiTablePath
+            self.ownHeader = nil
             self.swiftExportsFolder = swiftExportsFolder
             self.declarationsFolder = declarationsFolder
             self.imports = imports
             self.command = command
+            self.generatorName = "mvvm-generate"
         }
+
+        /// An application's own header (`Include/notes.h`, including `<mvvm.h>`), written whole,
+        /// and its typed Swift exports; `generatorName` is the application's generator executable.
+        public init(
+            applicationHeader headerPath: String, summary: String, swiftExportsFolder: String, declarationsFolder: String,
+            imports: [String], generatorName: String, command: String? = nil
+        ) {
+            self.headerPath = headerPath
+            self.apiTablePath = nil
+            self.ownHeader = OwnHeader(summary: summary)
+            self.swiftExportsFolder = swiftExportsFolder
+            self.declarationsFolder = declarationsFolder
+            self.imports = imports
+            self.command = command ?? "swift run \(generatorName)"
+            self.generatorName = generatorName
+        }
+    }
+
+    /// Runs `generatorName [--check] [ROOT]` from the process's arguments (ROOT: the package's
+    /// folder, the current one by default); returns the exit status.
+    public static func main(_ configuration: Configuration, arguments: [String] = CommandLine.arguments) -> Int32 {
+        let options = arguments.dropFirst()
+        let root = options.first { !$0.hasPrefix("--") } ?? FileManager.default.currentDirectoryPath
+        if let unknown = options.first(where: { $0.hasPrefix("--") && $0 != "--check" }) {
+            FileHandle.standardError.write(Data("\(configuration.generatorName): unknown option \(unknown); usage: \(configuration.generatorName) [--check] [PACKAGE_FOLDER]\n".utf8))
+            return 2
+        }
+        return run(root: root, check: options.contains("--check"), configuration: configuration)
     }
 
     /// Runs the generator over the repository at `root`; returns the process's exit status.
@@ -53,7 +97,7 @@ public enum Generator {
                 } else {
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try text.write(to: url, atomically: true, encoding: .utf8)
-                    print("mvvm-generate: wrote \(path)")
+                    print("\(configuration.generatorName): wrote \(path)")
                 }
             }
             // Generated Swift files of types that no longer exist.
@@ -64,22 +108,22 @@ public enum Generator {
                     stale.append("\(generatedSwiftFolder)/\(name)")
                 } else {
                     try FileManager.default.removeItem(at: generated.appendingPathComponent(name))
-                    print("mvvm-generate: removed \(generatedSwiftFolder)/\(name)")
+                    print("\(configuration.generatorName): removed \(generatedSwiftFolder)/\(name)")
                 }
             }
             if !stale.isEmpty {
                 let list = stale.map { "  \($0)\n" }.joined()
                 FileHandle.standardError.write(Data("""
-                    mvvm-generate: these generated files are stale (edited by hand, or the declarations in \
+                    \(configuration.generatorName): these generated files are stale (edited by hand, or the declarations in \
                     \(configuration.declarationsFolder) changed):
                     \(list)Regenerate them with `\(command)` and commit the result.\n
                     """.utf8))
                 return 1
             }
-            if check { print("mvvm-generate: every generated file is fresh (\(files.count) files)") }
+            if check { print("\(configuration.generatorName): every generated file is fresh (\(files.count) files)") }
             return 0
         } catch {
-            FileHandle.standardError.write(Data("mvvm-generate: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("\(configuration.generatorName): \(error)\n".utf8))
             return 2
         }
     }
@@ -88,12 +132,18 @@ public enum Generator {
     static func outputs(root: String, _ configuration: Configuration) throws -> [String: String] {
         let declarations = TypeCatalog.declarations
         let headerPath = configuration.headerPath
-        var header = try String(contentsOf: URL(fileURLWithPath: root).appendingPathComponent(headerPath), encoding: .utf8)
-        header = try replaceBlock("types", in: header, with: HeaderSections.types(declarations), headerPath)
-        header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations), headerPath)
-        let (fields, functions) = try HeaderSections.apiFields(header: header, current: try block("api", in: header, headerPath))
-        header = try replaceBlock("api", in: header, with: fields, headerPath)
-        var files = [headerPath: header, configuration.apiTablePath: apiTable(functions, configuration)]
+        var files: [String: String]
+        if let ownHeader = configuration.ownHeader {
+            files = [headerPath: ApplicationHeader.text(declarations, ownHeader, configuration)]
+        } else {
+            var header = try String(contentsOf: URL(fileURLWithPath: root).appendingPathComponent(headerPath), encoding: .utf8)
+            header = try replaceBlock("types", in: header, with: HeaderSections.types(declarations), headerPath)
+            header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations), headerPath)
+            let (fields, functions) = try HeaderSections.apiFields(header: header, current: try block("api", in: header, headerPath))
+            header = try replaceBlock("api", in: header, with: fields, headerPath)
+            files = [headerPath: header]
+            if let apiTablePath = configuration.apiTablePath { files[apiTablePath] = apiTable(functions, configuration) }
+        }
         for declaration in declarations where declaration.viewModelTypeName != nil {
             files["\(configuration.swiftExportsFolder)/\(declaration.name)Exports.swift"] = swiftExports(declaration, configuration)
         }
@@ -158,12 +208,13 @@ public enum Generator {
 
     private static func swiftExports(_ declaration: TypeDeclaration, _ configuration: Configuration) -> String {
         var out = """
-            // GENERATED by mvvm-generate from the declaration of \(declaration.name) \
+            // GENERATED by \(configuration.generatorName) from the declaration of \(declaration.name) \
             (\(configuration.declarationsFolder)); do not edit. Regenerate with `\(configuration.command)`.
 
             """
         for module in configuration.imports { out += "import \(module)\n" }
-        for function in declaration.typedFunctions { out += "\n" + function.swiftSource }
+        let rawRecords = configuration.ownHeader != nil
+        for function in declaration.typedFunctions(rawRecords: rawRecords) { out += "\n" + function.swiftSource }
         return out
     }
 }

@@ -7,7 +7,7 @@ enum HeaderSections {
     static func types(_ declarations: [TypeDeclaration]) -> String {
         var out = "/** The type of an object. Grows at the end. */\ntypedef enum mvvm_type {\n"
         for declaration in declarations {
-            out += "    \(CSpelling.typeConstant(declaration.cPrefix)) = \(declaration.type.rawValue),\n"
+            out += "    \(CSpelling.typeConstant(declaration)) = \(declaration.type.rawValue),\n"
         }
         return out + "} mvvm_type;\n"
     }
@@ -16,10 +16,10 @@ enum HeaderSections {
         declarations.filter { $0.viewModelTypeName != nil }.map(section).joined(separator: "\n")
     }
 
-    private static func section(_ declaration: TypeDeclaration) -> String {
+    static func section(_ declaration: TypeDeclaration) -> String {
         let rule = "/* " + String(repeating: "-", count: 90) + "\n"
         var out = rule
-        out += " * \(CSpelling.title(declaration.name)) (\(CSpelling.typeConstant(declaration.cPrefix)))\n *\n"
+        out += " * \(CSpelling.title(declaration.name)) (\(CSpelling.typeConstant(declaration)))\n *\n"
         for line in CSpelling.wrap(declaration.summary, width: 92) { out += " * \(line)\n" }
         let properties = declaration.members.filter { $0.kind == .property }
         if !properties.isEmpty {

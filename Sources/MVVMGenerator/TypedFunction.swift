@@ -10,13 +10,15 @@ struct TypedFunction {
     let doc: String
     /// The body of the Swift function: an expression returning mvvm_status.
     let body: String
+    /// Records are raw memory in the Swift function (see `CSpelling.swiftType`).
+    var rawRecords = false
 
     var cPrototype: String {
         CSpelling.prototype("mvvm_status \(name)", parameters.map { CSpelling.declaration($0.type, $0.name) })
     }
 
     var swiftSource: String {
-        let parameters = parameters.map { "_ \(Self.swiftName($0.name)): \(CSpelling.swiftType($0.type))" }
+        let parameters = parameters.map { "_ \(Self.swiftName($0.name)): \(CSpelling.swiftType($0.type, rawRecords: rawRecords))" }
         return CSpelling.prototype("@MainActor @c public func \(name)", parameters, terminator: " -> mvvm_status {")
             + "\n    \(body)\n}\n"
     }
@@ -32,7 +34,11 @@ struct TypedFunction {
 extension TypeDeclaration {
     /// Every typed function of this type, in header order: constructor, commands, property
     /// getters, list getters.
-    var typedFunctions: [TypedFunction] {
+    var typedFunctions: [TypedFunction] { typedFunctions(rawRecords: false) }
+
+    /// `typedFunctions`, for an application's own header when `rawRecords` (its records' C
+    /// structs are not visible to Swift: the exports write them as raw memory).
+    func typedFunctions(rawRecords: Bool) -> [TypedFunction] {
         guard let vmType = viewModelTypeName else { return [] }
         let handle = ("mvvm_object *", handleName)
         let handleArg = TypedFunction.swiftName(handleName)
@@ -64,6 +70,17 @@ extension TypeDeclaration {
                 return "TypedCall.record(\(record.swiftTypeName).self)"
             }
         }
+        /// The record's Swift type when its typed function takes raw memory, else nil.
+        func rawRecord(_ kind: ValueKind) -> String? {
+            guard rawRecords, let record = kind.record else { return nil }
+            return record.swiftTypeName
+        }
+        func unsupported(_ member: MemberShape) -> Never {
+            preconditionFailure("""
+                \(name).\(member.name): a record of an application's own header is supported as a property read \
+                with a getter of one output, and as a list's items; not as a command's result or an optional property
+                """)
+        }
         let ids = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
         for (id, member) in members.enumerated() where member.kind == .constructor {
             let types = CSpelling.parameterTypes(of: member.cSignature)
@@ -82,6 +99,7 @@ extension TypeDeclaration {
             if let property = member.relatedName, let propertyID = ids[property] {
                 body = "TypedCall.set(\(handleArg), \(vmType).self, \(propertyID), \(argumentValue(member.arguments[0])))"
             } else if member.valueKind != .none {
+                if rawRecord(member.valueKind) != nil { unsupported(member) }
                 let out = member.parameterNames.last!
                 let values = member.arguments.map(argumentValue).joined(separator: ", ")
                 body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)], result: \(TypedFunction.swiftName(out)), as: \(converter(member.valueKind)))"
@@ -91,36 +109,43 @@ extension TypeDeclaration {
                 let values = member.arguments.map(argumentValue).joined(separator: ", ")
                 body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)])"
             }
-            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: member.doc, body: body))
+            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: member.doc, body: body,
+                                           rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .property {
             let types = CSpelling.parameterTypes(of: member.cSignature).dropFirst()
             let parameters = [handle] + Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
             let outs = member.parameterNames.map { (TypedFunction.swiftName($0), literal($0)) }
             let body: String
-            if outs.count == 2 {
+            if let record = rawRecord(member.valueKind) {
+                guard outs.count == 1, !member.isNullable else { unsupported(member) }
+                body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), record: \(record).self)"
+            } else if outs.count == 2 {
                 body = "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), as: \(converter(member.valueKind)))"
             } else if member.isNullable && member.valueKind.isRecord {
                 body = "TypedCall.getPresent(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
             } else {
                 body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
             }
-            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: member.doc, body: body))
+            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: member.doc, body: body,
+                                           rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .list {
             if let countName = member.countName, ids[countName] == nil {
                 let out = countName.hasSuffix("-count") ? "out_count" : "out_" + CSpelling.snake(countName)
                 functions.append(TypedFunction(
-                    name: "mvvm_\(cPrefix)_get_\(CSpelling.snake(countName))", parameters: [handle, ("int64_t *", out)],
+                    name: "\(cFunctionPrefix)_get_\(CSpelling.snake(countName))", parameters: [handle, ("int64_t *", out)],
                     doc: listCountDoc(member),
                     body: "TypedCall.count(\(handleArg), \(vmType).self, \(id), \(TypedFunction.swiftName(out)), \(literal(out)))"))
             }
             let types = CSpelling.parameterTypes(of: member.cSignature).dropFirst()
             let parameters = [handle] + Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
             let out = member.parameterNames[1]
+            let reading = rawRecord(member.valueKind).map { "record: \($0).self" } ?? "as: \(converter(member.valueKind))"
             functions.append(TypedFunction(
                 name: member.function!, parameters: parameters, doc: member.doc,
-                body: "TypedCall.item(\(handleArg), \(vmType).self, \(id), index, \(TypedFunction.swiftName(out)), \(literal(out)), as: \(converter(member.valueKind)))"))
+                body: "TypedCall.item(\(handleArg), \(vmType).self, \(id), index, \(TypedFunction.swiftName(out)), \(literal(out)), \(reading))",
+                rawRecords: rawRecords))
         }
         return functions
     }

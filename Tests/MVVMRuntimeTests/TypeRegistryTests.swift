@@ -48,7 +48,20 @@ final class TypeRegistryTests: XCTestCase {
         let registry = TypeRegistry()
         try registry.register(type("NoteList", prefix: "notes"))
         XCTAssertThrowsError(try registry.register(type("NoteIndex", prefix: "notes"))) { error in
-            XCTAssertTrue(String(describing: error).contains("\"notes\""), String(describing: error))
+            XCTAssertTrue(String(describing: error).contains("\"mvvm_notes\""), String(describing: error))
+        }
+    }
+
+    func test_a_c_prefix_is_unique_within_its_namespace_only() throws {
+        let registry = TypeRegistry()
+        let framework = type("List", prefix: "list")
+        let application = TypeDeclaration(name: "NoteList", cNamespace: "notes", cPrefix: "list", handleName: "vm", summary: "")
+        try registry.register(framework)
+        try registry.register(application)
+        XCTAssertEqual([framework, application].map(\.cFunctionPrefix), ["mvvm_list", "notes_list"])
+        let again = TypeDeclaration(name: "Other", cNamespace: "notes", cPrefix: "list", handleName: "vm", summary: "")
+        XCTAssertThrowsError(try registry.register(again)) { error in
+            XCTAssertTrue(String(describing: error).contains("\"notes_list\" of NoteList"), String(describing: error))
         }
     }
 

@@ -24,8 +24,14 @@ public class TypeDeclaration: @unchecked Sendable {
     /// The type's name: what `mvvm_type_describe()` and `mvvm_type_find()` use, and the Python
     /// class's name.
     public let name: String
-    /// The C prefix of the typed functions (`mvvm_PREFIX_…`).
+    /// The C names' namespace: the library's prefix ("mvvm" for the framework's and the seeds'
+    /// app's names, "notes" for an application's own), the start of every typed function and
+    /// type constant (`notes_note_list_new`, `NOTES_TYPE_NOTE_LIST`).
+    public let cNamespace: String
+    /// The type's part of its typed functions' names (`NAMESPACE_PREFIX_…`: "note_list").
     public let cPrefix: String
+    /// The start of the typed functions' names: "notes_note_list".
+    public var cFunctionPrefix: String { "\(cNamespace)_\(cPrefix)" }
     /// The name of the object parameter of the typed functions ("vm").
     package let handleName: String
     /// The header's paragraph about the type.
@@ -56,15 +62,17 @@ public class TypeDeclaration: @unchecked Sendable {
 
     /// A type without members: its objects are made by constructors of its own. `cPrefix`
     /// defaults to the name in snake case.
-    public convenience init(name: String, cPrefix: String? = nil, handleName: String, summary: String) {
-        self.init(name: name, cPrefix: cPrefix ?? CName.snakeCase(name), handleName: handleName, summary: summary, members: [])
+    public convenience init(name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String, summary: String) {
+        self.init(name: name, cNamespace: cNamespace, cPrefix: cPrefix ?? CName.snakeCase(name), handleName: handleName,
+                  summary: summary, members: [])
     }
 
     init(
-        name: String, cPrefix: String, handleName: String, summary: String, members: [MemberShape],
+        name: String, cNamespace: String = "mvvm", cPrefix: String, handleName: String, summary: String, members: [MemberShape],
         accessors: [MemberAccess] = []
     ) {
         self.name = name
+        self.cNamespace = cNamespace
         self.cPrefix = cPrefix
         self.handleName = handleName
         self.summary = summary

@@ -43,7 +43,7 @@ extension ViewModelDeclaration {
             }
             return MemberShape(
                 name: name, kind: .property, valueKind: kind, isNullable: isNullable, isSettable: write != nil,
-                enumName: enumName, arguments: [], doc: doc, function: "mvvm_\(prefix)_get_\(snake(name))",
+                enumName: enumName, arguments: [], doc: doc, function: "\(prefix)_get_\(snake(name))",
                 cSignature: statusSignature(["mvvm_object *"] + outTypes), parameterNames: outNames,
                 signalShape: nil, relatedName: "notify::" + name, countName: nil)
         }
@@ -216,7 +216,7 @@ extension ViewModelDeclaration {
             }
             return MemberShape(
                 name: name, kind: .command, valueKind: result?.kind ?? .none, isNullable: false, isSettable: false,
-                enumName: nil, arguments: arguments, doc: doc, function: "mvvm_\(prefix)_\(snake(name))",
+                enumName: nil, arguments: arguments, doc: doc, function: "\(prefix)_\(snake(name))",
                 cSignature: statusSignature(types), parameterNames: names, signalShape: nil, relatedName: setterOf,
                 countName: nil)
         }
@@ -264,7 +264,7 @@ extension ViewModelDeclaration {
             let outType = kind == .string ? "const char **" : kind == .object ? "mvvm_object **" : "\(kind.cType) *"
             return MemberShape(
                 name: name, kind: .list, valueKind: kind, isNullable: false, isSettable: false, enumName: nil,
-                arguments: [.int64("index")], doc: doc, function: "mvvm_\(prefix)_get_\(snake(itemName))",
+                arguments: [.int64("index")], doc: doc, function: "\(prefix)_get_\(snake(itemName))",
                 cSignature: statusSignature(["mvvm_object *", "int64_t", outType]), parameterNames: ["index", out],
                 signalShape: nil, relatedName: signal, countName: countName)
         }
@@ -301,7 +301,7 @@ extension ViewModelDeclaration {
         }
     }
 
-    /// `mvvm_PREFIX_new()` and `mvvm_object_new()` for the type.
+    /// `NAMESPACE_PREFIX_new()` (`notes_note_list_new()`) and `mvvm_object_new()` for the type.
     public struct Constructor: Sendable {
         let doc: String
         let arguments: [MemberShape.Argument]
@@ -344,7 +344,7 @@ extension ViewModelDeclaration {
             }
             return MemberShape(
                 name: "new", kind: .constructor, valueKind: .object, isNullable: false, isSettable: false, enumName: nil,
-                arguments: arguments, doc: doc, function: "mvvm_\(prefix)_new",
+                arguments: arguments, doc: doc, function: "\(prefix)_new",
                 cSignature: statusSignature(types + ["mvvm_object **"]), parameterNames: names + [out],
                 signalShape: nil, relatedName: nil, countName: nil)
         }

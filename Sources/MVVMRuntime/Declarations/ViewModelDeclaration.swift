@@ -55,7 +55,7 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
     /// `cPrefix` defaults to the name in snake case (`NoteEditor` → `note_editor`), so a
     /// declaration states it only where the C name differs.
     public init(
-        name: String, cPrefix: String? = nil, handleName: String = "vm", summary: String,
+        name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String = "vm", summary: String,
         constructor: Constructor?, properties: [Property], commands: [Command] = [], lists: [List] = [],
         events: [Event] = [], tearDown: (@MainActor @Sendable (VM) -> Void)? = nil
     ) {
@@ -65,14 +65,16 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         self.events = events
         self.tearDown = tearDown
         let setters = properties.filter { $0.write != nil }.map { Command.setter($0) }
+        // The typed functions' common start (`TypeDeclaration.cFunctionPrefix`).
+        let functionPrefix = "\(cNamespace)_\(cPrefix)"
         var members: [MemberShape] = []
         var accesses: [Access] = []
         for property in properties {
-            members.append(property.shape(prefix: cPrefix))
+            members.append(property.shape(prefix: functionPrefix))
             accesses.append(.property(property))
         }
         for command in commands + setters {
-            members.append(command.shape(prefix: cPrefix))
+            members.append(command.shape(prefix: functionPrefix))
             accesses.append(.command(command))
         }
         var signalCount = 0
@@ -91,11 +93,11 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         listSignals = lists.map { list in list.signal.map { addSignal($0, .changes, "") } }
         eventSignals = events.map { addSignal($0.name, $0.shape, $0.doc) }
         for list in lists {
-            members.append(list.shape(prefix: cPrefix))
+            members.append(list.shape(prefix: functionPrefix))
             accesses.append(.list(list))
         }
         if let constructor {
-            members.append(constructor.shape(prefix: cPrefix))
+            members.append(constructor.shape(prefix: functionPrefix))
             accesses.append(.constructor(constructor))
         }
         self.constructor = constructor.map { (members.count - 1, $0) }
@@ -130,7 +132,7 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
             + zip(events, eventSignals).map { $0.observe == nil ? 0 : signalMask($1) }
         feedsMask = feedMasks.reduce(0, |)
         super.init(
-            name: name, cPrefix: cPrefix, handleName: handleName, summary: summary, members: members,
+            name: name, cNamespace: cNamespace, cPrefix: cPrefix, handleName: handleName, summary: summary, members: members,
             accessors: accessors)
     }
 

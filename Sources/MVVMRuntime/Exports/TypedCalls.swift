@@ -103,6 +103,45 @@ public enum TypedCall {
         }
     }
 
+    // MARK: - Records of an application's own header
+
+    /// `get` of a record property whose C struct only the application's own header declares
+    /// (`notes_note`): Swift sees the out-parameter as raw memory, of the declaration's layout.
+    public static func get<VM: DeclaredViewModel, R: RecordValue>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutableRawPointer?, _ parameter: String,
+        record: R.Type
+    ) -> mvvm_status {
+        apiCall { runtime throws(APIError) in
+            guard let out else { throw .nullPointer(parameter) }
+            let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
+            writeRecord(try object.declaration.read(member, of: object), R.self, to: out, object.borrowed)
+        }
+    }
+
+    /// `item` of a list of such records (see `get(_:_:_:_:_:record:)`).
+    public static func item<VM: DeclaredViewModel, R: RecordValue>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ index: Int64, _ out: UnsafeMutableRawPointer?,
+        _ parameter: String, record: R.Type
+    ) -> mvvm_status {
+        apiCall { runtime throws(APIError) in
+            guard let out else { throw .nullPointer(parameter) }
+            let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
+            writeRecord(try MVVMRuntime.item(member, at: index, of: object), R.self, to: out, object.borrowed)
+        }
+    }
+
+    /// Writes the record `value`'s C form at `out`, lent fresh (releasing what was lent before).
+    private static func writeRecord<R: RecordValue>(
+        _ value: Value, _ type: R.Type, to base: UnsafeMutableRawPointer, _ strings: BorrowedStrings
+    ) {
+        strings.releaseAll()
+        guard case .record(let record) = value, Swift.type(of: record) == R.self else {
+            preconditionFailure("a \(R.self) member read a \(value.kind)")
+        }
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: R.recordDeclaration.layout.size)
+        record.write(to: base, lendingFrom: strings)
+    }
+
     // MARK: - Constructors
 
     public static func new<VM: DeclaredViewModel>(

@@ -51,15 +51,15 @@ public final class TypeRegistry: @unchecked Sendable {
             if let index = typeNames[declaration.name] {
                 throw RegistrationError("A second type named \"\(declaration.name)\" was registered; type \(index + 1) has that name already (type names are unique: mvvm_type_find() finds a type by name).")
             }
-            if let index = cPrefixes[declaration.cPrefix] {
-                throw RegistrationError("\(declaration.name) has the C prefix \"\(declaration.cPrefix)\" of \(registered[index].name) (type \(index + 1)); C prefixes are unique.")
+            if let index = cPrefixes[declaration.cFunctionPrefix] {
+                throw RegistrationError("\(declaration.name) has the C prefix \"\(declaration.cFunctionPrefix)\" of \(registered[index].name) (type \(index + 1)); C prefixes are unique.")
             }
             let number = UInt32(registered.count + 1)
             guard declaration.assign(type: number) else {
                 throw RegistrationError("\(declaration.name) is registered already (as type \(declaration.type.rawValue)).")
             }
             typeNames[declaration.name] = registered.count
-            cPrefixes[declaration.cPrefix] = registered.count
+            cPrefixes[declaration.cFunctionPrefix] = registered.count
             registered.append(declaration)
             return mvvm_type(number)
         }

@@ -34,12 +34,14 @@ from ._enums import (
     ViewState,
 )
 from ._ffi import ABI_VERSION
+from ._ffi import use_library as load
 from .errors import (
     AbiMismatchError,
     FfiError,
     InvalidArgumentError,
     InvalidHandleError,
     InvalidUtf8Error,
+    LibraryConflictError,
     LibraryNotFoundError,
     MvvmError,
     NotFoundError,
@@ -77,13 +79,14 @@ _LAZY = {
 __all__: list[str] = [
     "ABI_VERSION", "AbiMismatchError", "ArgumentInfo", "AsyncioAttachment", "CommandClosure",
     "Comment", "ConnectFlags", "Connection", "FfiError", "HostRepository", "IndexedView",
-    "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error", "LibraryNotFoundError",
+    "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error", "LibraryConflictError",
+    "LibraryNotFoundError",
     "ListChange", "ListChangeKind", "Loading", "MemberFlags", "MemberInfo", "MemberKind",
     "MemberShape", "MvvmError", "MvvmObject", "Navigation", "NotFoundError",
     "NotInitializedError", "OSFailureError", "OutOfRangeError", "Post", "ReentrancyError",
     "Runtime", "SignalSpec", "StateError", "Status", "TypeInfo", "UnknownNameError", "User",
     "UserPage", "ValueKind", "ViewState", "WrongThreadError", "WrongTypeError", "abi_version",
-    "asyncio_attach", "asyncio_detach", "describe", "last_error_message", "live_callbacks",
+    "asyncio_attach", "asyncio_detach", "describe", "last_error_message", "live_callbacks", "load",
     "status_name", "version", "version_string",
 ]
 

@@ -636,6 +636,12 @@ def resolve(name: str) -> object:
         type_id = type_id_of(name)
         if type_id is not None:
             return class_for(type_id)
+        # A record of the library (an application's own, such as Notes' Note).
+        from . import _records
+
+        for record in _records.all_records():
+            if record.name == name:
+                return record.cls
     raise AttributeError(f"module 'mvvm' has no attribute {name!r}")
 
 

@@ -138,7 +138,14 @@ class Runtime:
 
     _current: ClassVar[Runtime | None] = None
 
-    def __init__(self, *, on_current_thread: bool = False) -> None:
+    def __init__(self, library: str | None = None, *, on_current_thread: bool = False) -> None:
+        """``library``: the path of the application's library to drive (libnotes.so), loaded
+        now; by default the package's own libmvvm.so (see _ffi._candidates). One library per
+        process: another one than the loaded one raises LibraryConflictError.
+        ``on_current_thread``: the calling thread becomes the host thread
+        (mvvm_init_with_options())."""
+        if library is not None:
+            _ffi.use_library(library)
         if on_current_thread:
             options = _ffi.InitOptions(ctypes.sizeof(_ffi.InitOptions), 0)
             C.mvvm_init_with_options(byref(options))

@@ -352,11 +352,34 @@ HOLDS_GIL: Final[frozenset[str]] = frozenset(
     }
 )
 
+#: The seeds' app's own functions (libmvvm.so's repositories and host requests): bound on
+#: first use like the rest, but never required at load, so that the package drives any
+#: application's library (``mvvm.Runtime(library=".../libnotes.so")``), which has the
+#: framework's functions only. Using one on a library without it raises MvvmError naming it.
+APPLICATION: Final[frozenset[str]] = frozenset(
+    {
+        "mvvm_get_api",
+        "mvvm_http_options_init",
+        "mvvm_repository_new_host",
+        "mvvm_repository_new_http",
+        "mvvm_repository_new_http_with_options",
+        "mvvm_repository_new_json_file",
+        "mvvm_repository_new_sample",
+        "mvvm_repository_new_sqlite",
+        "mvvm_request_fail",
+        "mvvm_request_resolve_comments",
+        "mvvm_request_resolve_post",
+        "mvvm_request_resolve_user",
+        "mvvm_request_resolve_user_page",
+        "mvvm_sample_options_init",
+    }
+)
+
 #: Functions the package works without (bound only when the library exports them).
-OPTIONAL: Final[frozenset[str]] = frozenset()
-"""Functions the package works without (bound only when the library exports them). Empty:
-the host-repository functions and mvvm_get_api are exported by the current library, so they
-are required like the rest; a function added to the header later may start here."""
+OPTIONAL: Final[frozenset[str]] = APPLICATION
+"""Functions the package works without: the seeds' app's (:data:`APPLICATION`). Every other
+function of the table is the framework's, which every application's library exports, and is
+checked at load."""
 
 # ---------------------------------------------------------------------------------------
 # Handler bookkeeping shared with the trampolines (host thread only)
@@ -440,6 +463,8 @@ class _Library(ctypes.CDLL):
         # A new function object, configured before another thread can see it. Any: typeshed's
         # errcheck type wants ctypes objects where the checked functions give plain ints.
         restype, argtypes = prototype
+        if name in OPTIONAL and not _exports(self, name):
+            raise errors.MvvmError(0, f"{self._name} has no function {name} (it is not the seeds' libmvvm.so)")
         # Status marks the checked functions in the table; ctypes itself gets plain c_int,
         # which returns a Python int instead of building a c_int object per call.
         c_restype = c_int if restype is Status else restype
@@ -456,8 +481,19 @@ class _Library(ctypes.CDLL):
         return fn
 
 
+def _exports(loaded: ctypes.CDLL, name: str) -> bool:
+    """Whether the library exports ``name`` (a dlsym, without binding)."""
+    try:
+        loaded[name]
+    except AttributeError:
+        return False
+    return True
+
+
 _lib: _Library | None = None
 _lib_path: str | None = None
+#: The library asked for by ``use_library()`` (``Runtime(library=...)``), before it loads.
+_requested: str | None = None
 
 
 def _candidates() -> list[str]:
@@ -505,6 +541,9 @@ def _in_tree_builds(here: str) -> list[str]:
 
 
 def _load_order() -> Iterator[str]:
+    if _requested is not None:
+        yield _requested  # asked for by name: nothing else is tried
+        return
     yield from _candidates()
     if not os.environ.get("MVVM_LIBRARY"):
         # The last resort, asked only when nothing before it loaded: importing ctypes.util
@@ -523,6 +562,32 @@ def _check_exports(loaded: _Library) -> None:
                 loaded[name]
             except AttributeError:
                 raise errors.MvvmError(0, f"libmvvm lacks the function {name}") from None
+
+
+def use_library(path: str) -> None:
+    """Makes ``path`` (an application's library: libnotes.so) the library this process uses.
+    It loads at once, so a missing file or another ABI fails here. Asking again for the same
+    file does nothing; asking for another one once a library is loaded raises
+    :class:`errors.LibraryConflictError`: two Swift runtimes must never share a process, so one
+    process drives one application's library."""
+    global _requested
+    wanted = os.path.realpath(path)
+    if _lib is not None:
+        loaded = os.path.realpath(_lib_path or "")
+        if loaded != wanted:
+            raise errors.LibraryConflictError(
+                f"this process already uses {loaded}; it cannot load {wanted} as well (one application "
+                "library per process: two Swift runtimes must never share one)"
+            )
+        return
+    if not os.path.exists(wanted):
+        raise errors.LibraryNotFoundError(f"{path}: no such file")
+    _requested = wanted
+    try:
+        lib()
+    except BaseException:
+        _requested = None
+        raise
 
 
 def lib() -> _Library:
@@ -546,7 +611,8 @@ def lib() -> _Library:
         _lib, _lib_path = loaded, path
         return loaded
     raise errors.LibraryNotFoundError(
-        "libmvvm.so not found; set MVVM_LIBRARY to its path (tried: " + "; ".join(errors_seen) + ")"
+        "libmvvm.so not found; set MVVM_LIBRARY to its path, or pass mvvm.Runtime(library=PATH) "
+        "(tried: " + "; ".join(errors_seen) + ")"
     )
 
 

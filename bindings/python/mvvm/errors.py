@@ -97,6 +97,11 @@ class LibraryNotFoundError(ImportError):
     """No libmvvm.so could be loaded."""
 
 
+class LibraryConflictError(ImportError):
+    """The process uses one application's library already and was asked for another
+    (``mvvm.Runtime(library=...)``): one process, one Swift runtime, one library."""
+
+
 _BY_STATUS: dict[int, type[MvvmError]] = {
     Status.INVALID_ARGUMENT: InvalidArgumentError,
     Status.INVALID_HANDLE: InvalidHandleError,

@@ -1,0 +1,381 @@
+/* notes_host: a C host of libnotes.so with its own poll() loop.
+ *
+ * It drives every flow of the Notes app -- create notes in the editor, list them (pinned
+ * first), search as you type, open a note from the list and edit it, pin, delete, reopen the
+ * file store -- and checks on the way that bad input is refused with the right status. It
+ * never calls mvvm_run(): its loop poll()s the library's descriptor (mvvm_get_fd()) and calls
+ * mvvm_dispatch() when it is readable, as any host that owns its loop does.
+ *
+ *   notes_host NOTES_FILE     runs the script over the JSON file NOTES_FILE (which must not
+ *                             exist yet). Exit status 0 on success, 1 with a message otherwise.
+ *
+ * Build (see Examples/Notes/README.md):
+ *   cc -std=c11 -Wall -Wextra -Werror -I Include -I MVVM/Include Host/notes_host.c \
+ *      -L LIBDIR -lnotes -lpthread -Wl,-rpath,LIBDIR -o notes_host
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "notes.h"
+
+/* How long a step waits for the signal it expects (the search's debounce is 250 ms). */
+#define WAIT_TIMEOUT_MS 5000
+
+static void fail(const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    fprintf(stderr, "notes_host: FAILED: ");
+    vfprintf(stderr, format, arguments);
+    fprintf(stderr, "\n");
+    va_end(arguments);
+    exit(1);
+}
+
+/* A call that must succeed. */
+#define CHECK(call)                                                                            \
+    do {                                                                                       \
+        mvvm_status check_status_ = (call);                                                    \
+        if (check_status_ != MVVM_OK)                                                          \
+            fail("%s:%d: %s -> %s: %s", __FILE__, __LINE__, #call, mvvm_status_name(check_status_), \
+                 mvvm_last_error_message());                                                   \
+    } while (0)
+
+/* A call that must be refused with `expected` (and say why). */
+#define REFUSED(expected, call)                                                                \
+    do {                                                                                       \
+        mvvm_status refused_status_ = (call);                                                  \
+        if (refused_status_ != (expected))                                                     \
+            fail("%s:%d: %s -> %s, expected %s", __FILE__, __LINE__, #call,                   \
+                 mvvm_status_name(refused_status_), mvvm_status_name(expected));                \
+        const char *refused_message_ = mvvm_last_error_message();                              \
+        if (refused_message_ == NULL || refused_message_[0] == '\0')                           \
+            fail("%s:%d: %s gave no message", __FILE__, __LINE__, #call);                      \
+        printf("  refused as expected: %s -> %s: %s\n", #call, mvvm_status_name(refused_status_), \
+               refused_message_);                                                              \
+    } while (0)
+
+/* ------------------------------------------------------------------------------------------
+ * What the handlers saw
+ * ---------------------------------------------------------------------------------------- */
+
+typedef struct seen {
+    int rows_changed;       /* "rows-changed" deliveries */
+    int64_t last_count;     /* "notify::count" */
+    int64_t selected_id;    /* "note-selected" */
+    int selections;
+    int64_t saved_id;       /* "did-save" */
+    int saves;
+    int can_save;           /* "notify::can-save" */
+} seen;
+
+static seen events;
+
+static void on_rows_changed(mvvm_object *list, const mvvm_list_change *changes, size_t count, void *user_data) {
+    (void)list;
+    (void)user_data;
+    static const char *const kinds[] = {"?", "reset", "insert", "remove", "update", "move"};
+    printf("  rows-changed:");
+    for (size_t i = 0; i < count; i++) {
+        int32_t kind = changes[i].kind >= 1 && changes[i].kind <= 5 ? changes[i].kind : 0;
+        printf(" %s(%" PRId64 ", %" PRId64 ")", kinds[kind], changes[i].start, changes[i].count);
+    }
+    printf("\n");
+    events.rows_changed++;
+}
+
+static void on_count(mvvm_object *list, int64_t count, void *user_data) {
+    (void)list;
+    (void)user_data;
+    events.last_count = count;
+}
+
+static void on_note_selected(mvvm_object *list, int64_t id, void *user_data) {
+    (void)list;
+    (void)user_data;
+    events.selected_id = id;
+    events.selections++;
+}
+
+static void on_did_save(mvvm_object *editor, const notes_note *note, void *user_data) {
+    (void)editor;
+    (void)user_data;
+    printf("  did-save: note %" PRId64 " \"%s\" (updated at %.3f)\n", note->id, note->title, note->updated_at);
+    events.saved_id = note->id;
+    events.saves++;
+}
+
+static void on_can_save(mvvm_object *editor, int32_t can_save, void *user_data) {
+    (void)editor;
+    (void)user_data;
+    events.can_save = can_save;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The loop
+ * ---------------------------------------------------------------------------------------- */
+
+static int loop_fd = -1;
+
+static int64_t now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/* Waits up to timeout_ms for the library's descriptor, then dispatches. */
+static void pump_once(int timeout_ms) {
+    struct pollfd fds[1] = {{.fd = loop_fd, .events = POLLIN, .revents = 0}};
+    int ready = poll(fds, 1, timeout_ms);
+    if (ready < 0 && errno != EINTR) fail("poll: %s", strerror(errno));
+    if (ready > 0) CHECK(mvvm_dispatch());
+}
+
+/* Pumps until *counter reaches target, within WAIT_TIMEOUT_MS. */
+static void wait_for(const char *what, const int *counter, int target) {
+    int64_t deadline = now_ms() + WAIT_TIMEOUT_MS;
+    while (*counter < target) {
+        int64_t left = deadline - now_ms();
+        if (left <= 0) fail("expected %s within %d ms", what, WAIT_TIMEOUT_MS);
+        pump_once((int)left);
+    }
+}
+
+static void step(const char *text) { printf("\n> %s\n", text); }
+
+/* ------------------------------------------------------------------------------------------
+ * Screens
+ * ---------------------------------------------------------------------------------------- */
+
+/* Prints the list as a view would draw it; returns the row count. */
+static int64_t show_list(mvvm_object *list) {
+    int64_t count = 0;
+    const char *query = NULL;
+    CHECK(notes_note_list_get_count(list, &count));
+    CHECK(notes_note_list_get_query(list, &query));
+    printf("  list [%s]: %" PRId64 " note(s)\n", query, count);
+    for (int64_t i = 0; i < count; i++) {
+        notes_note note;
+        CHECK(notes_note_list_get_row(list, i, &note));
+        printf("    %" PRId64 "  #%-3" PRId64 " %s%-12s %s\n", i, note.id, note.pinned ? "* " : "  ", note.title, note.body);
+    }
+    return count;
+}
+
+static void expect_row(mvvm_object *list, int64_t index, const char *title) {
+    notes_note shown;
+    CHECK(notes_note_list_get_row(list, index, &shown));
+    if (strcmp(shown.title, title) != 0) fail("row %" PRId64 " is \"%s\", expected \"%s\"", index, shown.title, title);
+}
+
+static void expect_count(mvvm_object *list, int64_t expected) {
+    int64_t count = -1;
+    CHECK(notes_note_list_get_count(list, &count));
+    if (count != expected) fail("the list has %" PRId64 " rows, expected %" PRId64, count, expected);
+}
+
+/* Writes a note through a new editor: returns its id. */
+static int64_t write_note(mvvm_object *store, int64_t note_id, const char *title, const char *body) {
+    mvvm_object *editor = NULL;
+    CHECK(notes_note_editor_new(store, note_id, &editor));
+    CHECK(mvvm_signal_connect(editor, "did-save", MVVM_CALLBACK(on_did_save), NULL, NULL, NULL));
+    CHECK(mvvm_signal_connect(editor, "notify::can-save", MVVM_CALLBACK(on_can_save), NULL, NULL, NULL));
+    CHECK(notes_note_editor_set_draft_title(editor, title));
+    CHECK(notes_note_editor_set_draft_body(editor, body));
+    int32_t can_save = 0;
+    CHECK(notes_note_editor_get_can_save(editor, &can_save));
+    if (!can_save) fail("\"%s\" cannot be saved", title);
+    int saves = events.saves;
+    CHECK(notes_note_editor_save(editor));
+    wait_for("did-save", &events.saves, saves + 1);
+    int64_t id = 0;
+    CHECK(notes_note_editor_get_note_id(editor, &id));
+    if (id != events.saved_id) fail("note-id %" PRId64 " but did-save said %" PRId64, id, events.saved_id);
+    CHECK(mvvm_object_destroy(editor));
+    return id;
+}
+
+static void *call_from_another_thread(void *list) {
+    static mvvm_status status;
+    status = notes_note_list_reload((mvvm_object *)list);
+    return &status;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: notes_host NOTES_FILE (a path that does not exist yet)\n");
+        return 2;
+    }
+    const char *path = argv[1];
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    printf("libmvvm %s (ABI %d) in libnotes\n", mvvm_version_string(), mvvm_abi_version());
+
+    step("before mvvm_init(): refused");
+    mvvm_object *store = NULL;
+    REFUSED(MVVM_E_NOT_INITIALIZED, notes_store_new("", &store));
+
+    CHECK(mvvm_init());
+    CHECK(mvvm_get_fd(&loop_fd));
+
+    step("the library's types, found by name");
+    mvvm_type type = 0;
+    CHECK(mvvm_type_find("NoteList", &type));
+    if (type != NOTES_TYPE_NOTE_LIST) fail("NoteList is type %d, the header says %d", (int)type, (int)NOTES_TYPE_NOTE_LIST);
+    const mvvm_type *types = NULL;
+    size_t type_count = 0;
+    CHECK(mvvm_type_list(&types, &type_count));
+    for (size_t i = 0; i < type_count; i++) {
+        const mvvm_type_info *info = NULL;
+        CHECK(mvvm_type_describe(types[i], &info));
+        printf("  type %d: %s (%zu members)\n", (int)types[i], info->name, info->member_count);
+    }
+    if (type_count != 3) fail("libnotes has %zu types, expected 3", type_count);
+    REFUSED(MVVM_E_UNKNOWN_NAME, mvvm_type_find("UserList", &type));
+
+    step("a store over the notes file, and bad stores refused");
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_store_new(NULL, &store));
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_store_new(path, NULL));
+    REFUSED(MVVM_E_INVALID_UTF8, notes_store_new("\xff\xfe.json", &store));
+    {
+        char corrupt[4096];
+        snprintf(corrupt, sizeof corrupt, "%s.corrupt", path);
+        FILE *file = fopen(corrupt, "w");
+        if (!file) fail("cannot write %s", corrupt);
+        fputs("{ not json", file);
+        fclose(file);
+        REFUSED(MVVM_E_SYSTEM, notes_store_new(corrupt, &store));
+        remove(corrupt);
+    }
+    CHECK(notes_store_new(path, &store));
+    int32_t persistent = 0;
+    CHECK(notes_store_get_is_persistent(store, &persistent));
+    if (!persistent) fail("a store over a file is not persistent");
+
+    step("the list: empty at first");
+    mvvm_object *list = NULL;
+    REFUSED(MVVM_E_INVALID_HANDLE, notes_note_list_new(NULL, &list));
+    CHECK(notes_note_list_new(store, &list));
+    mvvm_object *wrong = NULL;
+    REFUSED(MVVM_E_WRONG_TYPE, notes_note_list_new(list, &wrong));
+    CHECK(mvvm_signal_connect(list, "rows-changed", MVVM_CALLBACK(on_rows_changed), NULL, NULL, NULL));
+    CHECK(mvvm_signal_connect(list, "notify::count", MVVM_CALLBACK(on_count), NULL, NULL, NULL));
+    CHECK(mvvm_signal_connect(list, "note-selected", MVVM_CALLBACK(on_note_selected), NULL, NULL, NULL));
+    REFUSED(MVVM_E_UNKNOWN_NAME, mvvm_signal_connect(list, "no-such-signal", MVVM_CALLBACK(on_count), NULL, NULL, NULL));
+    CHECK(notes_note_list_on_appear(list));
+    expect_count(list, 0);
+    REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_delete_row(list, 0));
+
+    step("the editor: a new note is validated, then saved");
+    mvvm_object *editor = NULL;
+    REFUSED(MVVM_E_NOT_FOUND, notes_note_editor_new(store, 42, &editor));
+    CHECK(notes_note_editor_new(store, 0, &editor));
+    CHECK(mvvm_signal_connect(editor, "notify::can-save", MVVM_CALLBACK(on_can_save), NULL, NULL, NULL));
+    CHECK(notes_note_editor_set_draft_body(editor, "no title yet"));
+    const char *message = NULL;
+    CHECK(notes_note_editor_get_validation_message(editor, &message));
+    if (message == NULL) fail("an untitled note has no validation message");
+    printf("  validation: %s\n", message);
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_note_editor_set_draft_title(editor, NULL));
+    REFUSED(MVVM_E_INVALID_UTF8, notes_note_editor_set_draft_title(editor, "\xc3"));
+    CHECK(mvvm_object_destroy(editor));
+    REFUSED(MVVM_E_INVALID_HANDLE, notes_note_editor_save(editor));
+
+    int64_t groceries = write_note(store, 0, "Groceries", "milk, eggs");
+    int64_t ideas = write_note(store, 0, "Ideas", "a notes app on mvvm");
+    int64_t trip = write_note(store, 0, "Trip", "pack the tent");
+    printf("  saved notes %" PRId64 ", %" PRId64 ", %" PRId64 "\n", groceries, ideas, trip);
+
+    step("the list, reloaded: the most recent first");
+    int changed = events.rows_changed;
+    CHECK(notes_note_list_reload(list));
+    wait_for("rows-changed", &events.rows_changed, changed + 1);
+    if (show_list(list) != 3) fail("expected 3 notes");
+    expect_row(list, 2, "Groceries");
+    notes_note row;
+    REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_get_row(list, 3, &row));
+    REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_get_row(list, -1, &row));
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_note_list_get_row(list, 0, NULL));
+    CHECK(notes_note_list_get_row(list, 0, &row));
+    if (row.id != trip || strcmp(row.body, "pack the tent") != 0 || row.pinned != 0 || row.updated_at <= 0)
+        fail("row 0 is #%" PRId64 " %s / %s", row.id, row.title, row.body);
+
+    step("search as you type: \"i\", \"id\", \"idea\" -> one reset after the pause");
+    changed = events.rows_changed;
+    CHECK(notes_note_list_set_query(list, "i"));
+    CHECK(notes_note_list_set_query(list, "id"));
+    CHECK(notes_note_list_set_query(list, " IDEA "));
+    wait_for("rows-changed after the debounce", &events.rows_changed, changed + 1);
+    show_list(list);
+    expect_count(list, 1);
+    expect_row(list, 0, "Ideas");
+    if (events.last_count != 1) fail("notify::count said %" PRId64, events.last_count);
+    REFUSED(MVVM_E_INVALID_UTF8, notes_note_list_set_query(list, "\xe2\x82"));
+    changed = events.rows_changed;
+    CHECK(notes_note_list_set_query(list, ""));
+    wait_for("rows-changed after clearing", &events.rows_changed, changed + 1);
+    expect_count(list, 3);
+
+    step("select a row: note-selected, and an editor on that note");
+    CHECK(notes_note_list_did_select_row(list, 2));
+    wait_for("note-selected", &events.selections, 1);
+    if (events.selected_id != groceries) fail("selected %" PRId64 ", expected %" PRId64, events.selected_id, groceries);
+    write_note(store, events.selected_id, "Groceries", "milk, eggs, bread");
+    changed = events.rows_changed;
+    CHECK(notes_note_list_reload(list));
+    wait_for("rows-changed", &events.rows_changed, changed + 1);
+    expect_row(list, 0, "Groceries");  /* the most recently updated now */
+
+    step("pin \"Ideas\": it moves to the top");
+    show_list(list);
+    changed = events.rows_changed;
+    CHECK(notes_note_list_toggle_pinned(list, 2));
+    wait_for("rows-changed", &events.rows_changed, changed + 1);
+    show_list(list);
+    expect_row(list, 0, "Ideas");
+    CHECK(notes_note_list_get_row(list, 0, &row));
+    if (!row.pinned) fail("Ideas is not pinned");
+
+    step("delete \"Trip\"");
+    int64_t count = 0;
+    CHECK(notes_note_list_get_count(list, &count));
+    notes_note last;
+    CHECK(notes_note_list_get_row(list, count - 1, &last));
+    if (strcmp(last.title, "Trip") != 0) fail("the last row is %s", last.title);
+    changed = events.rows_changed;
+    CHECK(notes_note_list_delete_row(list, count - 1));
+    wait_for("rows-changed", &events.rows_changed, changed + 1);
+    expect_count(list, 2);
+
+    step("another thread is refused");
+    pthread_t thread;
+    void *result = NULL;
+    if (pthread_create(&thread, NULL, call_from_another_thread, list) != 0) fail("pthread_create");
+    pthread_join(thread, &result);
+    if (*(mvvm_status *)result != MVVM_E_WRONG_THREAD)
+        fail("a call from another thread gave %s", mvvm_status_name(*(mvvm_status *)result));
+    printf("  refused as expected: a call from another thread -> MVVM_E_WRONG_THREAD\n");
+
+    step("the store outlives its handle; a new store over the file reads what was saved");
+    CHECK(mvvm_object_destroy(store));
+    CHECK(notes_note_list_reload(list)); /* the list keeps its store alive */
+    mvvm_object *reopened = NULL, *second = NULL;
+    CHECK(notes_store_new(path, &reopened));
+    CHECK(notes_note_list_new(reopened, &second));
+    CHECK(notes_note_list_on_appear(second));
+    show_list(second);
+    expect_count(second, 2);
+    expect_row(second, 0, "Ideas");
+    expect_row(second, 1, "Groceries");
+
+    CHECK(mvvm_shutdown());
+    REFUSED(MVVM_E_NOT_INITIALIZED, notes_note_list_reload(list));
+    printf("\nnotes_host: every flow passed\n");
+    return 0;
+}

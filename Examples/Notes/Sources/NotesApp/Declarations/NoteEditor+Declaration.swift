@@ -1,0 +1,43 @@
+import CMVVM
+import FoundationEssentials
+import MVVMRuntime
+
+extension NoteEditorViewModel: DeclaredViewModel {
+    public nonisolated static let declaration = ViewModelDeclaration<NoteEditorViewModel>(
+        name: "NoteEditor", cNamespace: "notes",
+        summary: "One note's editor: a draft title and body, saved when dirty and valid.",
+        constructor: .new("""
+            Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. \
+            MVVM_E_NOT_FOUND when the store has no such note.
+            """, arguments: [.store, .int64("note_id")]) { arguments throws(APIError) in
+            let store = arguments.store(0)
+            let id = try arguments.int(1, "note_id")
+            do throws(NotesStoreError) {
+                let editor = try NoteEditorViewModel(
+                    repository: store.viewModel.repository, noteID: id == 0 ? nil : id, now: { Date().timeIntervalSince1970 })
+                return (editor, store)
+            } catch {
+                throw APIError(MVVM_E_NOT_FOUND, error.message)
+            }
+        },
+        properties: [
+            .string("draft-title", "The title being edited. Never NULL.", { $0.draftTitle }, changes: { $0.$draftTitle },
+                    set: { $0.draftTitle = $1 }, setterDoc: "Sets the draft title (copied); validation runs at once."),
+            .string("draft-body", "The body being edited. Never NULL.", { $0.draftBody }, changes: { $0.$draftBody },
+                    set: { $0.draftBody = $1 }, setterDoc: "Sets the draft body (copied)."),
+            .bool("is-dirty", "Whether the draft differs from the stored note (0/1).", { $0.isDirty }, changes: { $0.$isDirty }),
+            .bool("can-save", "Whether save would store the draft: dirty and valid (0/1).", { $0.canSave }, changes: { $0.$canSave }),
+            .optionalString("validation-message", "Why the draft can't be saved; NULL when it can or nothing was edited.",
+                            out: "out_message", { $0.validationMessage }, changes: { $0.$validationMessage }),
+            .optionalString("error-message", "The last failed save's message; NULL when there is none.", out: "out_message",
+                            { $0.errorMessage }, changes: { $0.$errorMessage }),
+            .int64("note-id", "The stored note's id; 0 for a new note until its first save.", { $0.note.id },
+                   changes: { $0.$note }),
+        ],
+        commands: [
+            .command("save", "Saves the draft if \"can-save\"; emits \"did-save\" when stored. A failed save keeps the draft.") {
+                $0.save()
+            },
+        ],
+        events: [.record("did-save", "The note as stored, after each successful save.", { $0.didSave })])
+}

@@ -1,0 +1,23 @@
+import Dispatch
+import MVVMRuntime
+
+/// The Notes app as the framework sees it: its record (`notes_note`) and its types, registered
+/// in this order (so they are types 1, 2, 3 of libnotes.so).
+public enum NotesTypes {
+    static func register(into registry: TypeRegistry) throws(RegistrationError) {
+        try registry.register(record: Note.self, prefix: "notes")
+        try registry.register(NotesStore.declaration)
+        try registry.register(NoteListViewModel<DispatchQueue>.declaration)
+        try registry.register(NoteEditorViewModel.declaration)
+    }
+}
+
+/// The application's registration function, which the framework calls once, on the registry's
+/// first use. A refused registration is a programming error of this app.
+@c(MVVMApplicationRegisterTypes) public func registerNotesAppTypes() {
+    do throws(RegistrationError) {
+        try NotesTypes.register(into: .shared)
+    } catch {
+        preconditionFailure("the Notes app's types: \(error)")
+    }
+}

@@ -1,0 +1,117 @@
+"""Drives libnotes.so from Python: every class below is built from the library's
+introspection (``mvvm_type_describe()``); no Python is written for the Notes app's types.
+
+    python3 notes_demo.py LIBNOTES_SO NOTES_FILE
+
+NOTES_FILE must not exist yet. Exit status 0 when every flow behaved, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import mvvm
+
+
+def expect(condition: bool, what: str) -> None:
+    if not condition:
+        raise SystemExit(f"notes_demo: FAILED: {what}")
+
+
+def refused(error: type[mvvm.MvvmError], call: object) -> None:
+    """Checks that ``call()`` raises ``error``, and prints the library's message."""
+    assert callable(call)
+    try:
+        call()
+    except error as exc:
+        print(f"  refused as expected: {type(exc).__name__}: {exc.message}")
+    else:
+        raise SystemExit(f"notes_demo: FAILED: no {error.__name__}")
+
+
+def titles(notes: object) -> list[str]:
+    """The titles of the list's rows (each row is a Note record, built from introspection)."""
+    return [row.title for row in notes.rows]  # type: ignore[attr-defined]
+
+
+def main(library: str, path: str) -> None:
+    with mvvm.Runtime(library=library) as runtime:
+        print("types:", ", ".join(name for name in mvvm.__all__ if name.startswith("Note")))
+        store = mvvm.NotesStore(path)
+        expect(store.is_persistent, "a file store is persistent")
+        notes = mvvm.NoteList(store)
+        changes: list[str] = []
+        notes.connect("rows-changed", lambda batch: changes.append(" ".join(f"{c.kind.name.lower()}({c.start}, {c.count})" for c in batch)))
+        selected: list[int] = []
+        notes.connect("note-selected", selected.append)
+        notes.on_appear()
+        expect(notes.count == 0, "a new file has no notes")
+
+        print("> write three notes in the editor")
+        for title, body in [("Groceries", "milk, eggs"), ("Ideas", "a notes app on mvvm"), ("Trip", "pack the tent")]:
+            editor = mvvm.NoteEditor(store, 0)
+            saved: list[object] = []
+            editor.connect("did-save", saved.append)
+            editor.draft_body = body
+            expect(editor.validation_message == "A note needs a title.", "an untitled note is refused")
+            editor.draft_title = title
+            expect(editor.can_save, f"{title} can be saved")
+            editor.save()
+            expect(runtime.run_until(lambda: bool(saved)), "did-save arrived")
+            stored = saved[0]
+            expect(editor.note_id == stored.id and stored.title == title, "did-save carries the note as stored")  # type: ignore[attr-defined]
+            expect(not editor.is_dirty, "the editor is clean after a save")
+            editor.close()
+        notes.reload()
+        print("  rows:", titles(notes))
+        expect(titles(notes) == ["Trip", "Ideas", "Groceries"], "the most recent first")
+        first = notes.rows[0]
+        print("  row 0:", first)
+        expect(type(first).__name__ == "Note" and first.body == "pack the tent" and not first.pinned, "row 0 is Trip's record")
+
+        print("> search as you type")
+        before = len(changes)
+        for typed in ("g", "gr", " GRO "):
+            notes.query = typed
+        expect(runtime.run_until(lambda: len(changes) > before), "the search's change set arrived")
+        print("  rows:", titles(notes), "after", changes[-1])
+        expect(titles(notes) == ["Groceries"], "the search found Groceries")
+        before = len(changes)
+        notes.query = ""
+        expect(runtime.run_until(lambda: len(changes) > before), "clearing the search")
+
+        print("> open a note from the list, edit it")
+        notes.did_select_row(2)
+        expect(runtime.run_until(lambda: bool(selected)), "note-selected arrived")
+        editor = mvvm.NoteEditor(store, selected[0])
+        expect(editor.draft_title == "Groceries", "the editor shows the selected note")
+        editor.draft_body = "milk, eggs, bread"
+        editor.save()
+        editor.close()
+
+        print("> pin Ideas, delete Trip")
+        notes.reload()
+        notes.toggle_pinned(titles(notes).index("Ideas"))
+        notes.delete_row(titles(notes).index("Trip"))
+        print("  rows:", titles(notes), "changes:", changes[-2:])
+        expect(titles(notes) == ["Ideas", "Groceries"], "pinned first, Trip gone")
+        expect(notes.rows[0].pinned, "Ideas is pinned")
+
+        print("> bad input")
+        refused(mvvm.OutOfRangeError, lambda: notes.delete_row(9))
+        refused(mvvm.NotFoundError, lambda: mvvm.NoteEditor(store, 99))
+        refused(mvvm.WrongTypeError, lambda: mvvm.NoteList(notes))
+        refused(mvvm.InvalidUtf8Error, lambda: setattr(notes, "query", "\udc80"))
+        refused(mvvm.UnknownNameError, lambda: notes.connect("no-such-signal", print))
+
+        print("> a second store over the same file reads what was saved")
+        again = mvvm.NoteList(mvvm.NotesStore(path))
+        again.on_appear()
+        expect(titles(again) == ["Ideas", "Groceries"], "the file kept the notes")
+    print("notes_demo: every flow passed")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        raise SystemExit("usage: notes_demo.py LIBNOTES_SO NOTES_FILE")
+    main(sys.argv[1], sys.argv[2])

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Examples/Notes built and run as a user would (`make test-example`), outside the repository:
+#   1. the example's folder is copied to a temporary folder and its path dependency pointed at
+#      this checkout (the only edit: `path: "../.."` becomes the checkout's path);
+#   2. its own Makefile builds the shipped libnotes.so (release, -static-stdlib, the version
+#      script notes.map: only mvvm_* and notes_* exported, checked with nm -D), runs
+#      `notes-generate --check` (the committed Include/notes.h and exports are fresh, and a
+#      hand edit is caught) and
+#      compiles notes.h as C11 and C++;
+#   3. the C host (Host/notes_host.c) is built against the shipped library and its headers
+#      and run with the Swift toolchain hidden (an empty folder mounted over it in a private
+#      mount namespace, a clean environment: see Tests/Dist/check-dist.sh);
+#   4. the Python package is built as a wheel with no library inside (the user's own library is
+#      named at run time), installed into a fresh venv with no index, and python/notes_demo.py drives libnotes.so through
+#      mvvm.Runtime(library=...), toolchain hidden too; then the package's tests of
+#      application libraries (bindings/python/tests/test_any_library.py) run against it.
+# Environment: PYTHON, the interpreter that makes the venv and has pytest (default: python3).
+#
+#   Tests/Examples/check-notes.sh
+#
+# Environment: NOTES_SCRATCH, SwiftPM's build folder for the copy (default: the checkout's
+# .build/examples-notes, kept between runs so that the framework's objects are reused).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+MVVM_ROOT="$root"
+# shellcheck source=../../scripts/env.sh
+. "$root/scripts/env.sh"
+fail() { echo "check-notes: FAILED: $*" >&2; exit 1; }
+
+scratch="${NOTES_SCRATCH:-$root/.build/examples-notes}"
+toolchain="$MVVM_TOOLCHAIN_DIR"
+[ -n "$toolchain" ] && [ -d "$toolchain" ] || fail "no toolchain folder to hide (MVVM_TOOLCHAIN_DIR='$toolchain')"
+python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+case "$tmp/" in "$root"/*) fail "the temporary folder $tmp is inside the repository" ;; esac
+mkdir "$tmp/empty" "$tmp/home"
+
+# 1. The copy, pointed at this checkout.
+app="$tmp/Notes"
+echo "== 1. Examples/Notes copied to $app, its mvvm dependency pointed at $root"
+tar -C "$root/Examples" --exclude=.build --exclude=ship -cf - Notes | tar -C "$tmp" -xf -
+grep -q 'path: "\.\./\.\."' "$app/Package.swift" || fail "Examples/Notes/Package.swift has no path: \"../..\" dependency"
+sed -i "s|path: \"\\.\\./\\.\\.\"|path: \"$root\"|" "$app/Package.swift"
+
+# 2. The shipped library and the generated files, with the example's own Makefile.
+echo "== 2. make ship (release, -static-stdlib, notes.map), notes-generate --check"
+make -C "$app" --no-print-directory ship SWIFT="$SWIFT" MVVM="$root" SCRATCH="$scratch"
+lib="$app/ship/lib/libnotes.so"
+exports=$(nm -D --defined-only "$lib" | awk '{ print $3 }' | sort)
+others=$(echo "$exports" | grep -Ev '^(mvvm|notes)_' || true)
+[ -z "$others" ] || fail "libnotes.so exports more than mvvm_* and notes_*: $(echo "$others" | head -5 | tr '\n' ' ')"
+grep -qx notes_note_list_new <<< "$exports" || fail "libnotes.so does not export notes_note_list_new"
+grep -qx mvvm_init <<< "$exports" || fail "libnotes.so does not export mvvm_init"
+echo "check-notes: libnotes.so exports $(echo "$exports" | grep -c '^mvvm_') mvvm_ and $(echo "$exports" | grep -c '^notes_') notes_ functions, nothing else"
+make -C "$app" --no-print-directory check-generated SWIFT="$SWIFT" MVVM="$root" SCRATCH="$scratch"
+# A hand edit of the generated header is caught, naming the file and the command.
+cp "$app/Include/notes.h" "$tmp/notes.h.fresh"
+echo "/* edited by hand */" >> "$app/Include/notes.h"
+if (cd "$app" && "$scratch/release/notes-generate" --check) > "$tmp/stale.log" 2>&1; then
+    fail "notes-generate --check passed with a hand-edited Include/notes.h"
+fi
+grep -q "Include/notes.h" "$tmp/stale.log" && grep -q "swift run notes-generate" "$tmp/stale.log" \
+    || { cat "$tmp/stale.log" >&2; fail "notes-generate --check did not name the stale file and the command"; }
+cp "$tmp/notes.h.fresh" "$app/Include/notes.h"
+echo "check-notes: a hand edit of Include/notes.h is caught by notes-generate --check"
+
+# The generated header compiles cleanly as C11 and C++ beside mvvm.h.
+"$CLANG" -x c $MVVM_C_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
+"$CLANG" -x c++ $MVVM_CXX_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
+echo "check-notes: notes.h compiles as C11 and C++ (-Wall -Wextra -Werror -pedantic)"
+
+# Hides the toolchain for "hidden CMD...": see Tests/Dist/check-dist.sh.
+hide=()
+for attempt in "unshare --mount" "unshare --user --map-root-user --mount"; do
+    # shellcheck disable=SC2086 # the attempt splits into words
+    if $attempt sh -c 'mount --bind "$1" "$2"' sh "$tmp/empty" "$toolchain" 2> "$tmp/unshare.log"; then
+        read -r -a hide <<< "$attempt"
+        break
+    fi
+done
+if [ "${#hide[@]}" -eq 0 ]; then
+    cat "$tmp/unshare.log" >&2
+    fail "cannot hide the toolchain: neither 'unshare --mount' nor 'unshare --user --map-root-user --mount' may mount here"
+fi
+hidden() {
+    "${hide[@]}" sh -c 'mount --bind "$1" "$2" || exit 97; home=$3; shift 3
+        if command -v swift > /dev/null; then echo "swift is still on PATH" >&2; exit 98; fi
+        exec env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$home" LANG=C.UTF-8 "$@"' \
+        sh "$tmp/empty" "$toolchain" "$tmp/home" "$@"
+}
+
+# 3. The C host against the shipped library, toolchain hidden.
+echo "== 3. the C host, built against ship/, run with $toolchain hidden"
+cc_bin=$(command -v cc || command -v "$CLANG") || fail "no C compiler"
+make -C "$app" --no-print-directory host HOST_CC="$cc_bin"
+# (ldd's output in a variable: `ldd | grep -q` fails under pipefail when grep quits early.)
+libraries=$(ldd "$app/ship/notes_host")
+grep -q "$app/ship/lib/libnotes.so" <<< "$libraries" || fail "notes_host does not load ship/lib/libnotes.so: $libraries"
+hidden "$app/ship/notes_host" "$tmp/host-notes.json" > "$tmp/host.log" 2>&1 || { cat "$tmp/host.log" >&2; fail "notes_host failed"; }
+tail -1 "$tmp/host.log"
+
+# 4. Python: a fresh venv, the package without a bundled library, the demo and the tests.
+echo "== 4. Python: a fresh venv, mvvm installed, notes_demo.py and test_any_library.py, $toolchain hidden"
+# The package as a wheel without a library inside (MVVM_WHEEL_LIBRARY=none), built from a copy
+# by the venv `make wheel` uses (setuptools >= 70.1), then installed with no index.
+wheel_venv="$root/.build/python-wheel-venv"
+[ -x "$wheel_venv/bin/python" ] || "$python" -m venv "$wheel_venv"
+PIP_DISABLE_PIP_VERSION_CHECK=1 "$wheel_venv/bin/python" -m pip install --quiet 'setuptools>=70.1' \
+    || fail "setuptools >= 70.1 could not be installed into $wheel_venv"
+cp -r "$root/bindings/python" "$tmp/python-package"
+MVVM_WHEEL_LIBRARY=none PIP_DISABLE_PIP_VERSION_CHECK=1 "$wheel_venv/bin/python" -m pip wheel --quiet --no-deps \
+    --no-build-isolation --wheel-dir "$tmp/wheel" "$tmp/python-package" || fail "the package's wheel could not be built"
+"$python" -m venv "$tmp/venv"
+PIP_DISABLE_PIP_VERSION_CHECK=1 "$tmp/venv/bin/pip" install --quiet --no-index "$tmp"/wheel/mvvm-*.whl \
+    || fail "pip install of the package's wheel into a fresh venv failed"
+hidden "$tmp/venv/bin/python" "$app/python/notes_demo.py" "$lib" "$tmp/python-notes.json" > "$tmp/python.log" 2>&1 \
+    || { cat "$tmp/python.log" >&2; fail "notes_demo.py failed"; }
+tail -1 "$tmp/python.log"
+# The package's tests of application libraries, against libnotes.so (the interpreter that has
+# pytest; the package from the checkout).
+(cd "$tmp" && NOTES_LIBRARY="$lib" MVVM_LIBRARY="$lib" PYTHONPATH="$root/bindings/python" \
+    "$python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests/test_any_library.py") \
+    || fail "test_any_library.py failed against libnotes.so"
+echo "check-notes: passed"

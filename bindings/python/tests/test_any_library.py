@@ -1,0 +1,137 @@
+"""The package drives any application's library, not only libmvvm.so: the seeds' own
+functions are never required at load, ``mvvm.Runtime(library=...)`` loads the library asked
+for, and a second, different library in the same process is refused.
+
+Each test runs its program in a fresh interpreter: a process loads one library for good.
+The tests of an application's own types run when NOTES_LIBRARY names the example's library
+(Tests/Examples/check-notes.sh sets it); the others need only MVVM_LIBRARY.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import mvvm
+from mvvm import _ffi
+
+NOTES_LIBRARY = os.environ.get("NOTES_LIBRARY")
+needs_notes = pytest.mark.skipif(not NOTES_LIBRARY, reason="NOTES_LIBRARY (libnotes.so) is not set")
+
+
+def run_python(program: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """Runs ``program`` in a new interpreter with this package importable; fails on a crash."""
+    package = str(Path(mvvm.__file__).resolve().parent.parent)
+    environment = {**os.environ, "PYTHONPATH": package + os.pathsep + os.environ.get("PYTHONPATH", ""), **env}
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(program)], env=environment, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, f"exit {done.returncode}\nstdout:\n{done.stdout}\nstderr:\n{done.stderr}"
+    return done
+
+
+def test_the_seeds_functions_are_application_functions_not_required_at_load() -> None:
+    assert "mvvm_repository_new_sample" in _ffi.APPLICATION
+    assert _ffi.APPLICATION <= _ffi.OPTIONAL
+    # Every other function of the table is the framework's: mvvm_init, the loop, objects...
+    assert "mvvm_init" not in _ffi.OPTIONAL and "mvvm_type_describe" not in _ffi.OPTIONAL
+
+
+def test_a_second_different_library_in_the_same_process_is_refused_and_the_same_one_again_is_not(
+    tmp_path: Path,
+) -> None:
+    first = _ffi.library_path()
+    assert first is not None
+    other = tmp_path / "libother.so"
+    shutil.copyfile(first, other)
+    done = run_python(
+        f"""
+        import mvvm
+        mvvm.load({first!r})
+        mvvm.load({first!r})  # the same file again: nothing happens
+        try:
+            mvvm.Runtime(library={str(other)!r})
+        except mvvm.LibraryConflictError as error:
+            print("refused:", error)
+        else:
+            raise SystemExit("a second library was accepted")
+        """
+    )
+    assert "refused: this process already uses" in done.stdout
+    assert str(other) in done.stdout
+
+
+def test_a_library_that_does_not_exist_is_LibraryNotFoundError_and_another_can_be_loaded_after(tmp_path: Path) -> None:
+    first = _ffi.library_path()
+    done = run_python(
+        f"""
+        import mvvm
+        try:
+            mvvm.Runtime(library={str(tmp_path / "libnothing.so")!r})
+        except mvvm.LibraryNotFoundError as error:
+            print("not found:", error)
+        with mvvm.Runtime(library={first!r}):
+            print("loaded")
+        """
+    )
+    assert "not found:" in done.stdout and "libnothing.so: no such file" in done.stdout
+    assert "loaded" in done.stdout
+
+
+@needs_notes
+def test_an_applications_types_get_their_classes_from_introspection_with_no_python_written_for_them() -> None:
+    done = run_python(
+        f"""
+        import mvvm
+        with mvvm.Runtime(library={NOTES_LIBRARY!r}) as runtime:
+            names = mvvm.__all__
+            assert {{"NotesStore", "NoteList", "NoteEditor"}} <= set(names), names
+            assert "UserList" not in names, names
+            store = mvvm.NotesStore("")
+            notes = mvvm.NoteList(store)
+            editor = mvvm.NoteEditor(store, 0)
+            saved = []
+            editor.connect("did-save", saved.append)
+            editor.draft_title = "Groceries"
+            assert editor.can_save and editor.is_dirty
+            editor.save()
+            runtime.run_until(lambda: saved, 5.0)
+            notes.reload()
+            print("rows:", [row.title for row in notes.rows], "saved:", [(note.id, note.title) for note in saved])
+            print("record:", type(notes.rows[0]).__name__, notes.rows[0].pinned, type(notes.rows[0]) is mvvm.Note)
+            try:
+                notes.delete_row(5)
+            except mvvm.OutOfRangeError as error:
+                print("out of range:", error.message)
+            try:
+                mvvm.NoteEditor(store, 99)
+            except mvvm.NotFoundError as error:
+                print("not found:", error.message)
+        """
+    )
+    assert "rows: ['Groceries'] saved: [(1, 'Groceries')]" in done.stdout
+    assert "record: Note False True" in done.stdout
+    assert "out of range: Row index 5 is out of range" in done.stdout
+    assert "not found: There is no note 99" in done.stdout
+
+
+@needs_notes
+def test_the_seeds_functions_are_refused_by_name_on_an_application_library() -> None:
+    done = run_python(
+        f"""
+        import mvvm
+        from mvvm import _ffi
+        mvvm.load({NOTES_LIBRARY!r})
+        try:
+            _ffi.C.mvvm_repository_new_sample
+        except mvvm.MvvmError as error:
+            print("refused:", error)
+        """
+    )
+    assert "has no function mvvm_repository_new_sample" in done.stdout
