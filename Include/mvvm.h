@@ -186,7 +186,8 @@ typedef struct mvvm_init_options {
  *  MVVM_E_INVALID_ARGUMENT for a NULL `options`, another struct_size or non-zero flags
  *  (nothing is fixed then). MVVM_E_STATE when Swift's main executor existed already
  *  (something used the Swift main actor before the first init); the host thread stays
- *  unusable then. Idempotent on the host thread. */
+ *  unusable then. Idempotent on the host thread. The host thread must not exit while the
+ *  library is in use. */
 mvvm_status mvvm_init_with_options(const mvvm_init_options *options);
 
 /** Stops the runtime: cancels pending work, disconnects every handler (calling its destroy
