@@ -167,7 +167,9 @@ test-fuzz: fuzz-library
 bench: deps ship-library wheel
 	cd Benchmarks && $(SWIFT) run -c release $(SWIFT_FLAGS) binding-bench
 	$(SWIFT) build -c release --product mvvm $(SWIFT_FLAGS)
-	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release SHIP_LIB_DIR=$(SHIP_BUILD)/release Benchmarks/c/run.sh
+	$(MAKE) -C Examples/Notes ship SWIFT=$(SWIFT)
+	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release SHIP_LIB_DIR=$(SHIP_BUILD)/release \
+	    NOTES_LIB_DIR=$(CURDIR)/Examples/Notes/ship/lib Benchmarks/c/run.sh
 	MVVM_LIBRARY=$(CURDIR)/.build/release/libmvvm.so Benchmarks/python/run.sh
 	@for f in $(DIST_DIR)/mvvm-*.tar.gz $(DIST_DIR)/mvvm-*.whl; do \
 	    [ -f "$$f" ] && echo "bench artifact_size_$${f##*/} $(call mb,"$$f") MB"; done; true

@@ -42,6 +42,19 @@ trap 'rm -rf "$OUT_DIR"' EXIT INT TERM
     -L"$LIB_DIR" -lmvvm -Wl,-rpath,"$LIB_DIR" -lpthread -o "$OUT_DIR/e2e_bench"
 
 "$OUT_DIR/signal_bench"
+# A user's ViewModel beside the same references: signal_bench built against Examples/Notes'
+# shipped libnotes.so (NOTES_LIB_DIR; `make bench` runs the example's `make ship`), measuring
+# NoteEditor's typed setter as figures 1-5 measure UserDetail's (names "note_editor_*").
+NOTES_LIB_DIR=${NOTES_LIB_DIR:-$ROOT/Examples/Notes/ship/lib}
+if [ -e "$NOTES_LIB_DIR/libnotes.so" ]; then
+    # shellcheck disable=SC2046,SC2086
+    "$CC" $MVVM_C_WARN -O2 -DBENCH_NOTES -I"$MVVM_INCLUDE_DIR" -I"$ROOT/Examples/Notes/Include" "$HERE/signal_bench.c" \
+        $(pkg-config --cflags --libs gobject-2.0) \
+        -L"$NOTES_LIB_DIR" -lnotes -Wl,-rpath,"$NOTES_LIB_DIR" -lpthread -o "$OUT_DIR/note_editor_bench"
+    "$OUT_DIR/note_editor_bench"
+else
+    echo "run.sh: no libnotes.so in $NOTES_LIB_DIR (make -C Examples/Notes ship): the note_editor_* lines are skipped" >&2
+fi
 "$OUT_DIR/e2e_bench" | tee "$OUT_DIR/e2e_main.txt"
 # Again with the host thread on a worker (mvvm_init_with_options()), and each libmvvm median
 # beside the default mode's: the non-main mode over the main-thread mode, goal <= 1.1.

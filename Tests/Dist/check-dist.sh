@@ -46,26 +46,9 @@ trap 'rm -rf "$tmp"' EXIT
 case "$tmp/" in "$root"/*) fail "the temporary folder $tmp is inside the repository" ;; esac
 mkdir "$tmp/empty" "$tmp/home"
 
-# hidden CMD...: CMD with the toolchain folder hidden under an empty mount and a clean environment.
-hide=()
-for attempt in "unshare --mount" "unshare --user --map-root-user --mount"; do
-    # shellcheck disable=SC2086 # the attempt splits into words
-    if $attempt sh -c 'mount --bind "$1" "$2"' sh "$tmp/empty" "$toolchain" 2> "$tmp/unshare.log"; then
-        read -r -a hide <<< "$attempt"
-        break
-    fi
-done
-if [ "${#hide[@]}" -eq 0 ]; then
-    cat "$tmp/unshare.log" >&2
-    fail "cannot hide the toolchain: neither 'unshare --mount' nor 'unshare --user --map-root-user --mount'" \
-         "may mount here (run as root, or enable unprivileged user namespaces); without that this test" \
-         "cannot show the artifacts run without $toolchain"
-fi
-hidden() {
-    "${hide[@]}" sh -c 'mount --bind "$1" "$2" || exit 97; home=$3; shift 3
-        exec env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$home" LANG=C.UTF-8 "$@"' \
-        sh "$tmp/empty" "$toolchain" "$tmp/home" "$@"
-}
+# hidden CMD...: CMD with the toolchain hidden and a clean environment.
+# shellcheck source=../Support/hidden_toolchain.sh
+. "$root/Tests/Support/hidden_toolchain.sh"
 # shellcheck disable=SC2016 # expanded by the inner shell
 hidden sh -c '[ -z "$(ls -A "$1")" ] || { echo "$1 is not empty" >&2; exit 1; }
     if command -v swift; then echo "swift is on PATH" >&2; exit 1; fi

@@ -72,25 +72,9 @@ echo "check-notes: a hand edit of Include/notes.h is caught by notes-generate --
 "$CLANG" -x c++ $MVVM_CXX_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
 echo "check-notes: notes.h compiles as C11 and C++ (-Wall -Wextra -Werror -pedantic)"
 
-# Hides the toolchain for "hidden CMD...": see Tests/Dist/check-dist.sh.
-hide=()
-for attempt in "unshare --mount" "unshare --user --map-root-user --mount"; do
-    # shellcheck disable=SC2086 # the attempt splits into words
-    if $attempt sh -c 'mount --bind "$1" "$2"' sh "$tmp/empty" "$toolchain" 2> "$tmp/unshare.log"; then
-        read -r -a hide <<< "$attempt"
-        break
-    fi
-done
-if [ "${#hide[@]}" -eq 0 ]; then
-    cat "$tmp/unshare.log" >&2
-    fail "cannot hide the toolchain: neither 'unshare --mount' nor 'unshare --user --map-root-user --mount' may mount here"
-fi
-hidden() {
-    "${hide[@]}" sh -c 'mount --bind "$1" "$2" || exit 97; home=$3; shift 3
-        if command -v swift > /dev/null; then echo "swift is still on PATH" >&2; exit 98; fi
-        exec env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$home" LANG=C.UTF-8 "$@"' \
-        sh "$tmp/empty" "$toolchain" "$tmp/home" "$@"
-}
+# hidden CMD...: CMD with the toolchain hidden and a clean environment.
+# shellcheck source=../Support/hidden_toolchain.sh
+. "$root/Tests/Support/hidden_toolchain.sh"
 
 # 3. The C host against the shipped library, toolchain hidden.
 echo "== 3. the C host, built against ship/, run with $toolchain hidden"
