@@ -36,17 +36,10 @@ wheels=("$dist"/mvvm-"$version"-py3-none-*.whl)
 [ -f "${wheels[0]}" ] || fail "no mvvm-$version-py3-none-*.whl in $dist (make wheel)"
 [ "${#wheels[@]}" -eq 1 ] || fail "more than one wheel for $version in $dist: ${wheels[*]}"
 wheel="${wheels[0]}"
-toolchain="$MVVM_TOOLCHAIN_DIR"
-[ -n "$toolchain" ] && [ -d "$toolchain" ] || fail "no toolchain folder to hide (MVVM_TOOLCHAIN_DIR='$toolchain')"
 # The interpreter that makes the venv, resolved outside (a pyenv shim needs its environment).
 python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
-
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-case "$tmp/" in "$root"/*) fail "the temporary folder $tmp is inside the repository" ;; esac
-mkdir "$tmp/empty" "$tmp/home"
-
-# hidden CMD...: CMD with the toolchain hidden and a clean environment.
+# $tmp (outside the repository, removed on exit) and `hidden CMD...`: CMD with the toolchain
+# hidden and a clean environment.
 # shellcheck source=../Support/hidden_toolchain.sh
 . "$root/Tests/Support/hidden_toolchain.sh"
 # shellcheck disable=SC2016 # expanded by the inner shell

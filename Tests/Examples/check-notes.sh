@@ -29,14 +29,11 @@ MVVM_ROOT="$root"
 fail() { echo "check-notes: FAILED: $*" >&2; exit 1; }
 
 scratch="${NOTES_SCRATCH:-$root/.build/examples-notes}"
-toolchain="$MVVM_TOOLCHAIN_DIR"
-[ -n "$toolchain" ] && [ -d "$toolchain" ] || fail "no toolchain folder to hide (MVVM_TOOLCHAIN_DIR='$toolchain')"
 python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
-
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-case "$tmp/" in "$root"/*) fail "the temporary folder $tmp is inside the repository" ;; esac
-mkdir "$tmp/empty" "$tmp/home"
+# $tmp (outside the repository, removed on exit) and `hidden CMD...`: CMD with the toolchain
+# hidden and a clean environment.
+# shellcheck source=../Support/hidden_toolchain.sh
+. "$root/Tests/Support/hidden_toolchain.sh"
 
 # 1. The copy, pointed at this checkout.
 app="$tmp/Notes"
@@ -72,9 +69,6 @@ echo "check-notes: a hand edit of Include/notes.h is caught by notes-generate --
 "$CLANG" -x c++ $MVVM_CXX_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
 echo "check-notes: notes.h compiles as C11 and C++ (-Wall -Wextra -Werror -pedantic)"
 
-# hidden CMD...: CMD with the toolchain hidden and a clean environment.
-# shellcheck source=../Support/hidden_toolchain.sh
-. "$root/Tests/Support/hidden_toolchain.sh"
 
 # 3. The C host against the shipped library, toolchain hidden.
 echo "== 3. the C host, built against ship/, run with $toolchain hidden"

@@ -1,11 +1,19 @@
 # Sourced by the tests that run what we ship as a user's machine runs it (Tests/Dist/check-dist.sh,
-# Tests/Examples/check-notes.sh). Needs bash, `fail MESSAGE...`, `$toolchain` (the toolchain's
-# folder), and `$tmp` holding the empty folders `empty` and `home`.
+# Tests/Examples/check-notes.sh). Needs bash, `fail MESSAGE...`, `$root` (the checkout) and
+# MVVM_TOOLCHAIN_DIR (scripts/env.sh). Sets `$toolchain`, and `$tmp`: a temporary folder outside
+# the repository, removed on exit, holding the empty folders `empty` and `home`.
 #
 # hidden CMD...: runs CMD in a mount namespace where an empty folder is mounted over the
 # toolchain, with a clean environment (no MVVM_*, no LD_LIBRARY_PATH; HOME=$tmp/home), and
 # fails (exit 98) if swift is still on PATH there. `unshare --mount` as root, else in a user
 # namespace; when neither may mount, the calling test fails and says so.
+toolchain="$MVVM_TOOLCHAIN_DIR"
+[ -n "$toolchain" ] && [ -d "$toolchain" ] || fail "no toolchain folder to hide (MVVM_TOOLCHAIN_DIR='$toolchain')"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+case "$tmp/" in "$root"/*) fail "the temporary folder $tmp is inside the repository" ;; esac
+mkdir "$tmp/empty" "$tmp/home"
+
 hide=()
 for attempt in "unshare --mount" "unshare --user --map-root-user --mount"; do
     # shellcheck disable=SC2086 # the attempt splits into words
