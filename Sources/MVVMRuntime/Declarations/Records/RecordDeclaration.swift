@@ -38,15 +38,12 @@ public struct RecordDeclaration<Model>: Sendable {
     /// valid until the object's next getter call, its next change, or its destruction).
     @MainActor
     func write(_ model: Model, to base: UnsafeMutableRawPointer, lendingFrom strings: BorrowedStrings) {
-        for (field, offset) in zip(fields, layout.offsets) {
+        for (field, offset) in zip(fields, layout.offsets) where !Self.storeScalar(field.read, of: model, at: offset, in: base) {
             switch field.read {
-            case .int64(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int64.self)
-            case .int32(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int32.self)
-            case .bool(let read): base.storeBytes(of: read(model) ? 1 : 0, toByteOffset: offset, as: Int32.self)
-            case .double(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Double.self)
             case .string(let read): base.storeBytes(of: strings.lend(read(model)), toByteOffset: offset, as: UnsafePointer<CChar>.self)
             case .optionalString(let read):
                 base.storeBytes(of: strings.lend(read(model)), toByteOffset: offset, as: UnsafePointer<CChar>?.self)
+            case .int64, .int32, .bool, .double: break
             }
         }
     }
@@ -66,10 +63,7 @@ public struct RecordDeclaration<Model>: Sendable {
         while index < fields.count {
             let offset = layout.offsets[index]
             switch fields[index].read {
-            case .int64(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int64.self)
-            case .int32(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int32.self)
-            case .bool(let read): base.storeBytes(of: read(model) ? 1 : 0, toByteOffset: offset, as: Int32.self)
-            case .double(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Double.self)
+            case .int64, .int32, .bool, .double: _ = Self.storeScalar(fields[index].read, of: model, at: offset, in: base)
             case .string(let read):
                 read(model).withCString { text in
                     base.storeBytes(of: text, toByteOffset: offset, as: UnsafePointer<CChar>.self)
@@ -89,6 +83,21 @@ public struct RecordDeclaration<Model>: Sendable {
             index += 1
         }
         body(UnsafeRawPointer(base))
+    }
+
+    /// Stores a number or flag field at `offset`; false for a string field, which each caller
+    /// lends or borrows in its own way.
+    private static func storeScalar(
+        _ read: RecordField<Model>.Read, of model: Model, at offset: Int, in base: UnsafeMutableRawPointer
+    ) -> Bool {
+        switch read {
+        case .int64(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int64.self)
+        case .int32(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int32.self)
+        case .bool(let read): base.storeBytes(of: read(model) ? 1 : 0, toByteOffset: offset, as: Int32.self)
+        case .double(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Double.self)
+        case .string, .optionalString: return false
+        }
+        return true
     }
 
     // MARK: - From C
