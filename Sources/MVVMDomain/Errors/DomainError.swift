@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MVVMBindingCore
 
 /// Every failure the domain layer reports, each with a message fit to show a person.
 ///

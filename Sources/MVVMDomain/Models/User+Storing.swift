@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MVVMBindingCore
 
 extension User {
     /// Refuses a user no store keeps: one whose name is empty or only white space
