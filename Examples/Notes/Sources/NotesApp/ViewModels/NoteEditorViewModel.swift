@@ -65,7 +65,7 @@ public final class NoteEditorViewModel: ObservableObject {
     public func save() {
         guard canSave else { return }
         var edited = note
-        edited.title = draftTitle.trimmed
+        edited.title = draftTitle.trimmingWhitespacesAndNewlines()
         edited.body = draftBody
         edited.updatedAt = now()
         do {
@@ -83,7 +83,7 @@ public final class NoteEditorViewModel: ObservableObject {
     // MARK: - Private
 
     private func updateDerivedState() {
-        let title = draftTitle.trimmed
+        let title = draftTitle.trimmingWhitespacesAndNewlines()
         let dirty = title != note.title || draftBody != note.body
         var message: String?
         if dirty {

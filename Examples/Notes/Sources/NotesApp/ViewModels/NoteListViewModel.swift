@@ -56,7 +56,7 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
         self.repository = repository
         $query
             .debounce(for: debounceInterval, scheduler: scheduler)
-            .map { $0.trimmed.lowercased() }
+            .map { $0.trimmingWhitespacesAndNewlines().lowercased() }
             .removeDuplicates()
             .sink { [weak self] filter in
                 // The initial empty query changes nothing: onAppear() loads.
