@@ -127,7 +127,7 @@ extension TypeDeclaration {
             } else {
                 body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
             }
-            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: member.doc, body: body,
+            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: Self.namingEnum(member), body: body,
                                            rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .list {
@@ -148,6 +148,14 @@ extension TypeDeclaration {
                 rawRecords: rawRecords))
         }
         return functions
+    }
+
+    /// A property's doc, naming its C enum when it is one and the doc does not say so already
+    /// (its getter's out-parameter is an int32_t: see `ApplicationHeader`).
+    private static func namingEnum(_ member: MemberShape) -> String {
+        guard let cType = member.enumName, !member.doc.contains(cType) else { return member.doc }
+        let sentence = member.doc.hasSuffix(".") ? String(member.doc.dropLast()) : member.doc
+        return sentence + (sentence.isEmpty ? "" : " ") + "(\(cType))."
     }
 
     private func listCountDoc(_ list: MemberShape) -> String {

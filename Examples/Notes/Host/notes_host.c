@@ -181,6 +181,13 @@ static void expect_count(mvvm_object *list, int64_t expected) {
     if (count != expected) fail("the list has %" PRId64 " rows, expected %" PRId64, count, expected);
 }
 
+/* The editor's "draft-state" is `expected` (a notes_draft_state, read as its int32_t). */
+static void expect_draft_state(mvvm_object *editor, notes_draft_state expected) {
+    int32_t state = -1;
+    CHECK(notes_note_editor_get_draft_state(editor, &state));
+    if (state != (int32_t)expected) fail("draft-state is %d, expected %d", (int)state, (int)expected);
+}
+
 /* Writes a note through a new editor: returns its id. */
 static int64_t write_note(mvvm_object *store, int64_t note_id, const char *title, const char *body) {
     mvvm_object *editor = NULL;
@@ -192,9 +199,11 @@ static int64_t write_note(mvvm_object *store, int64_t note_id, const char *title
     int32_t can_save = 0;
     CHECK(notes_note_editor_get_can_save(editor, &can_save));
     if (!can_save) fail("\"%s\" cannot be saved", title);
+    expect_draft_state(editor, NOTES_DRAFT_STATE_READY);
     int saves = events.saves;
     CHECK(notes_note_editor_save(editor));
     wait_for("did-save", &events.saves, saves + 1);
+    expect_draft_state(editor, NOTES_DRAFT_STATE_UNCHANGED);
     int64_t id = 0;
     CHECK(notes_note_editor_get_note_id(editor, &id));
     if (id != events.saved_id) fail("note-id %" PRId64 " but did-save said %" PRId64, id, events.saved_id);
@@ -277,7 +286,9 @@ int main(int argc, char **argv) {
     REFUSED(MVVM_E_NOT_FOUND, notes_note_editor_new(store, 42, &editor));
     CHECK(notes_note_editor_new(store, 0, &editor));
     CHECK(mvvm_signal_connect(editor, "notify::can-save", MVVM_CALLBACK(on_can_save), NULL, NULL, NULL));
+    expect_draft_state(editor, NOTES_DRAFT_STATE_UNCHANGED);
     CHECK(notes_note_editor_set_draft_body(editor, "no title yet"));
+    expect_draft_state(editor, NOTES_DRAFT_STATE_INVALID);
     const char *message = NULL;
     CHECK(notes_note_editor_get_validation_message(editor, &message));
     if (message == NULL) fail("an untitled note has no validation message");

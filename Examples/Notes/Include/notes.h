@@ -24,6 +24,19 @@ extern "C" {
 #define NOTES_TYPE_NOTE_LIST ((mvvm_type)2)
 #define NOTES_TYPE_NOTE_EDITOR ((mvvm_type)3)
 
+/* The enums of this library. A typed getter carries one in an int32_t (a C11 enum's size is
+ * the compiler's choice), as mvvm.h carries mvvm_loading; its doc names the enum. */
+
+/** Where an editor's draft stands ("draft-state"). */
+typedef enum notes_draft_state {
+    /** The draft is the stored note: nothing to save. */
+    NOTES_DRAFT_STATE_UNCHANGED = 0,
+    /** The draft was edited but cannot be saved; "validation-message" says why. */
+    NOTES_DRAFT_STATE_INVALID = 1,
+    /** The draft was edited and can be saved. */
+    NOTES_DRAFT_STATE_READY = 2,
+} notes_draft_state;
+
 /* The records of this library: value kinds (mvvm_value.kind) and their C structs. */
 
 #define NOTES_VALUE_NOTE ((mvvm_value_kind)7)
@@ -122,6 +135,7 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  *   "draft-body" (const char *, settable)
  *   "is-dirty" (int32_t 0/1)
  *   "can-save" (int32_t 0/1)
+ *   "draft-state" (int32_t notes_draft_state)
  *   "validation-message" (const char *, may be absent)
  *   "error-message" (const char *, may be absent)
  *   "note-id" (int64_t)
@@ -130,6 +144,7 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  *   "notify::draft-body"         void (*)(mvvm_object *, const char *, void *)
  *   "notify::is-dirty"           void (*)(mvvm_object *, int32_t, void *)
  *   "notify::can-save"           void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::draft-state"        void (*)(mvvm_object *, int32_t, void *)
  *   "notify::validation-message" void (*)(mvvm_object *, const char *, void *)
  *   "notify::error-message"      void (*)(mvvm_object *, const char *, void *)
  *   "notify::note-id"            void (*)(mvvm_object *, int64_t, void *)
@@ -157,6 +172,8 @@ mvvm_status notes_note_editor_get_draft_body(mvvm_object *vm, const char **out_d
 mvvm_status notes_note_editor_get_is_dirty(mvvm_object *vm, int32_t *out_is_dirty);
 /** Whether save would store the draft: dirty and valid (0/1). */
 mvvm_status notes_note_editor_get_can_save(mvvm_object *vm, int32_t *out_can_save);
+/** Where the draft stands: unchanged, invalid or ready to save (notes_draft_state). */
+mvvm_status notes_note_editor_get_draft_state(mvvm_object *vm, int32_t *out_draft_state);
 /** Why the draft can't be saved; NULL when it can or nothing was edited. */
 mvvm_status notes_note_editor_get_validation_message(mvvm_object *vm, const char **out_message);
 /** The last failed save's message; NULL when there is none. */

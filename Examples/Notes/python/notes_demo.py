@@ -54,8 +54,10 @@ def main(library: str, path: str) -> None:
             editor.connect("did-save", saved.append)
             editor.draft_body = body
             expect(editor.validation_message == "A note needs a title.", "an untitled note is refused")
+            expect(str(editor.draft_state) == "DraftState.INVALID", "an untitled note's draft is invalid")
             editor.draft_title = title
             expect(editor.can_save, f"{title} can be saved")
+            expect(str(editor.draft_state) == "DraftState.READY", f"{title}'s draft is ready")
             editor.save()
             expect(runtime.run_until(lambda: bool(saved)), "did-save arrived")
             stored = saved[0]
