@@ -104,8 +104,11 @@ mvvm_status notes_note_list_new(mvvm_object *store, mvvm_object **out_vm);
 mvvm_status notes_note_list_on_appear(mvvm_object *vm);
 /** Reads the notes again (after an editor saved one) and resets the rows. */
 mvvm_status notes_note_list_reload(mvvm_object *vm);
-/** Deletes the note of row `index`. MVVM_E_OUT_OF_RANGE outside the rows. */
-mvvm_status notes_note_list_delete_row(mvvm_object *vm, int64_t index);
+/** Deletes the note of row `index` and gives it back through `out_note` (for an Undo).
+ *  MVVM_E_OUT_OF_RANGE outside the rows; MVVM_E_SYSTEM when the store refused ("error-message" says
+ *  why). `out_note` may be NULL; the struct's strings are borrowed until the next getter or command
+ *  call on this object, a change of it, or its destruction. */
+mvvm_status notes_note_list_delete_row(mvvm_object *vm, int64_t index, notes_note *out_note);
 /** Pins or unpins the note of row `index`; it moves to its place. MVVM_E_OUT_OF_RANGE outside the
  *  rows. */
 mvvm_status notes_note_list_toggle_pinned(mvvm_object *vm, int64_t index);
@@ -139,6 +142,7 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  *   "validation-message" (const char *, may be absent)
  *   "error-message" (const char *, may be absent)
  *   "note-id" (int64_t)
+ *   "note" (notes_note, may be absent)
  * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
  *   "notify::draft-title"        void (*)(mvvm_object *, const char *, void *)
  *   "notify::draft-body"         void (*)(mvvm_object *, const char *, void *)
@@ -148,6 +152,7 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  *   "notify::validation-message" void (*)(mvvm_object *, const char *, void *)
  *   "notify::error-message"      void (*)(mvvm_object *, const char *, void *)
  *   "notify::note-id"            void (*)(mvvm_object *, int64_t, void *)
+ *   "notify::note"               void (*)(mvvm_object *, const notes_note *, void *)
  *   "did-save"                   void (*)(mvvm_object *, const notes_note *, void *)
  * Strings and structs handed to handlers are borrowed for the duration of the call.
  * Strings and structs a getter hands out are borrowed until the next getter call on this
@@ -180,6 +185,9 @@ mvvm_status notes_note_editor_get_validation_message(mvvm_object *vm, const char
 mvvm_status notes_note_editor_get_error_message(mvvm_object *vm, const char **out_message);
 /** The stored note's id; 0 for a new note until its first save. */
 mvvm_status notes_note_editor_get_note_id(mvvm_object *vm, int64_t *out_note_id);
+/** The note as last stored; absent for a new note until its first save. The typed getter sets
+ *  *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note untouched) before. */
+mvvm_status notes_note_editor_get_note(mvvm_object *vm, int32_t *out_loaded, notes_note *out_note);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -35,6 +35,10 @@ extension NoteEditorViewModel: DeclaredViewModel {
                             { $0.errorMessage }, changes: { $0.$errorMessage }),
             .int64("note-id", "The stored note's id; 0 for a new note until its first save.", { $0.note.id },
                    changes: { $0.$note }),
+            .optionalRecord("note", """
+                The note as last stored; absent for a new note until its first save. The typed getter sets \
+                *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note untouched) before.
+                """, absent: .loadedFlag, { $0.note.id == 0 ? nil : $0.note }, derivedFrom: ["note-id"]),
         ],
         commands: [
             .command("save", "Saves the draft if \"can-save\"; emits \"did-save\" when stored. A failed save keeps the draft.") {

@@ -9,7 +9,7 @@ import MVVMRuntime
 }
 
 @MainActor @c public func notes_note_editor_save(_ vm: OpaquePointer?) -> mvvm_status {
-    TypedCall.invoke(vm, NotesApp.NoteEditorViewModel.self, 8)
+    TypedCall.invoke(vm, NotesApp.NoteEditorViewModel.self, 9)
 }
 
 @MainActor @c public func notes_note_editor_set_draft_title(_ vm: OpaquePointer?,
@@ -60,4 +60,10 @@ import MVVMRuntime
 @MainActor @c public func notes_note_editor_get_note_id(_ vm: OpaquePointer?,
                                                         _ outNoteId: UnsafeMutablePointer<Int64>?) -> mvvm_status {
     TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 7, outNoteId, "out_note_id", as: TypedCall.int64)
+}
+
+@MainActor @c public func notes_note_editor_get_note(_ vm: OpaquePointer?,
+                                                     _ outLoaded: UnsafeMutablePointer<Int32>?,
+                                                     _ outNote: UnsafeMutableRawPointer?) -> mvvm_status {
+    TypedCall.getLoaded(vm, NotesApp.NoteEditorViewModel.self, 8, outLoaded, "out_loaded", outNote, "out_note", record: NotesApp.Note.self)
 }
