@@ -39,7 +39,7 @@ enum ApplicationHeader {
         let enums = TypeRegistry.shared.registeredEnums
         if !enums.isEmpty {
             out += "\n/* The enums of this library. A typed getter carries one in an int32_t (a C11 enum's size is\n"
-            out += " * the compiler's choice), as mvvm.h carries mvvm_loading; its doc names the enum. */\n"
+            out += " * the compiler's choice), as mvvm.h carries its own enums; its doc names the enum. */\n"
         }
         for enumeration in enums { out += "\n" + enumTypedef(enumeration) }
         let records = TypeRegistry.shared.registeredRecords

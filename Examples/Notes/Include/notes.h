@@ -25,7 +25,7 @@ extern "C" {
 #define NOTES_TYPE_NOTE_EDITOR ((mvvm_type)3)
 
 /* The enums of this library. A typed getter carries one in an int32_t (a C11 enum's size is
- * the compiler's choice), as mvvm.h carries mvvm_loading; its doc names the enum. */
+ * the compiler's choice), as mvvm.h carries its own enums; its doc names the enum. */
 
 /** Where an editor's draft stands ("draft-state"). */
 typedef enum notes_draft_state {
