@@ -36,6 +36,12 @@ enum ApplicationHeader {
         for declaration in declarations {
             out += "#define \(CSpelling.typeConstant(declaration)) ((mvvm_type)\(declaration.type.rawValue))\n"
         }
+        let enums = TypeRegistry.shared.registeredEnums
+        if !enums.isEmpty {
+            out += "\n/* The enums of this library. A typed getter carries one in an int32_t (a C11 enum's size is\n"
+            out += " * the compiler's choice), as mvvm.h carries its own enums; its doc names the enum. */\n"
+        }
+        for enumeration in enums { out += "\n" + enumTypedef(enumeration) }
         let records = TypeRegistry.shared.registeredRecords
         if !records.isEmpty { out += "\n/* The records of this library: value kinds (mvvm_value.kind) and their C structs. */\n" }
         for record in records { out += "\n" + recordStruct(record) }
@@ -51,6 +57,17 @@ enum ApplicationHeader {
 
             """
         return out
+    }
+
+    /// A declared enum as a typedef'd C enum: one constant per case, with the declaration's docs.
+    private static func enumTypedef(_ enumeration: RegisteredEnum) -> String {
+        var out = CSpelling.docComment(enumeration.doc.isEmpty ? "The enum \(enumeration.name)." : enumeration.doc)
+        out += "typedef enum \(enumeration.cType) {\n"
+        for enumCase in enumeration.cases {
+            out += CSpelling.docComment(enumCase.doc, indent: "    ")
+            out += "    \(enumCase.cName) = \(enumCase.number),\n"
+        }
+        return out + "} \(enumeration.cType);\n"
     }
 
     /// A record's value kind constant and struct, with its declaration's docs and the

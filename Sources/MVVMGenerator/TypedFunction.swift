@@ -75,12 +75,6 @@ extension TypeDeclaration {
             guard rawRecords, let record = kind.record else { return nil }
             return record.swiftTypeName
         }
-        func unsupported(_ member: MemberShape) -> Never {
-            preconditionFailure("""
-                \(name).\(member.name): a record of an application's own header is supported as a property read \
-                with a getter of one output, and as a list's items; not as a command's result or an optional property
-                """)
-        }
         let ids = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
         for (id, member) in members.enumerated() where member.kind == .constructor {
             let types = CSpelling.parameterTypes(of: member.cSignature)
@@ -99,17 +93,17 @@ extension TypeDeclaration {
             if let property = member.relatedName, let propertyID = ids[property] {
                 body = "TypedCall.set(\(handleArg), \(vmType).self, \(propertyID), \(argumentValue(member.arguments[0])))"
             } else if member.valueKind != .none {
-                if rawRecord(member.valueKind) != nil { unsupported(member) }
                 let out = member.parameterNames.last!
                 let values = member.arguments.map(argumentValue).joined(separator: ", ")
-                body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)], result: \(TypedFunction.swiftName(out)), as: \(converter(member.valueKind)))"
+                let reading = rawRecord(member.valueKind).map { "record: \($0).self" } ?? "as: \(converter(member.valueKind))"
+                body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)], result: \(TypedFunction.swiftName(out)), \(reading))"
             } else if member.arguments.isEmpty {
                 body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id))"
             } else {
                 let values = member.arguments.map(argumentValue).joined(separator: ", ")
                 body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)])"
             }
-            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: member.doc, body: body,
+            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: Self.withResultOwnership(member), body: body,
                                            rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .property {
@@ -118,8 +112,15 @@ extension TypeDeclaration {
             let outs = member.parameterNames.map { (TypedFunction.swiftName($0), literal($0)) }
             let body: String
             if let record = rawRecord(member.valueKind) {
-                guard outs.count == 1, !member.isNullable else { unsupported(member) }
-                body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), record: \(record).self)"
+                // The shapes of mvvm.h's record properties: a loaded flag and the struct, the
+                // struct or MVVM_E_STATE while absent, the struct.
+                if outs.count == 2 {
+                    body = "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), record: \(record).self)"
+                } else if member.isNullable {
+                    body = "TypedCall.getPresent(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), record: \(record).self)"
+                } else {
+                    body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), record: \(record).self)"
+                }
             } else if outs.count == 2 {
                 body = "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), as: \(converter(member.valueKind)))"
             } else if member.isNullable && member.valueKind.isRecord {
@@ -127,7 +128,7 @@ extension TypeDeclaration {
             } else {
                 body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
             }
-            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: member.doc, body: body,
+            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: Self.namingEnum(member), body: body,
                                            rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .list {
@@ -148,6 +149,24 @@ extension TypeDeclaration {
                 rawRecords: rawRecords))
         }
         return functions
+    }
+
+    /// A command's doc; with a record result, followed by how long the struct's strings live
+    /// (they are lent as a getter's are).
+    private static func withResultOwnership(_ member: MemberShape) -> String {
+        guard member.valueKind.isRecord, let out = member.parameterNames.last else { return member.doc }
+        return member.doc + (member.doc.isEmpty ? "" : " ") + """
+            `\(out)` may be NULL; the struct's strings are borrowed until the next getter or command \
+            call on this object, a change of it, or its destruction.
+            """
+    }
+
+    /// A property's doc, naming its C enum when it is one and the doc does not say so already
+    /// (its getter's out-parameter is an int32_t: see `ApplicationHeader`).
+    private static func namingEnum(_ member: MemberShape) -> String {
+        guard let cType = member.enumName, !member.doc.contains(cType) else { return member.doc }
+        let sentence = member.doc.hasSuffix(".") ? String(member.doc.dropLast()) : member.doc
+        return sentence + (sentence.isEmpty ? "" : " ") + "(\(cType))."
     }
 
     private func listCountDoc(_ list: MemberShape) -> String {

@@ -181,6 +181,13 @@ static void expect_count(mvvm_object *list, int64_t expected) {
     if (count != expected) fail("the list has %" PRId64 " rows, expected %" PRId64, count, expected);
 }
 
+/* The editor's "draft-state" is `expected` (a notes_draft_state, read as its int32_t). */
+static void expect_draft_state(mvvm_object *editor, notes_draft_state expected) {
+    int32_t state = -1;
+    CHECK(notes_note_editor_get_draft_state(editor, &state));
+    if (state != (int32_t)expected) fail("draft-state is %d, expected %d", (int)state, (int)expected);
+}
+
 /* Writes a note through a new editor: returns its id. */
 static int64_t write_note(mvvm_object *store, int64_t note_id, const char *title, const char *body) {
     mvvm_object *editor = NULL;
@@ -192,9 +199,19 @@ static int64_t write_note(mvvm_object *store, int64_t note_id, const char *title
     int32_t can_save = 0;
     CHECK(notes_note_editor_get_can_save(editor, &can_save));
     if (!can_save) fail("\"%s\" cannot be saved", title);
+    expect_draft_state(editor, NOTES_DRAFT_STATE_READY);
+    int32_t loaded = -1;
+    notes_note stored;
+    CHECK(notes_note_editor_get_note(editor, &loaded, &stored));
+    if (loaded != (note_id != 0)) fail("\"note\" loaded is %d before saving note %" PRId64, (int)loaded, note_id);
     int saves = events.saves;
     CHECK(notes_note_editor_save(editor));
     wait_for("did-save", &events.saves, saves + 1);
+    expect_draft_state(editor, NOTES_DRAFT_STATE_UNCHANGED);
+    CHECK(notes_note_editor_get_note(editor, &loaded, &stored));
+    if (!loaded || strcmp(stored.title, title) != 0 || stored.id != events.saved_id)
+        fail("\"note\" after the save is not the stored %s", title);
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_note_editor_get_note(editor, NULL, &stored));
     int64_t id = 0;
     CHECK(notes_note_editor_get_note_id(editor, &id));
     if (id != events.saved_id) fail("note-id %" PRId64 " but did-save said %" PRId64, id, events.saved_id);
@@ -270,14 +287,16 @@ int main(int argc, char **argv) {
     REFUSED(MVVM_E_UNKNOWN_NAME, mvvm_signal_connect(list, "no-such-signal", MVVM_CALLBACK(on_count), NULL, NULL, NULL));
     CHECK(notes_note_list_on_appear(list));
     expect_count(list, 0);
-    REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_delete_row(list, 0));
+    REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_delete_row(list, 0, NULL));
 
     step("the editor: a new note is validated, then saved");
     mvvm_object *editor = NULL;
     REFUSED(MVVM_E_NOT_FOUND, notes_note_editor_new(store, 42, &editor));
     CHECK(notes_note_editor_new(store, 0, &editor));
     CHECK(mvvm_signal_connect(editor, "notify::can-save", MVVM_CALLBACK(on_can_save), NULL, NULL, NULL));
+    expect_draft_state(editor, NOTES_DRAFT_STATE_UNCHANGED);
     CHECK(notes_note_editor_set_draft_body(editor, "no title yet"));
+    expect_draft_state(editor, NOTES_DRAFT_STATE_INVALID);
     const char *message = NULL;
     CHECK(notes_note_editor_get_validation_message(editor, &message));
     if (message == NULL) fail("an untitled note has no validation message");
@@ -349,7 +368,12 @@ int main(int argc, char **argv) {
     CHECK(notes_note_list_get_row(list, count - 1, &last));
     if (strcmp(last.title, "Trip") != 0) fail("the last row is %s", last.title);
     changed = events.rows_changed;
-    CHECK(notes_note_list_delete_row(list, count - 1));
+    int64_t trip_id = last.id;
+    notes_note deleted;
+    CHECK(notes_note_list_delete_row(list, count - 1, &deleted));
+    if (deleted.id != trip_id || strcmp(deleted.title, "Trip") != 0)
+        fail("delete-row gave back note %" PRId64 " \"%s\", not Trip", deleted.id, deleted.title);
+    printf("  deleted: %s (for an Undo)\n", deleted.title);
     wait_for("rows-changed", &events.rows_changed, changed + 1);
     expect_count(list, 2);
 

@@ -24,6 +24,19 @@ extern "C" {
 #define NOTES_TYPE_NOTE_LIST ((mvvm_type)2)
 #define NOTES_TYPE_NOTE_EDITOR ((mvvm_type)3)
 
+/* The enums of this library. A typed getter carries one in an int32_t (a C11 enum's size is
+ * the compiler's choice), as mvvm.h carries its own enums; its doc names the enum. */
+
+/** Where an editor's draft stands ("draft-state"). */
+typedef enum notes_draft_state {
+    /** The draft is the stored note: nothing to save. */
+    NOTES_DRAFT_STATE_UNCHANGED = 0,
+    /** The draft was edited but cannot be saved; "validation-message" says why. */
+    NOTES_DRAFT_STATE_INVALID = 1,
+    /** The draft was edited and can be saved. */
+    NOTES_DRAFT_STATE_READY = 2,
+} notes_draft_state;
+
 /* The records of this library: value kinds (mvvm_value.kind) and their C structs. */
 
 #define NOTES_VALUE_NOTE ((mvvm_value_kind)7)
@@ -91,8 +104,11 @@ mvvm_status notes_note_list_new(mvvm_object *store, mvvm_object **out_vm);
 mvvm_status notes_note_list_on_appear(mvvm_object *vm);
 /** Reads the notes again (after an editor saved one) and resets the rows. */
 mvvm_status notes_note_list_reload(mvvm_object *vm);
-/** Deletes the note of row `index`. MVVM_E_OUT_OF_RANGE outside the rows. */
-mvvm_status notes_note_list_delete_row(mvvm_object *vm, int64_t index);
+/** Deletes the note of row `index` and gives it back through `out_note` (for an Undo).
+ *  MVVM_E_OUT_OF_RANGE outside the rows; MVVM_E_SYSTEM when the store refused ("error-message" says
+ *  why). `out_note` may be NULL; the struct's strings are borrowed until the next getter or command
+ *  call on this object, a change of it, or its destruction. */
+mvvm_status notes_note_list_delete_row(mvvm_object *vm, int64_t index, notes_note *out_note);
 /** Pins or unpins the note of row `index`; it moves to its place. MVVM_E_OUT_OF_RANGE outside the
  *  rows. */
 mvvm_status notes_note_list_toggle_pinned(mvvm_object *vm, int64_t index);
@@ -122,17 +138,21 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  *   "draft-body" (const char *, settable)
  *   "is-dirty" (int32_t 0/1)
  *   "can-save" (int32_t 0/1)
+ *   "draft-state" (int32_t notes_draft_state)
  *   "validation-message" (const char *, may be absent)
  *   "error-message" (const char *, may be absent)
  *   "note-id" (int64_t)
+ *   "note" (notes_note, may be absent)
  * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
  *   "notify::draft-title"        void (*)(mvvm_object *, const char *, void *)
  *   "notify::draft-body"         void (*)(mvvm_object *, const char *, void *)
  *   "notify::is-dirty"           void (*)(mvvm_object *, int32_t, void *)
  *   "notify::can-save"           void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::draft-state"        void (*)(mvvm_object *, int32_t, void *)
  *   "notify::validation-message" void (*)(mvvm_object *, const char *, void *)
  *   "notify::error-message"      void (*)(mvvm_object *, const char *, void *)
  *   "notify::note-id"            void (*)(mvvm_object *, int64_t, void *)
+ *   "notify::note"               void (*)(mvvm_object *, const notes_note *, void *)
  *   "did-save"                   void (*)(mvvm_object *, const notes_note *, void *)
  * Strings and structs handed to handlers are borrowed for the duration of the call.
  * Strings and structs a getter hands out are borrowed until the next getter call on this
@@ -157,12 +177,17 @@ mvvm_status notes_note_editor_get_draft_body(mvvm_object *vm, const char **out_d
 mvvm_status notes_note_editor_get_is_dirty(mvvm_object *vm, int32_t *out_is_dirty);
 /** Whether save would store the draft: dirty and valid (0/1). */
 mvvm_status notes_note_editor_get_can_save(mvvm_object *vm, int32_t *out_can_save);
+/** Where the draft stands: unchanged, invalid or ready to save (notes_draft_state). */
+mvvm_status notes_note_editor_get_draft_state(mvvm_object *vm, int32_t *out_draft_state);
 /** Why the draft can't be saved; NULL when it can or nothing was edited. */
 mvvm_status notes_note_editor_get_validation_message(mvvm_object *vm, const char **out_message);
 /** The last failed save's message; NULL when there is none. */
 mvvm_status notes_note_editor_get_error_message(mvvm_object *vm, const char **out_message);
 /** The stored note's id; 0 for a new note until its first save. */
 mvvm_status notes_note_editor_get_note_id(mvvm_object *vm, int64_t *out_note_id);
+/** The note as last stored; absent for a new note until its first save. The typed getter sets
+ *  *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note untouched) before. */
+mvvm_status notes_note_editor_get_note(mvvm_object *vm, int32_t *out_loaded, notes_note *out_note);
 
 #ifdef __cplusplus
 } /* extern "C" */

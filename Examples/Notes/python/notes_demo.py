@@ -52,13 +52,17 @@ def main(library: str, path: str) -> None:
             editor = mvvm.NoteEditor(store, 0)
             saved: list[object] = []
             editor.connect("did-save", saved.append)
+            expect(editor.note is None, "a new note has no stored note yet")
             editor.draft_body = body
             expect(editor.validation_message == "A note needs a title.", "an untitled note is refused")
+            expect(str(editor.draft_state) == "DraftState.INVALID", "an untitled note's draft is invalid")
             editor.draft_title = title
             expect(editor.can_save, f"{title} can be saved")
+            expect(str(editor.draft_state) == "DraftState.READY", f"{title}'s draft is ready")
             editor.save()
             expect(runtime.run_until(lambda: bool(saved)), "did-save arrived")
             stored = saved[0]
+            expect(editor.note == stored, "the editor's note is the note as stored")
             expect(editor.note_id == stored.id and stored.title == title, "did-save carries the note as stored")  # type: ignore[attr-defined]
             expect(not editor.is_dirty, "the editor is clean after a save")
             editor.close()
@@ -92,7 +96,8 @@ def main(library: str, path: str) -> None:
         print("> pin Ideas, delete Trip")
         notes.reload()
         notes.toggle_pinned(titles(notes).index("Ideas"))
-        notes.delete_row(titles(notes).index("Trip"))
+        deleted = notes.delete_row(titles(notes).index("Trip"))
+        expect(type(deleted).__name__ == "Note" and deleted.title == "Trip", "delete-row gives the deleted note back")
         print("  rows:", titles(notes), "changes:", changes[-2:])
         expect(titles(notes) == ["Ideas", "Groceries"], "pinned first, Trip gone")
         expect(notes.rows[0].pinned, "Ideas is pinned")

@@ -118,6 +118,54 @@ public enum TypedCall {
         }
     }
 
+    /// `getLoaded` of such a record: *out_loaded 0 and the struct untouched while absent.
+    public static func getLoaded<VM: DeclaredViewModel, R: RecordValue>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ outLoaded: UnsafeMutablePointer<Int32>?, _ loadedName: String,
+        _ out: UnsafeMutableRawPointer?, _ parameter: String, record: R.Type
+    ) -> mvvm_status {
+        apiCall { runtime throws(APIError) in
+            let loaded = try require(outLoaded, loadedName)
+            guard let out else { throw .nullPointer(parameter) }
+            let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
+            let value = try object.declaration.read(member, of: object)
+            guard value != .none else {
+                loaded.pointee = 0
+                return
+            }
+            writeRecord(value, R.self, to: out, object.borrowed)
+            loaded.pointee = 1
+        }
+    }
+
+    /// `getPresent` of such a record: MVVM_E_STATE (the property's message) while absent.
+    public static func getPresent<VM: DeclaredViewModel, R: RecordValue>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutableRawPointer?, _ parameter: String,
+        record: R.Type
+    ) -> mvvm_status {
+        apiCall { runtime throws(APIError) in
+            guard let out else { throw .nullPointer(parameter) }
+            let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
+            let value = try object.declaration.read(member, of: object)
+            guard value != .none else {
+                let property = VM.declaration.properties[member]
+                throw APIError(MVVM_E_STATE, property.absentMessage ?? "\(VM.declaration.name).\(property.name) is absent.")
+            }
+            writeRecord(value, R.self, to: out, object.borrowed)
+        }
+    }
+
+    /// `invoke` of a command whose result is such a record, written through `out` unless it
+    /// is NULL.
+    public static func invoke<VM: DeclaredViewModel, R: RecordValue>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ arguments: @autoclosure () throws(APIError) -> [Value],
+        result out: UnsafeMutableRawPointer?, record: R.Type
+    ) -> mvvm_status {
+        objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
+            let result = try object.declaration.invoke(member, of: object, try arguments())
+            if let out { writeRecord(result, R.self, to: out, object.borrowed) }
+        }
+    }
+
     /// `item` of a list of such records (see `get(_:_:_:_:_:record:)`).
     public static func item<VM: DeclaredViewModel, R: RecordValue>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ index: Int64, _ out: UnsafeMutableRawPointer?,

@@ -22,6 +22,16 @@ final class NoteEditorViewModelTests: XCTestCase {
         XCTAssertNil(sut.validationMessage)
     }
 
+    func test_theDraftState_isUnchangedThenInvalidWithoutATitleThenReady_andUnchangedAfterTheSave() async throws {
+        let sut = try makeSUT(InMemoryNotesRepository(), noteID: nil)
+        var states: [DraftState] = []
+        sut.$draftState.sink { states.append($0) }.store(in: &subscriptions)
+        sut.draftBody = "no title yet"
+        sut.draftTitle = "Groceries"
+        sut.save()
+        XCTAssertEqual(states, [.unchanged, .invalid, .ready, .unchanged])
+    }
+
     func test_anEditorOfAMissingNote_isRefused() async {
         XCTAssertThrowsError(try makeSUT(InMemoryNotesRepository(), noteID: 9)) { error in
             XCTAssertEqual(error as? NotesStoreError, .notFound(9))

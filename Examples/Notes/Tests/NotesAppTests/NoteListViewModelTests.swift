@@ -76,20 +76,21 @@ final class NoteListViewModelTests: XCTestCase {
         XCTAssertEqual(sut.notes.map(\.id), [3, 2, 1])
     }
 
-    func test_delete_removesTheRowFromTheListAndTheStore() async {
+    func test_delete_removesTheRowFromTheListAndTheStore_andGivesTheNoteBack() async {
         let repository = InMemoryNotesRepository(notes: Self.notes)
         let (sut, _, recorder) = makeSUT(repository)
         sut.onAppear()
-        sut.delete(at: 1)
+        let row = sut.notes[1]
+        XCTAssertEqual(sut.delete(at: 1), row)
         XCTAssertEqual(sut.notes.map(\.id), [3, 1])
         XCTAssertEqual(recorder.changes.last, .remove(1..<2))
         XCTAssertEqual(try repository.allNotes().map(\.id).sorted(), [1, 3])
     }
 
-    func test_aFailedDelete_keepsTheRowAndSaysWhy() async {
+    func test_aFailedDelete_keepsTheRowAndSaysWhy_andGivesNothingBack() async {
         let (sut, _, recorder) = makeSUT(FailingNotesRepository(notes: Self.notes))
         sut.onAppear()
-        sut.delete(at: 0)
+        XCTAssertNil(sut.delete(at: 0))
         XCTAssertEqual(sut.count, 3)
         XCTAssertEqual(sut.errorMessage, "The disk is full.")
         XCTAssertEqual(recorder.changes, [.reset(count: 3)])

@@ -27,12 +27,18 @@ extension NoteEditorViewModel: DeclaredViewModel {
                     set: { $0.draftBody = $1 }, setterDoc: "Sets the draft body (copied)."),
             .bool("is-dirty", "Whether the draft differs from the stored note (0/1).", { $0.isDirty }, changes: { $0.$isDirty }),
             .bool("can-save", "Whether save would store the draft: dirty and valid (0/1).", { $0.canSave }, changes: { $0.$canSave }),
+            .enumeration("draft-state", DraftState.declaration, "Where the draft stands: unchanged, invalid or ready to save.",
+                         { $0.draftState }, changes: { $0.$draftState }),
             .optionalString("validation-message", "Why the draft can't be saved; NULL when it can or nothing was edited.",
                             out: "out_message", { $0.validationMessage }, changes: { $0.$validationMessage }),
             .optionalString("error-message", "The last failed save's message; NULL when there is none.", out: "out_message",
                             { $0.errorMessage }, changes: { $0.$errorMessage }),
             .int64("note-id", "The stored note's id; 0 for a new note until its first save.", { $0.note.id },
                    changes: { $0.$note }),
+            .optionalRecord("note", """
+                The note as last stored; absent for a new note until its first save. The typed getter sets \
+                *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note untouched) before.
+                """, absent: .loadedFlag, { $0.note.id == 0 ? nil : $0.note }, derivedFrom: ["note-id"]),
         ],
         commands: [
             .command("save", "Saves the draft if \"can-save\"; emits \"did-save\" when stored. A failed save keeps the draft.") {

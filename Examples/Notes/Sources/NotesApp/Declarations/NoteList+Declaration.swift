@@ -1,3 +1,4 @@
+import CMVVM
 import Dispatch
 import MVVMBindingCore
 import MVVMRuntime
@@ -30,10 +31,14 @@ private let noteListDeclaration = ViewModelDeclaration<NoteListViewModel<Dispatc
     commands: [
         .command("on-appear", "Loads the notes if none is shown.") { $0.onAppear() },
         .command("reload", "Reads the notes again (after an editor saved one) and resets the rows.") { $0.reload() },
-        .command("delete-row", "Deletes the note of row `index`. MVVM_E_OUT_OF_RANGE outside the rows.",
-                 arguments: [.index("index", of: "rows")]) { list, arguments throws(APIError) in
-            list.delete(at: try arguments.int(0, "index"))
-            return .none
+        .command("delete-row", """
+            Deletes the note of row `index` and gives it back through `out_note` (for an Undo). \
+            MVVM_E_OUT_OF_RANGE outside the rows; MVVM_E_SYSTEM when the store refused (\"error-message\" says why).
+            """, arguments: [.index("index", of: "rows")], result: (Note.valueKind, "out_note")) { list, arguments throws(APIError) in
+            guard let deleted = list.delete(at: try arguments.int(0, "index")) else {
+                throw APIError(MVVM_E_SYSTEM, list.errorMessage ?? "The note was not deleted.")
+            }
+            return .record(deleted)
         },
         .command("toggle-pinned", "Pins or unpins the note of row `index`; it moves to its place. MVVM_E_OUT_OF_RANGE outside the rows.",
                  arguments: [.index("index", of: "rows")]) { list, arguments throws(APIError) in

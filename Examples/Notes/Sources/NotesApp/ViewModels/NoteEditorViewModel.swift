@@ -4,7 +4,7 @@ import MVVMBindingCore
 /// `draftTitle` and `draftBody`, enables Save from `canSave`, shows `validationMessage` by the
 /// title and `errorMessage` as an alert; `didSave` sends the note as stored.
 ///
-/// `isDirty`, `canSave` and `validationMessage` are stored `@Published` values recomputed when
+/// `isDirty`, `canSave`, `draftState` and `validationMessage` are stored `@Published` values recomputed when
 /// a draft changes (and published only when they change). The draft is dirty when its trimmed
 /// title or its body differs from the stored note (a new note: when either is non-empty); it
 /// can be saved when dirty and valid (a title of 1 to 200 characters once trimmed).
@@ -23,6 +23,8 @@ public final class NoteEditorViewModel: ObservableObject {
 
     @Published public private(set) var isDirty = false
     @Published public private(set) var canSave = false
+    /// `isDirty` and `canSave` in one value, for a status beside Save.
+    @Published public private(set) var draftState = DraftState.unchanged
     /// Why the draft can't be saved; nil when it can, or when nothing was edited yet.
     @Published public private(set) var validationMessage: String?
     /// The last failed save's message, until the next save.
@@ -97,5 +99,7 @@ public final class NoteEditorViewModel: ObservableObject {
         if validationMessage != message { validationMessage = message }
         let saveable = dirty && message == nil
         if canSave != saveable { canSave = saveable }
+        let state: DraftState = !dirty ? .unchanged : saveable ? .ready : .invalid
+        if draftState != state { draftState = state }
     }
 }

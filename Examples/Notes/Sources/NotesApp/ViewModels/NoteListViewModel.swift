@@ -86,16 +86,20 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
         }
     }
 
-    /// Deletes the note of row `index` (ignored outside the rows).
-    public func delete(at index: Int) {
-        guard notes.indices.contains(index) else { return }
+    /// Deletes the note of row `index` (ignored outside the rows); returns it (for an Undo), or
+    /// nil when nothing was deleted.
+    @discardableResult
+    public func delete(at index: Int) -> Note? {
+        guard notes.indices.contains(index) else { return nil }
         do {
             try repository.delete(id: notes[index].id)
-            notes.remove(at: index)
+            let deleted = notes.remove(at: index)
             errorMessage = nil
             changes.send(.remove(index..<index + 1))
+            return deleted
         } catch {
             errorMessage = error.message
+            return nil
         }
     }
 

@@ -9,7 +9,7 @@ import MVVMRuntime
 }
 
 @MainActor @c public func notes_note_editor_save(_ vm: OpaquePointer?) -> mvvm_status {
-    TypedCall.invoke(vm, NotesApp.NoteEditorViewModel.self, 7)
+    TypedCall.invoke(vm, NotesApp.NoteEditorViewModel.self, 9)
 }
 
 @MainActor @c public func notes_note_editor_set_draft_title(_ vm: OpaquePointer?,
@@ -42,17 +42,28 @@ import MVVMRuntime
     TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 3, outCanSave, "out_can_save", as: TypedCall.int32)
 }
 
+@MainActor @c public func notes_note_editor_get_draft_state(_ vm: OpaquePointer?,
+                                                            _ outDraftState: UnsafeMutablePointer<Int32>?) -> mvvm_status {
+    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 4, outDraftState, "out_draft_state", as: TypedCall.int32)
+}
+
 @MainActor @c public func notes_note_editor_get_validation_message(_ vm: OpaquePointer?,
                                                                    _ outMessage: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> mvvm_status {
-    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 4, outMessage, "out_message", as: TypedCall.string)
+    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 5, outMessage, "out_message", as: TypedCall.string)
 }
 
 @MainActor @c public func notes_note_editor_get_error_message(_ vm: OpaquePointer?,
                                                               _ outMessage: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> mvvm_status {
-    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 5, outMessage, "out_message", as: TypedCall.string)
+    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 6, outMessage, "out_message", as: TypedCall.string)
 }
 
 @MainActor @c public func notes_note_editor_get_note_id(_ vm: OpaquePointer?,
                                                         _ outNoteId: UnsafeMutablePointer<Int64>?) -> mvvm_status {
-    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 6, outNoteId, "out_note_id", as: TypedCall.int64)
+    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 7, outNoteId, "out_note_id", as: TypedCall.int64)
+}
+
+@MainActor @c public func notes_note_editor_get_note(_ vm: OpaquePointer?,
+                                                     _ outLoaded: UnsafeMutablePointer<Int32>?,
+                                                     _ outNote: UnsafeMutableRawPointer?) -> mvvm_status {
+    TypedCall.getLoaded(vm, NotesApp.NoteEditorViewModel.self, 8, outLoaded, "out_loaded", outNote, "out_note", record: NotesApp.Note.self)
 }

@@ -16,9 +16,9 @@ import MVVMRuntime
     TypedCall.invoke(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 4)
 }
 
-@MainActor @c public func notes_note_list_delete_row(_ vm: OpaquePointer?,
-                                                     _ index: Int64) -> mvvm_status {
-    TypedCall.invoke(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 5, [.int64(index)])
+@MainActor @c public func notes_note_list_delete_row(_ vm: OpaquePointer?, _ index: Int64,
+                                                     _ outNote: UnsafeMutableRawPointer?) -> mvvm_status {
+    TypedCall.invoke(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 5, [.int64(index)], result: outNote, record: NotesApp.Note.self)
 }
 
 @MainActor @c public func notes_note_list_toggle_pinned(_ vm: OpaquePointer?,
