@@ -111,10 +111,8 @@ public enum TypedCall {
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutableRawPointer?, _ parameter: String,
         record: R.Type
     ) -> mvvm_status {
-        apiCall { runtime throws(APIError) in
-            guard let out else { throw .nullPointer(parameter) }
-            let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
-            writeRecord(try object.declaration.read(member, of: object), R.self, to: out, object.borrowed)
+        recordProperty(vm, VM.self, member, out, parameter) { value, object, out throws(APIError) in
+            writeRecord(value, R.self, to: out, object.borrowed)
         }
     }
 
@@ -123,11 +121,8 @@ public enum TypedCall {
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ outLoaded: UnsafeMutablePointer<Int32>?, _ loadedName: String,
         _ out: UnsafeMutableRawPointer?, _ parameter: String, record: R.Type
     ) -> mvvm_status {
-        apiCall { runtime throws(APIError) in
+        recordProperty(vm, VM.self, member, out, parameter) { value, object, out throws(APIError) in
             let loaded = try require(outLoaded, loadedName)
-            guard let out else { throw .nullPointer(parameter) }
-            let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
-            let value = try object.declaration.read(member, of: object)
             guard value != .none else {
                 loaded.pointee = 0
                 return
@@ -142,15 +137,24 @@ public enum TypedCall {
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutableRawPointer?, _ parameter: String,
         record: R.Type
     ) -> mvvm_status {
-        apiCall { runtime throws(APIError) in
-            guard let out else { throw .nullPointer(parameter) }
-            let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
-            let value = try object.declaration.read(member, of: object)
+        recordProperty(vm, VM.self, member, out, parameter) { value, object, out throws(APIError) in
             guard value != .none else {
                 let property = VM.declaration.properties[member]
                 throw APIError(MVVM_E_STATE, property.absentMessage ?? "\(VM.declaration.name).\(property.name) is absent.")
             }
             writeRecord(value, R.self, to: out, object.borrowed)
+        }
+    }
+
+    /// Reads record property `member` of `vm` for the three getters above, `out` checked.
+    private static func recordProperty<VM: DeclaredViewModel>(
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutableRawPointer?, _ parameter: String,
+        _ body: (Value, ViewModelObject<VM>, UnsafeMutableRawPointer) throws(APIError) -> Void
+    ) -> mvvm_status {
+        apiCall { runtime throws(APIError) in
+            guard let out else { throw .nullPointer(parameter) }
+            let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
+            try body(try object.declaration.read(member, of: object), object, out)
         }
     }
 
