@@ -642,6 +642,10 @@ def resolve(name: str) -> object:
         for record in _records.all_records():
             if record.name == name:
                 return record.cls
+        # An enum of the library (Notes' DraftState), as its properties give it.
+        enum = _enums.described_named(name)
+        if enum is not None:
+            return enum
     raise AttributeError(f"module 'mvvm' has no attribute {name!r}")
 
 

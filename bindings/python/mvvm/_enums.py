@@ -149,6 +149,23 @@ def for_c_type(c_type: str) -> type[Enum] | None:
     return built
 
 
+def described_named(name: str) -> type[Enum] | None:
+    """The enum the library registered as ``name`` (an application's own, such as Notes'
+    ``DraftState``), built as :func:`for_c_type` builds it; None when it has none of that name."""
+    import ctypes
+
+    from . import _ffi
+
+    enums = ctypes.POINTER(_ffi.EnumInfo)()
+    count = ctypes.c_size_t()
+    if not _ffi.has("mvvm_enum_list") or _ffi.unchecked("mvvm_enum_list")(ctypes.byref(enums), ctypes.byref(count)) != 0:
+        return None
+    for index in range(count.value):
+        if enums[index].name.decode() == name:
+            return for_c_type(enums[index].c_type.decode())
+    return None
+
+
 def constant_name(type_name: str) -> str:
     """"UserSearch" -> "USER_SEARCH" (the mvvm_type enumerator without MVVM_TYPE_)."""
     out: list[str] = []

@@ -85,7 +85,7 @@ def test_a_library_that_does_not_exist_is_LibraryNotFoundError_and_another_can_b
 
 
 @needs_notes
-def test_an_applications_types_get_their_classes_from_introspection_with_no_python_written_for_them() -> None:
+def test_an_applications_types_records_and_enums_get_their_classes_from_introspection_with_no_python_written() -> None:
     done = run_python(
         f"""
         import mvvm
@@ -98,8 +98,10 @@ def test_an_applications_types_get_their_classes_from_introspection_with_no_pyth
             editor = mvvm.NoteEditor(store, 0)
             saved = []
             editor.connect("did-save", saved.append)
+            assert editor.draft_state is mvvm.DraftState.UNCHANGED, editor.draft_state
             editor.draft_title = "Groceries"
             assert editor.can_save and editor.is_dirty
+            print("enum:", editor.draft_state is mvvm.DraftState.READY, int(mvvm.DraftState.READY), mvvm.DraftState.__doc__)
             editor.save()
             runtime.run_until(lambda: saved, 5.0)
             notes.reload()
@@ -117,6 +119,7 @@ def test_an_applications_types_get_their_classes_from_introspection_with_no_pyth
     )
     assert "rows: ['Groceries'] saved: [(1, 'Groceries')]" in done.stdout
     assert "record: Note False True" in done.stdout
+    assert "enum: True 2 Where an editor's draft stands" in done.stdout
     assert "out of range: Row index 5 is out of range" in done.stdout
     assert "not found: There is no note 99" in done.stdout
 
