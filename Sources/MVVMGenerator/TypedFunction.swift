@@ -75,6 +75,11 @@ extension TypeDeclaration {
             guard rawRecords, let record = kind.record else { return nil }
             return record.swiftTypeName
         }
+        /// How a typed call converts a value of `kind`: by the record's layout for a record of
+        /// the application's own header, else by its `TypedCall` converter.
+        func reading(_ kind: ValueKind) -> String {
+            rawRecord(kind).map { "record: \($0).self" } ?? "as: \(converter(kind))"
+        }
         let ids = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
         for (id, member) in members.enumerated() where member.kind == .constructor {
             let types = CSpelling.parameterTypes(of: member.cSignature)
@@ -95,8 +100,7 @@ extension TypeDeclaration {
             } else if member.valueKind != .none {
                 let out = member.parameterNames.last!
                 let values = member.arguments.map(argumentValue).joined(separator: ", ")
-                let reading = rawRecord(member.valueKind).map { "record: \($0).self" } ?? "as: \(converter(member.valueKind))"
-                body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)], result: \(TypedFunction.swiftName(out)), \(reading))"
+                body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)], result: \(TypedFunction.swiftName(out)), \(reading(member.valueKind)))"
             } else if member.arguments.isEmpty {
                 body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id))"
             } else {
@@ -111,22 +115,15 @@ extension TypeDeclaration {
             let parameters = [handle] + Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
             let outs = member.parameterNames.map { (TypedFunction.swiftName($0), literal($0)) }
             let body: String
-            if let record = rawRecord(member.valueKind) {
-                // The shapes of mvvm.h's record properties: a loaded flag and the struct, the
-                // struct or MVVM_E_STATE while absent, the struct.
-                if outs.count == 2 {
-                    body = "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), record: \(record).self)"
-                } else if member.isNullable {
-                    body = "TypedCall.getPresent(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), record: \(record).self)"
-                } else {
-                    body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), record: \(record).self)"
-                }
-            } else if outs.count == 2 {
-                body = "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), as: \(converter(member.valueKind)))"
+            // The shapes of mvvm.h's properties: a loaded flag and the value, a record or
+            // MVVM_E_STATE while absent, the value.
+            let conversion = reading(member.valueKind)
+            if outs.count == 2 {
+                body = "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), \(conversion))"
             } else if member.isNullable && member.valueKind.isRecord {
-                body = "TypedCall.getPresent(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
+                body = "TypedCall.getPresent(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(conversion))"
             } else {
-                body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), as: \(converter(member.valueKind)))"
+                body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(conversion))"
             }
             functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: Self.namingEnum(member), body: body,
                                            rawRecords: rawRecords))
@@ -142,10 +139,9 @@ extension TypeDeclaration {
             let types = CSpelling.parameterTypes(of: member.cSignature).dropFirst()
             let parameters = [handle] + Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
             let out = member.parameterNames[1]
-            let reading = rawRecord(member.valueKind).map { "record: \($0).self" } ?? "as: \(converter(member.valueKind))"
             functions.append(TypedFunction(
                 name: member.function!, parameters: parameters, doc: member.doc,
-                body: "TypedCall.item(\(handleArg), \(vmType).self, \(id), index, \(TypedFunction.swiftName(out)), \(literal(out)), \(reading))",
+                body: "TypedCall.item(\(handleArg), \(vmType).self, \(id), index, \(TypedFunction.swiftName(out)), \(literal(out)), \(reading(member.valueKind)))",
                 rawRecords: rawRecords))
         }
         return functions
