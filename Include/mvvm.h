@@ -1334,6 +1334,108 @@ mvvm_status mvvm_request_resolve_comments(mvvm_request *request, const mvvm_comm
 mvvm_status mvvm_request_fail(mvvm_request *request, const char *message);
 
 /* ------------------------------------------------------------------------------------------
+ * Host-implemented interfaces
+ *
+ * The same mechanism for an application's own protocols (UniFFI's callback interfaces): a
+ * type whose declaration has a host constructor is made over a table of the host's functions,
+ * declared once in Swift and written into the application's header (`notes_repository_vtable`:
+ * `uint32_t struct_size` first, then one function pointer per member, in member order; the
+ * table only grows at its end). Every method is called on the host thread as
+ * `void method(void *user_data, mvvm_request *request, arguments...)`, strings and records
+ * among the arguments lent for the call; the host answers the request at once or later, from
+ * any thread, as the member's `answer` says: mvvm_request_resolve() (one value, or NULL for
+ * none), mvvm_request_resolve_list(), or mvvm_request_fail(). Cancellation and the destroy
+ * notifier follow the rules above. A binding builds the table from mvvm_interface_describe()
+ * (the Python package's host classes do).
+ * ---------------------------------------------------------------------------------------- */
+
+/** What a member of a host interface answers with. */
+typedef enum mvvm_host_answer {
+    /** The `cancel` member: it is told, and answers nothing. */
+    MVVM_HOST_ANSWER_NONE = 0,
+    /** mvvm_request_resolve(request, NULL): done, no value. */
+    MVVM_HOST_ANSWER_NOTHING = 1,
+    /** mvvm_request_resolve() with one value of `answer_kind`. */
+    MVVM_HOST_ANSWER_VALUE = 2,
+    /** mvvm_request_resolve_list() with items of `answer_kind`. */
+    MVVM_HOST_ANSWER_LIST = 3,
+    /** A resolve function of the application's own (the repositories above). */
+    MVVM_HOST_ANSWER_CUSTOM = 4
+} mvvm_host_answer;
+
+/** An argument of a member, after user_data and the request. All strings are static. */
+typedef struct mvvm_interface_argument {
+    const char *name;
+    /** MVVM_VALUE_BOOL (int32_t, 0 or 1), _INT32, _INT64, _DOUBLE, _STRING (const char *, lent)
+     *  or a record's kind (a pointer to its struct, lent). */
+    mvvm_value_kind kind;
+} mvvm_interface_argument;
+
+/** One function pointer of a host interface's table. All storage is static. */
+typedef struct mvvm_interface_member {
+    /** The struct field's name, e.g. "save_note"; "cancel" for the cancel member. */
+    const char *name;
+    /** The declaration's sentence(s); "" if none. */
+    const char *doc;
+    size_t argument_count;
+    const mvvm_interface_argument *arguments;
+    mvvm_host_answer answer;
+    /** The answer's value kind (MVVM_HOST_ANSWER_VALUE, _LIST); MVVM_VALUE_NONE otherwise. */
+    mvvm_value_kind answer_kind;
+    /** 1 when the host may leave it NULL; 0 when it is required. */
+    int32_t optional;
+    /** offsetof(table, name). */
+    size_t offset;
+    /** The field as C declares it, e.g. "void (*delete_note)(void *user_data, mvvm_request *request, int64_t id)". */
+    const char *c_declaration;
+} mvvm_interface_member;
+
+/** A host interface's description. All storage is static. */
+typedef struct mvvm_interface_info {
+    /** The protocol's name, e.g. "NotesRepository". */
+    const char *name;
+    /** The table's C struct, e.g. "notes_repository_vtable". */
+    const char *c_type;
+    const char *doc;
+    /** The type that mvvm_object_new_host() makes over it. */
+    mvvm_type type;
+    /** sizeof the table: what its struct_size must be. */
+    size_t size;
+    size_t member_count;
+    /** `member_count` members, in struct order. */
+    const mvvm_interface_member *members;
+} mvvm_interface_info;
+
+/** Writes a static description of the host interface that `type` is made over into *out_info.
+ *  MVVM_E_INVALID_ARGUMENT: `out_info` is NULL or `type` is not an mvvm_type. MVVM_E_NOT_FOUND:
+ *  `type` has no host constructor (the message names the types that have one). Any thread,
+ *  before mvvm_init() too. */
+mvvm_status mvvm_interface_describe(mvvm_type type, const mvvm_interface_info **out_info);
+
+/** Creates an object of `type` over the host's table `vtable` (of the interface
+ *  mvvm_interface_describe(type) describes; copied), `user_data` and `destroy` (may be NULL),
+ *  called with user_data once, when the last ViewModel using it is gone (or at shutdown).
+ *  MVVM_E_INVALID_ARGUMENT: `vtable` or `out_object` is NULL, `type` is not an mvvm_type,
+ *  vtable->struct_size is not sizeof the table, or a required function is NULL (the message
+ *  names them). MVVM_E_STATE: `type` has no host constructor. On failure nothing is kept:
+ *  `destroy` is not called and the host still owns user_data. The application's header has
+ *  the typed form (`notes_store_new_host()`). */
+mvvm_status mvvm_object_new_host(mvvm_type type, const void *vtable, void *user_data,
+                                 mvvm_destroy_notify destroy, mvvm_object **out_object);
+
+/** Answers a request whose member answers MVVM_HOST_ANSWER_VALUE with `*answer` (copied: its
+ *  strings and records too), or one that answers MVVM_HOST_ANSWER_NOTHING with NULL (or an
+ *  MVVM_VALUE_NONE). MVVM_E_INVALID_ARGUMENT: the answer is not of the member's answer kind (the
+ *  request stays pending; the message says what it expects) or is malformed. MVVM_E_NOT_FOUND:
+ *  the request is not pending. Any thread. */
+mvvm_status mvvm_request_resolve(mvvm_request *request, const mvvm_value *answer);
+
+/** Answers a request whose member answers MVVM_HOST_ANSWER_LIST with `count` items (copied;
+ *  `items` may be NULL when `count` is 0), each of the member's answer kind. Errors as for
+ *  mvvm_request_resolve(). Any thread. */
+mvvm_status mvvm_request_resolve_list(mvvm_request *request, const mvvm_value *items, size_t count);
+
+/* ------------------------------------------------------------------------------------------
  * Plug-in entry point
  *
  * For hosts that load the library with dlopen() and resolve one symbol: mvvm_get_api()
@@ -1489,6 +1591,12 @@ typedef struct mvvm_api {
     mvvm_status (*enum_describe)(const char *c_type, const mvvm_enum_info **out_info);
     mvvm_status (*enum_list)(const mvvm_enum_info **out_enums, size_t *out_count);
     mvvm_status (*init_with_options)(const mvvm_init_options *options);
+    mvvm_status (*interface_describe)(mvvm_type type, const mvvm_interface_info **out_info);
+    mvvm_status (*object_new_host)(mvvm_type type, const void *vtable, void *user_data,
+                                   mvvm_destroy_notify destroy, mvvm_object **out_object);
+    mvvm_status (*request_resolve)(mvvm_request *request, const mvvm_value *answer);
+    mvvm_status (*request_resolve_list)(mvvm_request *request, const mvvm_value *items,
+                                        size_t count);
     /* END GENERATED api */
 } mvvm_api;
 

@@ -133,6 +133,10 @@ static inline const mvvm_api *mvvm_api_table(void) {
         .enum_describe = mvvm_enum_describe,
         .enum_list = mvvm_enum_list,
         .init_with_options = mvvm_init_with_options,
+        .interface_describe = mvvm_interface_describe,
+        .object_new_host = mvvm_object_new_host,
+        .request_resolve = mvvm_request_resolve,
+        .request_resolve_list = mvvm_request_resolve_list,
     };
     return &table;
 }

@@ -170,6 +170,18 @@ public class TypeDeclaration: @unchecked Sendable {
         throw APIError(MVVM_E_STATE, "A \(name) is not made with mvvm_object_new(); see its own constructors in the header.")
     }
 
+    /// The interface a host implements to make an object of this type
+    /// (`mvvm_object_new_host()`), if the type has a host constructor.
+    public var hostInterface: HostInterfaceDeclaration? { nil }
+
+    /// The host constructor's header doc and out parameter's name.
+    package var hostConstructorDoc: (doc: String, out: String)? { nil }
+
+    /// A new object of this type over a host's implementation of `hostInterface`.
+    @MainActor func make(host: HostImplementation) throws(APIError) -> RuntimeObject {
+        throw APIError(MVVM_E_STATE, "A \(name) is not made over a host's implementation (mvvm_object_new_host()): it has no host constructor.")
+    }
+
     /// The value of signal `index` (a property notification) for `object`: signal i < the
     /// number of properties announces property i, which is member i. A read that fails (a
     /// value not available in the current state) is announced as absent.

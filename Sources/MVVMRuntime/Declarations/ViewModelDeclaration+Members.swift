@@ -349,6 +349,22 @@ extension ViewModelDeclaration {
                 signalShape: nil, relatedName: nil, countName: nil)
         }
     }
+
+    /// `NAMESPACE_PREFIX_new_host()` (`notes_store_new_host()`) and `mvvm_object_new_host()`:
+    /// the ViewModel over a host's implementation of `interface`.
+    public struct HostConstructor: Sendable {
+        let interface: HostInterfaceDeclaration
+        let doc: String
+        let out: String
+        let make: @MainActor @Sendable (HostImplementation) throws(APIError) -> VM
+
+        public static func host(
+            _ interface: HostInterfaceDeclaration, _ doc: String, out: String = "out_vm",
+            _ make: @escaping @MainActor @Sendable (HostImplementation) throws(APIError) -> VM
+        ) -> Self {
+            Self(interface: interface, doc: doc, out: out, make: make)
+        }
+    }
 }
 
 extension ViewModelDeclaration.Constructor where VM: DeclaredViewModel {

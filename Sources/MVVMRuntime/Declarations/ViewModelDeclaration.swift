@@ -51,14 +51,17 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
     let feedsMask: UInt64
     /// The constructor and its member id, if the type has one.
     private let constructor: (id: Int, declaration: Constructor)?
+    /// The constructor over a host's implementation of an interface, if the type has one.
+    private let hostConstructor: HostConstructor?
 
     /// `cPrefix` defaults to the name in snake case (`NoteEditor` → `note_editor`), so a
     /// declaration states it only where the C name differs.
     public init(
         name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String = "vm", summary: String,
         constructor: Constructor?, properties: [Property], commands: [Command] = [], lists: [List] = [],
-        events: [Event] = [], tearDown: (@MainActor @Sendable (VM) -> Void)? = nil
+        events: [Event] = [], hostConstructor: HostConstructor? = nil, tearDown: (@MainActor @Sendable (VM) -> Void)? = nil
     ) {
+        self.hostConstructor = hostConstructor
         let cPrefix = cPrefix ?? CName.snakeCase(name)
         self.properties = properties
         self.lists = lists
@@ -137,6 +140,15 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
     }
 
     override package var viewModelTypeName: String? { String(reflecting: VM.self) }
+
+    override public var hostInterface: HostInterfaceDeclaration? { hostConstructor?.interface }
+
+    override package var hostConstructorDoc: (doc: String, out: String)? { hostConstructor.map { ($0.doc, $0.out) } }
+
+    @MainActor override func make(host: HostImplementation) throws(APIError) -> RuntimeObject {
+        guard let hostConstructor else { return try super.make(host: host) }
+        return ViewModelObject(viewModel: try hostConstructor.make(host), keepingAlive: nil)
+    }
 
     override package func countDoc(of list: String) -> String {
         lists.first { $0.name == list }?.countDoc ?? ""

@@ -197,6 +197,9 @@ public final class TypeRegistry: @unchecked Sendable {
         let loaded = (try? lock.withLock { () throws(RegistrationError) in loadStarted }) ?? false
         if loadApplication != nil, !loaded { return }
         for work in read({ shutdownWork }) { work() }
+        // Then the framework's: pending host requests end (their `cancel` functions run) and
+        // every host implementation still alive gets its destroy notifier.
+        HostImplementation.shutDownAll()
     }
 
     // MARK: - Loading

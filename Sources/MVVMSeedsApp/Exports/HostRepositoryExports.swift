@@ -62,27 +62,7 @@ private func validatedPostTable(_ table: UnsafePointer<mvvm_post_repository_vtab
     return copy
 }
 
-// MARK: - Answers (any thread)
-
-/// The prologue and epilogue of the answer functions, callable from any thread: no host-thread
-/// or runtime check (a request of a runtime that was shut down is simply not found), and the
-/// calling thread's error message.
-@inline(__always)
-private func answerCall(_ body: () throws(APIError) -> Void) -> mvvm_status {
-    do throws(APIError) {
-        try body()
-    } catch {
-        return LastError.fail(error)
-    }
-    LastError.clear()
-    return MVVM_OK
-}
-
-@inline(__always)
-private func checkedRequest(_ request: OpaquePointer?) throws(APIError) -> OpaquePointer {
-    guard let request else { throw .nullPointer("request") }
-    return request
-}
+// MARK: - Answers (any thread; through the framework's request table)
 
 /// `count` rows at `rows`, each converted (copied) by `convert`; NULL only with count 0.
 private func copiedRows<Row, Value>(
@@ -136,50 +116,35 @@ extension Comment {
 @c public func mvvm_request_resolve_user_page(
     _ request: OpaquePointer?, _ users: UnsafePointer<mvvm_user>?, _ count: UInt, _ page: Int64, _ totalPages: Int64
 ) -> mvvm_status {
-    answerCall { () throws(APIError) in
-        let request = try checkedRequest(request)
+    resolveHostRequest(request) { () throws(APIError) in
         guard page >= 1 else { throw .invalidArgument("page \(page) is not a page number (pages count from 1).") }
         guard totalPages >= 1 else { throw .invalidArgument("total_pages \(totalPages) is below 1.") }
         let rows = try copiedRows(users, count, "users") { (user, what) throws(APIError) in try User(host: user, what) }
-        let answer = UserPage(users: rows, page: Int(page), totalPages: Int(totalPages))
-        try HostRequestTable.shared.answer(request, with: .success(.userPage(answer)), kind: .userPage)
+        return .seeds(SeedsAnswer.userPage, UserPage(users: rows, page: Int(page), totalPages: Int(totalPages)))
     }
 }
 
 @c public func mvvm_request_resolve_user(_ request: OpaquePointer?, _ user: UnsafePointer<mvvm_user>?) -> mvvm_status {
-    answerCall { () throws(APIError) in
-        let request = try checkedRequest(request)
+    resolveHostRequest(request) { () throws(APIError) in
         guard let user else { throw .nullPointer("user") }
-        let answer = try User(host: user.pointee, "user")
-        try HostRequestTable.shared.answer(request, with: .success(.user(answer)), kind: .user)
+        return .seeds(SeedsAnswer.user, try User(host: user.pointee, "user"))
     }
 }
 
 @c public func mvvm_request_resolve_post(_ request: OpaquePointer?, _ post: UnsafePointer<mvvm_post>?) -> mvvm_status {
-    answerCall { () throws(APIError) in
-        let request = try checkedRequest(request)
+    resolveHostRequest(request) { () throws(APIError) in
         guard let post else { throw .nullPointer("post") }
-        let answer = try Post(host: post.pointee, "post")
-        try HostRequestTable.shared.answer(request, with: .success(.post(answer)), kind: .post)
+        return .seeds(SeedsAnswer.post, try Post(host: post.pointee, "post"))
     }
 }
 
 @c public func mvvm_request_resolve_comments(
     _ request: OpaquePointer?, _ comments: UnsafePointer<mvvm_comment>?, _ count: UInt
 ) -> mvvm_status {
-    answerCall { () throws(APIError) in
-        let request = try checkedRequest(request)
+    resolveHostRequest(request) { () throws(APIError) in
         let rows = try copiedRows(comments, count, "comments") { (comment, what) throws(APIError) in
             try Comment(host: comment, what)
         }
-        try HostRequestTable.shared.answer(request, with: .success(.comments(rows)), kind: .comments)
-    }
-}
-
-@c public func mvvm_request_fail(_ request: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> mvvm_status {
-    answerCall { () throws(APIError) in
-        let request = try checkedRequest(request)
-        let message = try string(from: message, "message")
-        try HostRequestTable.shared.answer(request, with: .failure(HostRepositoryFailure(message: message)), kind: nil)
+        return .seeds(SeedsAnswer.comments, rows)
     }
 }

@@ -16,17 +16,11 @@ final class HostPostRepository: PostRepository {
     }
 
     nonisolated(nonsending) func fetchPost(id: Post.ID) async throws -> Post {
-        guard case .post(let answer) = try await box.perform(.fetchPost(id: id)) else {
-            preconditionFailure("the request table checks the kind of every answer")
-        }
-        return answer
+        try await box.perform(.fetchPost(id: id)).seeds(Post.self)
     }
 
     nonisolated(nonsending) func fetchComments(postId: Post.ID) async throws -> [Comment] {
-        guard case .comments(let answer) = try await box.perform(.fetchComments(postId: postId)) else {
-            preconditionFailure("the request table checks the kind of every answer")
-        }
-        return answer.map { comment in
+        try await box.perform(.fetchComments(postId: postId)).seeds([Comment].self).map { comment in
             var comment = comment
             comment.postId = postId
             return comment
@@ -34,9 +28,6 @@ final class HostPostRepository: PostRepository {
     }
 
     nonisolated(nonsending) func setLiked(_ liked: Bool, postId: Post.ID) async throws -> Post {
-        guard case .post(let answer) = try await box.perform(.setLiked(liked, postId: postId)) else {
-            preconditionFailure("the request table checks the kind of every answer")
-        }
-        return answer
+        try await box.perform(.setLiked(liked, postId: postId)).seeds(Post.self)
     }
 }

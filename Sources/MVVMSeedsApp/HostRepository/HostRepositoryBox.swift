@@ -4,13 +4,6 @@ import Glibc
 import MVVMDomain
 import MVVMRuntime
 
-/// The failure a host reported with `mvvm_request_fail()`, or one of the runtime's own about
-/// a host repository. Its message is what the ViewModel shows, unchanged.
-struct HostRepositoryFailure: LocalizedError, Sendable {
-    let message: String
-    var errorDescription: String? { message }
-}
-
 /// One call into a host repository, with its arguments (Sendable: it crosses from the
 /// repository's task to the host thread).
 enum HostCall: Sendable {
@@ -29,12 +22,12 @@ enum HostCall: Sendable {
         }
     }
 
-    var expectedAnswer: HostAnswerKind {
+    var expectedAnswer: HostAnswerShape {
         switch self {
-        case .fetchUsers, .searchUsers: return .userPage
-        case .fetchUser, .updateUser: return .user
-        case .fetchPost, .setLiked: return .post
-        case .fetchComments: return .comments
+        case .fetchUsers, .searchUsers: return SeedsAnswer.userPage
+        case .fetchUser, .updateUser: return SeedsAnswer.user
+        case .fetchPost, .setLiked: return SeedsAnswer.post
+        case .fetchComments: return SeedsAnswer.comments
         }
     }
 }
@@ -46,7 +39,7 @@ enum HostCall: Sendable {
 /// first). `destroy(user_data)` runs once, on the host thread: when the last owner lets go,
 /// or at shutdown, whichever comes first.
 @MainActor
-final class HostRepositoryBox {
+final class HostRepositoryBox: HostRequestIssuer {
     private let users: mvvm_user_repository_vtable
     private let posts: mvvm_post_repository_vtable?
     private let userData: UnsafeMutableRawPointer?
@@ -84,16 +77,16 @@ final class HostRepositoryBox {
     func perform(_ call: HostCall) async throws -> HostAnswer {
         try Task.checkCancellation()
         guard !isClosed else {
-            throw HostRepositoryFailure(message: "The host repository was shut down: mvvm_shutdown() ended it.")
+            throw HostFailure(message: "The host repository was shut down: mvvm_shutdown() ended it.")
         }
         if case .searchUsers = call, users.search_users == nil {
-            throw HostRepositoryFailure(message: "This host repository cannot search: its mvvm_user_repository_vtable has no search_users.")
+            throw HostFailure(message: "This host repository cannot search: its mvvm_user_repository_vtable has no search_users.")
         }
         if call.usesPostTable && posts == nil {
-            throw HostRepositoryFailure(message: "This host repository has no post table: mvvm_repository_new_host() was given posts = NULL.")
+            throw HostFailure(message: "This host repository has no post table: mvvm_repository_new_host() was given posts = NULL.")
         }
         let table = HostRequestTable.shared
-        let request = table.register(call.expectedAnswer, box: self)
+        let request = table.register(call.expectedAnswer, issuer: self)
         invoke(call, request.pointer)
         return try await withTaskCancellationHandler {
             // Unsafe, not checked: the table resumes each continuation exactly once (the slot
@@ -133,14 +126,13 @@ final class HostRepositoryBox {
         }
     }
 
-    /// The host's `cancel` callback for `request`, from the table (host thread). The kind of
+    /// The host's `cancel` callback for `request`, from the table (host thread). The expected
     /// answer tells which table issued the request, and so whose `cancel` applies.
-    func notifyCancelled(_ request: OpaquePointer, kind: HostAnswerKind) {
+    func notifyCancelled(_ request: OpaquePointer, expected: HostAnswerShape) {
         guard !isClosed else { return }
-        switch kind {
-        case .userPage, .user:
+        if expected == SeedsAnswer.userPage || expected == SeedsAnswer.user {
             users.cancel?(userData, cRequest(request))
-        case .post, .comments:
+        } else {
             posts?.cancel?(userData, cRequest(request))
         }
     }

@@ -24,30 +24,18 @@ final class HostUserRepository: UserRepository {
     }
 
     nonisolated(nonsending) func fetchUsers(page: Int) async throws -> UserPage {
-        guard case .userPage(let answer) = try await box.perform(.fetchUsers(page: page)) else {
-            preconditionFailure("the request table checks the kind of every answer")
-        }
-        return answer
+        try await box.perform(.fetchUsers(page: page)).seeds(UserPage.self)
     }
 
     nonisolated(nonsending) func fetchUser(id: User.ID) async throws -> User {
-        guard case .user(let answer) = try await box.perform(.fetchUser(id: id)) else {
-            preconditionFailure("the request table checks the kind of every answer")
-        }
-        return answer
+        try await box.perform(.fetchUser(id: id)).seeds(User.self)
     }
 
     nonisolated(nonsending) func update(_ user: User) async throws -> User {
-        guard case .user(let answer) = try await box.perform(.updateUser(user)) else {
-            preconditionFailure("the request table checks the kind of every answer")
-        }
-        return answer
+        try await box.perform(.updateUser(user)).seeds(User.self)
     }
 
     nonisolated(nonsending) func searchUsers(query: String, page: Int) async throws -> UserPage {
-        guard case .userPage(let answer) = try await box.perform(.searchUsers(query: query, page: page)) else {
-            preconditionFailure("the request table checks the kind of every answer")
-        }
-        return answer
+        try await box.perform(.searchUsers(query: query, page: page)).seeds(UserPage.self)
     }
 }

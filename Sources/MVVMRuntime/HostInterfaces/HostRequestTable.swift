@@ -1,40 +1,12 @@
 import CMVVM
 import Dispatch
 import MVVMBindingCore
-import MVVMDomain
-import MVVMRuntime
 
-/// What a host request expects as its answer: which `mvvm_request_resolve_*` function fits.
-enum HostAnswerKind: Sendable, Equatable {
-    case userPage, user, post, comments
-
-    /// The resolve function that answers a request of this kind, for error messages.
-    var resolveFunction: String {
-        switch self {
-        case .userPage: return "mvvm_request_resolve_user_page()"
-        case .user: return "mvvm_request_resolve_user()"
-        case .post: return "mvvm_request_resolve_post()"
-        case .comments: return "mvvm_request_resolve_comments()"
-        }
-    }
-}
-
-/// An answer, already copied out of the host's memory.
-enum HostAnswer: Sendable {
-    case userPage(UserPage)
-    case user(User)
-    case post(Post)
-    /// Comments carry post id 0 here; the repository fills in the id it asked for.
-    case comments([Comment])
-
-    var kind: HostAnswerKind {
-        switch self {
-        case .userPage: return .userPage
-        case .user: return .user
-        case .post: return .post
-        case .comments: return .comments
-        }
-    }
+/// What issued a host request: told on the host thread when nobody waits for the request any
+/// more, so that it calls the host's `cancel` function.
+@MainActor
+public protocol HostRequestIssuer: AnyObject, Sendable {
+    func notifyCancelled(_ request: OpaquePointer, expected: HostAnswerShape)
 }
 
 /// Every `mvvm_request` the process has pending, in one lock-protected table shared by all
@@ -55,8 +27,8 @@ enum HostAnswer: Sendable {
 ///      frees the slot, resumes the awaiting task with `CancellationError`, and queues the
 ///      host's `cancel` callback, which runs on the host thread from the main queue (or
 ///      synchronously at shutdown, before the repository's destroy notifier).
-final class HostRequestTable: Sendable {
-    static let shared = HostRequestTable()
+public final class HostRequestTable: Sendable {
+    public static let shared = HostRequestTable()
 
     private enum Waiter {
         /// Registered; the awaiting task has not attached its continuation yet.
@@ -68,8 +40,8 @@ final class HostRequestTable: Sendable {
     }
 
     private struct Entry {
-        let kind: HostAnswerKind
-        let box: HostRepositoryBox
+        let expected: HostAnswerShape
+        let issuer: any HostRequestIssuer
         var waiter: Waiter
     }
 
@@ -82,7 +54,7 @@ final class HostRequestTable: Sendable {
         var slots: [Slot] = []
         var freeSlots: [Int] = []
         /// Cancelled requests whose host `cancel` callback has not run yet, in order.
-        var pendingCancels: [(request: Handle, kind: HostAnswerKind, box: HostRepositoryBox)] = []
+        var pendingCancels: [(request: Handle, expected: HostAnswerShape, issuer: any HostRequestIssuer)] = []
         /// Whether a main-queue block that runs `flushCancels()` is already queued.
         var flushQueued = false
 
@@ -105,8 +77,8 @@ final class HostRequestTable: Sendable {
 
     // MARK: - The awaiting side (host thread)
 
-    /// Reserves a request expecting an answer of `kind` for `box`.
-    func register(_ kind: HostAnswerKind, box: HostRepositoryBox) -> Handle {
+    /// Reserves a request expecting an answer of shape `expected`, issued by `issuer`.
+    public func register(_ expected: HostAnswerShape, issuer: any HostRequestIssuer) -> Handle {
         state.withLock { state in
             let slot: Int
             if let reused = state.freeSlots.popLast() {
@@ -115,14 +87,14 @@ final class HostRequestTable: Sendable {
                 slot = state.slots.count
                 state.slots.append(Slot(generation: 1))
             }
-            state.slots[slot].entry = Entry(kind: kind, box: box, waiter: .none)
+            state.slots[slot].entry = Entry(expected: expected, issuer: issuer, waiter: .none)
             return Handle(slot: slot, generation: state.slots[slot].generation)
         }
     }
 
     /// Parks `continuation` on the request, or resumes it at once when the request was
     /// already answered (with the answer) or cancelled (with `CancellationError`).
-    func attach(_ handle: Handle, _ continuation: UnsafeContinuation<HostAnswer, any Error>) {
+    public func attach(_ handle: Handle, _ continuation: UnsafeContinuation<HostAnswer, any Error>) {
         let ready: Result<HostAnswer, any Error>? = state.withLock { state in
             guard let entry = state.entry(handle) else { return .failure(CancellationError()) }
             switch entry.waiter {
@@ -139,19 +111,19 @@ final class HostRequestTable: Sendable {
 
     // MARK: - Answers (any thread)
 
-    /// Answers the request behind `pointer`. `expected` is the kind of a resolve function
-    /// (nil for `mvvm_request_fail()`, which fits every request).
-    func answer(_ pointer: OpaquePointer, with result: Result<HostAnswer, any Error>, kind: HostAnswerKind?) throws(APIError) {
+    /// Answers the request behind `pointer`: a failure fits every request, an answer only one
+    /// of the shape the request expects (else it stays pending and the caller is told).
+    public func answer(_ pointer: OpaquePointer, with result: Result<HostAnswer, any Error>) throws(APIError) {
         enum Outcome {
             case resume(UnsafeContinuation<HostAnswer, any Error>)
             case stored
             case notFound
-            case wrongKind(HostAnswerKind)
+            case wrongKind(HostAnswerShape)
         }
         let handle = Handle(pointer)
         let outcome: Outcome = state.withLock { state in
             guard let handle, let entry = state.entry(handle) else { return .notFound }
-            if let kind, kind != entry.kind { return .wrongKind(entry.kind) }
+            if case .success(let answer) = result, !entry.expected.accepts(answer) { return .wrongKind(entry.expected) }
             switch entry.waiter {
             case .answered:
                 return .notFound
@@ -174,7 +146,7 @@ final class HostRequestTable: Sendable {
         case .notFound:
             throw APIError(MVVM_E_NOT_FOUND, "The request \(pointer) is not pending: it was already answered, was cancelled (nobody waits for it any more, or mvvm_shutdown() ended it), or was never issued.")
         case .wrongKind(let expected):
-            throw APIError(MVVM_E_INVALID_ARGUMENT, "The request \(pointer) must be answered with \(expected.resolveFunction) (or mvvm_request_fail()); it stays pending.")
+            throw APIError(MVVM_E_INVALID_ARGUMENT, "The request \(pointer) must be answered with \(expected.resolveHint) (or mvvm_request_fail()); it stays pending.")
         }
     }
 
@@ -183,7 +155,7 @@ final class HostRequestTable: Sendable {
     /// Nobody waits for the request any more (its task was cancelled): frees it, resumes the
     /// task with `CancellationError`, and queues the host's `cancel` callback. Does nothing
     /// for a request that was already answered or freed. Any thread.
-    func cancel(_ handle: Handle) {
+    public func cancel(_ handle: Handle) {
         var continuation: UnsafeContinuation<HostAnswer, any Error>?
         let needsFlush: Bool = state.withLock { state in
             guard let entry = state.entry(handle) else { return false }
@@ -197,7 +169,7 @@ final class HostRequestTable: Sendable {
                 break
             }
             state.free(handle)
-            state.pendingCancels.append((handle, entry.kind, entry.box))
+            state.pendingCancels.append((handle, entry.expected, entry.issuer))
             guard !state.flushQueued else { return false }
             state.flushQueued = true
             return true
@@ -225,14 +197,14 @@ final class HostRequestTable: Sendable {
                 return batch
             }
             if batch.isEmpty { return }
-            for (request, kind, box) in batch { box.notifyCancelled(request.pointer, kind: kind) }
+            for (request, expected, issuer) in batch { issuer.notifyCancelled(request.pointer, expected: expected) }
         }
     }
 
     /// Ends every pending request (shutdown): each awaiting task gets `CancellationError`
     /// and each host gets its `cancel` callbacks now, on the host thread.
     @MainActor
-    func cancelAll() {
+    public func cancelAll() {
         var continuations: [UnsafeContinuation<HostAnswer, any Error>] = []
         state.withLock { state in
             for slot in state.slots.indices {
@@ -241,9 +213,9 @@ final class HostRequestTable: Sendable {
                 switch entry.waiter {
                 case .continuation(let continuation):
                     continuations.append(continuation)
-                    state.pendingCancels.append((handle, entry.kind, entry.box))
+                    state.pendingCancels.append((handle, entry.expected, entry.issuer))
                 case .none:
-                    state.pendingCancels.append((handle, entry.kind, entry.box))
+                    state.pendingCancels.append((handle, entry.expected, entry.issuer))
                 case .answered:
                     break  // answered: nothing to cancel; the task (if it ever runs) is cancelled
                 }

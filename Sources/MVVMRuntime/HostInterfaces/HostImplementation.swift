@@ -1,0 +1,201 @@
+import CLibFFI
+import CMVVM
+
+/// A host's implementation of a `HostInterfaceDeclaration`: a copy of its function table, its
+/// user data and destroy notifier. The application's adapter class holds one and implements
+/// its protocol with `call(_:_:)`; ViewModels keep the adapter, and so this, alive, and every
+/// pending request holds it too, so the destroy notifier runs only after the last request
+/// ended (its `cancel` first). `destroy(user_data)` runs once, on the host thread: when the
+/// last owner lets go, or at `mvvm_shutdown()`, whichever comes first.
+@MainActor
+public final class HostImplementation: HostRequestIssuer {
+    public let interface: HostInterfaceDeclaration
+    /// Per member, the host's function (nil: an optional one left NULL) and, for methods, its
+    /// libffi call description, prepared once.
+    private let functions: [mvvm_callback?]
+    private let calls: [FFICallDescription?]
+    private let userData: UnsafeMutableRawPointer?
+    private let destroy: mvvm_destroy_notify?
+    private let cancelIndex: Int?
+    /// Set once the destroy notifier ran (or is running): the host's functions are never
+    /// called again.
+    private var isClosed = false
+
+    /// Every implementation not yet closed, so shutdown can close those still alive.
+    private static var live: [ObjectIdentifier: Weak] = [:]
+    private struct Weak { weak var implementation: HostImplementation? }
+
+    /// Copies and checks the host's table (`vtable`, of `interface.cType`): `struct_size` must
+    /// be sizeof the struct, and every member but the optional ones set.
+    init(
+        _ interface: HostInterfaceDeclaration, vtable: UnsafeRawPointer?, userData: UnsafeMutableRawPointer?,
+        destroy: mvvm_destroy_notify?
+    ) throws(APIError) {
+        guard let vtable else { throw .nullPointer("vtable") }
+        // Read the size alone first: a table of another size may be shorter than ours.
+        let size = vtable.load(as: UInt32.self)
+        guard size == UInt32(interface.size) else {
+            throw .invalidArgument("vtable->struct_size is \(size), expected sizeof(\(interface.cType)) = \(interface.size).")
+        }
+        var functions: [mvvm_callback?] = []
+        var calls: [FFICallDescription?] = []
+        var missing: [String] = []
+        for (index, member) in interface.members.enumerated() {
+            let function = vtable.load(fromByteOffset: interface.offset(ofMember: index), as: mvvm_callback?.self)
+            if function == nil && !member.isOptional { missing.append(member.name) }
+            functions.append(function)
+            if member.isCancel || function == nil {
+                calls.append(nil)
+            } else {
+                let pointer: UnsafeMutablePointer<ffi_type> = mvvm_ffi_type_pointer()
+                let types = [pointer, pointer] + member.arguments.map { Self.ffiType($0.kind) }
+                guard let description = FFICallDescription(argumentTypes: types) else {
+                    throw APIError(MVVM_E_FFI, "libffi could not prepare a call of \(interface.cType).\(member.name).")
+                }
+                calls.append(description)
+            }
+        }
+        guard missing.isEmpty else {
+            let optional = interface.members.filter(\.isOptional).map(\.name)
+            throw .invalidArgument("vtable->\(missing.joined(separator: ", vtable->")) must not be NULL (\(optional.isEmpty ? "every function is required" : "optional: " + optional.joined(separator: ", "))).")
+        }
+        self.interface = interface
+        self.functions = functions
+        self.calls = calls
+        self.userData = userData
+        self.destroy = destroy
+        self.cancelIndex = interface.members.firstIndex(where: \.isCancel)
+        Self.live[ObjectIdentifier(self)] = Weak(implementation: self)
+    }
+
+    isolated deinit {
+        Self.live[ObjectIdentifier(self)] = nil
+        close()
+    }
+
+    private static func ffiType(_ kind: ValueKind) -> UnsafeMutablePointer<ffi_type> {
+        switch kind {
+        case .bool, .int32: mvvm_ffi_type_sint32()
+        case .int64: mvvm_ffi_type_sint64()
+        case .double: mvvm_ffi_type_double()
+        default: mvvm_ffi_type_pointer()  // strings and records: lent pointers
+        }
+    }
+
+    // MARK: - Calls
+
+    /// Calls the host's `method` with `arguments` (of the declared kinds, in order) and waits
+    /// for its answer, which has the method's declared shape. Runs on the host thread: the
+    /// host's function is called here, and the answer (from any thread) resumes this task on
+    /// the main actor. Cancelling the task ends the request: the host's `cancel` is told.
+    /// Throws `HostFailure` (the host's `mvvm_request_fail()` message, or the runtime's when
+    /// the implementation was shut down or lacks an optional method) or `CancellationError`.
+    public func call(_ method: String, _ arguments: [Value] = []) async throws -> HostAnswer {
+        guard let index = interface.memberIndex(named: method), let expected = interface.members[index].answer else {
+            preconditionFailure("\(interface.name) has no method \(method)")
+        }
+        let member = interface.members[index]
+        precondition(arguments.map(\.kind) == member.arguments.map(\.kind), "\(interface.name).\(method) takes \(member.arguments.map(\.kind))")
+        try Task.checkCancellation()
+        guard !isClosed else {
+            throw HostFailure(message: "The host's \(interface.name) was shut down: mvvm_shutdown() ended it.")
+        }
+        guard let function = functions[index], let description = calls[index] else {
+            throw HostFailure(message: "The host's \(interface.name) has no \(method): its \(interface.cType) leaves it NULL.")
+        }
+        let table = HostRequestTable.shared
+        let request = table.register(expected, issuer: self)
+        description.set(0, userData)
+        description.set(1, request.pointer)
+        Self.lend(arguments, from: 0, into: description) { description.call(function) }
+        return try await withTaskCancellationHandler {
+            // Unsafe, not checked: the table resumes each continuation exactly once.
+            try await withUnsafeThrowingContinuation { continuation in table.attach(request, continuation) }
+        } onCancel: {
+            table.cancel(request)
+        }
+    }
+
+    /// Stores `arguments[position...]` in the call's slots after user_data and the request,
+    /// strings and records lent until `body` returns.
+    private static func lend(_ arguments: [Value], from position: Int, into call: FFICallDescription, _ body: () -> Void) {
+        guard position < arguments.count else { return body() }
+        let slot = position + 2
+        switch arguments[position] {
+        case .bool(let flag): call.set(slot, Int32(flag ? 1 : 0))
+        case .int32(let value): call.set(slot, value)
+        case .int64(let value): call.set(slot, value)
+        case .double(let value): call.set(slot, value)
+        case .string(let string):
+            return string.withCString { pointer in
+                call.set(slot, UnsafeRawPointer(pointer))
+                lend(arguments, from: position + 1, into: call, body)
+            }
+        case .record(let record):
+            return record.withSignalPointer { pointer in
+                call.set(slot, pointer)
+                lend(arguments, from: position + 1, into: call, body)
+            }
+        case let other:
+            preconditionFailure("a host method takes no \(other.kind.cName)")
+        }
+        lend(arguments, from: position + 1, into: call, body)
+    }
+
+    private typealias CancelFunction = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void
+
+    /// The host's `cancel` for `request`, from the request table (host thread).
+    public func notifyCancelled(_ request: OpaquePointer, expected: HostAnswerShape) {
+        guard !isClosed, let cancelIndex, let cancel = functions[cancelIndex] else { return }
+        unsafeBitCast(cancel, to: CancelFunction.self)(userData, request)
+    }
+
+    // MARK: - End
+
+    /// Calls the destroy notifier once; the host's functions are never called afterwards.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Self.live[ObjectIdentifier(self)] = nil
+        destroy?(userData)
+    }
+
+    /// Forgets the host's table without calling anything (its constructor failed: the host
+    /// still owns user_data).
+    func abandon() {
+        isClosed = true
+        Self.live[ObjectIdentifier(self)] = nil
+    }
+
+    /// Shutdown: ends every pending request (the hosts' `cancel` functions run now), then
+    /// calls the destroy notifier of every implementation still alive.
+    static func shutDownAll() {
+        HostRequestTable.shared.cancelAll()
+        let implementations = live.values.compactMap(\.implementation)
+        live.removeAll()
+        for implementation in implementations { implementation.close() }
+    }
+}
+
+extension HostAnswer {
+    /// The records of a `.list` answer of `R` items (the request table checked the shape).
+    public func records<R: RecordValue>(_ type: R.Type) -> [R] {
+        guard case .list(let values) = self else { preconditionFailure("not a list answer: \(self)") }
+        return values.map { value in
+            guard case .record(let record) = value, let typed = record as? R else { preconditionFailure("not a \(R.self)") }
+            return typed
+        }
+    }
+
+    /// The record of a `.value` answer of an `R`.
+    public func record<R: RecordValue>(_ type: R.Type) -> R {
+        guard case .value(.record(let record)) = self, let typed = record as? R else { preconditionFailure("not a \(R.self) answer: \(self)") }
+        return typed
+    }
+
+    /// The value of a `.value` answer.
+    public var value: Value {
+        guard case .value(let value) = self else { preconditionFailure("not a value answer: \(self)") }
+        return value
+    }
+}
