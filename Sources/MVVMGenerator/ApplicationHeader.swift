@@ -45,6 +45,12 @@ enum ApplicationHeader {
         let records = TypeRegistry.shared.registeredRecords
         if !records.isEmpty { out += "\n/* The records of this library: value kinds (mvvm_value.kind) and their C structs. */\n" }
         for record in records { out += "\n" + recordStruct(record) }
+        let interfaces = declarations.compactMap(\.hostInterface)
+        if !interfaces.isEmpty {
+            out += "\n/* The interfaces a host implements (mvvm.h, \"Host-implemented interfaces\"): fill the table,\n"
+            out += " * struct_size = sizeof it, and answer each request at once or later, from any thread. */\n"
+        }
+        for interface in interfaces { out += "\n" + vtableStruct(interface) }
         out += "\n"
         out += HeaderSections.sections(declarations)
         out += """
@@ -68,6 +74,25 @@ enum ApplicationHeader {
             out += "    \(enumCase.cName) = \(enumCase.number),\n"
         }
         return out + "} \(enumeration.cType);\n"
+    }
+
+    /// A host interface's table: `struct_size`, then a function pointer per member, each with
+    /// its declaration's doc and how the host answers it.
+    private static func vtableStruct(_ interface: HostInterfaceDeclaration) -> String {
+        var out = CSpelling.docComment(interface.summary.isEmpty ? "The interface \(interface.name)." : interface.summary)
+        out += "typedef struct \(interface.cType) {\n"
+        out += "    /** sizeof(\(interface.cType)). */\n"
+        out += "    uint32_t struct_size;\n"
+        for member in interface.members {
+            var doc = member.doc
+            if let answer = member.answer {
+                doc += (doc.isEmpty ? "" : " ") + "Answer with \(answer.resolveHint)."
+                if member.isOptional { doc += " May be NULL." }
+            }
+            out += CSpelling.docComment(doc, indent: "    ")
+            out += "    \(member.cDeclaration);\n"
+        }
+        return out + "} \(interface.cType);\n"
     }
 
     /// A record's value kind constant and struct, with its declaration's docs and the

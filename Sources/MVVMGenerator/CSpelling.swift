@@ -37,6 +37,10 @@ enum CSpelling {
         case "int64_t *": return "UnsafeMutablePointer<Int64>?"
         case "const char **": return "UnsafeMutablePointer<UnsafePointer<CChar>?>?"
         case "mvvm_object **": return "UnsafeMutablePointer<OpaquePointer?>?"
+        case "void *": return "UnsafeMutableRawPointer?"
+        case "mvvm_destroy_notify": return "mvvm_destroy_notify?"
+        // A host interface's table, read by its declared layout.
+        case _ where cType.hasPrefix("const ") && cType.hasSuffix("_vtable *"): return "UnsafeRawPointer?"
         default:
             // A registered record's struct, as an out-parameter.
             guard cType.hasSuffix(" *"), TypeRegistry.shared.record(cType: String(cType.dropLast(2))) != nil else {

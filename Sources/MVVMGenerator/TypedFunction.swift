@@ -91,6 +91,18 @@ extension TypeDeclaration {
                 body: "TypedCall.new(\(vmType).self, [\(values)], \(TypedFunction.swiftName(out)), \(literal(out)))"))
             _ = id
         }
+        if let interface = hostInterface, let (doc, out) = hostConstructorDoc {
+            functions.append(TypedFunction(
+                name: "\(cFunctionPrefix)_new_host",
+                parameters: [("const \(interface.cType) *", "vtable"), ("void *", "user_data"), ("mvvm_destroy_notify", "destroy"),
+                             ("mvvm_object **", out)],
+                doc: doc + (doc.isEmpty ? "" : " ") + """
+                    The table is copied; `destroy` (may be NULL) is called with user_data once, when the last \
+                    ViewModel using it is gone (or at shutdown). Refused as mvvm_object_new_host() says: then \
+                    nothing is kept and the host still owns user_data.
+                    """,
+                body: "TypedCall.newHost(\(vmType).self, vtable, userData, destroy, \(TypedFunction.swiftName(out)), \(literal(out)))"))
+        }
         for (id, member) in members.enumerated() where member.kind == .command {
             let types = CSpelling.parameterTypes(of: member.cSignature)
             let parameters = [handle] + Array(zip(types.dropFirst(), member.parameterNames)).map { (type: $0, name: $1) }

@@ -51,6 +51,11 @@ public enum Value: Equatable {
     }
 }
 
+/// Sendable: every case is a copy (strings, records and arrays are Swift values) except an
+/// object handle, which is a number the runtime checks on every use, never a pointer it
+/// follows. So a value may cross to a host-request task or another actor.
+extension Value: @unchecked Sendable {}
+
 extension Value {
     /// Calls `body` with the value as a signal's C arguments (pointers valid during `body`);
     /// `.none` is the NULL of a nullable string or record.

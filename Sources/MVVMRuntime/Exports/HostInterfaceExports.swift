@@ -30,18 +30,27 @@ import CMVVM
         guard let declaration = TypeCatalog.declaration(of: type) else {
             throw .invalidArgument("\(type.rawValue) is not an mvvm_type.")
         }
-        guard let interface = declaration.hostInterface else {
-            throw APIError(MVVM_E_STATE, "A \(declaration.name) is not made over a host's implementation (it has no host constructor)\(typesWithInterfaces()).")
-        }
-        // On any failure the table is never called and its destroy notifier does not run:
-        // the host still owns user_data.
-        let host = try HostImplementation(interface, vtable: vtable, userData: userData, destroy: destroy)
-        do throws(APIError) {
-            out.pointee = runtime.register(try declaration.make(host: host))
-        } catch {
-            host.abandon()
-            throw error
-        }
+        out.pointee = try makeOverHost(declaration, vtable, userData, destroy, in: runtime)
+    }
+}
+
+/// A new object of `declaration`'s type over the host's table, registered; its handle. On any
+/// failure the table is never called and its destroy notifier does not run: the host still
+/// owns user_data.
+@MainActor
+func makeOverHost(
+    _ declaration: TypeDeclaration, _ vtable: UnsafeRawPointer?, _ userData: UnsafeMutableRawPointer?,
+    _ destroy: mvvm_destroy_notify?, in runtime: Runtime
+) throws(APIError) -> OpaquePointer {
+    guard let interface = declaration.hostInterface else {
+        throw APIError(MVVM_E_STATE, "A \(declaration.name) is not made over a host's implementation (it has no host constructor)\(typesWithInterfaces()).")
+    }
+    let host = try HostImplementation(interface, vtable: vtable, userData: userData, destroy: destroy)
+    do throws(APIError) {
+        return runtime.register(try declaration.make(host: host))
+    } catch {
+        host.abandon()
+        throw error
     }
 }
 

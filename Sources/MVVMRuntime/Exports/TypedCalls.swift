@@ -206,6 +206,17 @@ public enum TypedCall {
         }
     }
 
+    /// `NAMESPACE_PREFIX_new_host()`: an object over the host's table (see `mvvm_object_new_host()`).
+    public static func newHost<VM: DeclaredViewModel>(
+        _ type: VM.Type, _ vtable: UnsafeRawPointer?, _ userData: UnsafeMutableRawPointer?, _ destroy: mvvm_destroy_notify?,
+        _ out: UnsafeMutablePointer<OpaquePointer?>?, _ parameter: String
+    ) -> mvvm_status {
+        apiCall { runtime throws(APIError) in
+            let out = try require(out, parameter)
+            out.pointee = try makeOverHost(VM.declaration, vtable, userData, destroy, in: runtime)
+        }
+    }
+
     // MARK: - C arguments
 
     public static func string(_ pointer: UnsafePointer<CChar>?, _ parameter: String) throws(APIError) -> Value {

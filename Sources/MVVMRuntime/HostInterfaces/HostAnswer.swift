@@ -1,8 +1,5 @@
 /// A host's answer to a request, already copied out of the host's memory.
-///
-/// `@unchecked Sendable`: a `Value` is a copy (strings and records are Swift values) except
-/// for an object handle, which is a number the runtime checks on use, never a pointer followed.
-public enum HostAnswer: @unchecked Sendable {
+public enum HostAnswer: Sendable {
     /// `mvvm_request_resolve()` with NULL or `MVVM_VALUE_NONE`.
     case nothing
     /// `mvvm_request_resolve()` with one value.
@@ -34,7 +31,7 @@ public enum HostAnswerShape: Sendable, Equatable {
     }
 
     /// How the host answers such a request, for messages and the header.
-    var resolveHint: String {
+    package var resolveHint: String {
         switch self {
         case .nothing: "mvvm_request_resolve() with NULL (or an MVVM_VALUE_NONE)"
         case .value(let kind): "mvvm_request_resolve() with a \(kind.cName)"

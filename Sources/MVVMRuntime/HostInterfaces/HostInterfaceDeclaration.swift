@@ -30,7 +30,7 @@ public final class HostInterfaceDeclaration: Sendable {
         public static func record<R: RecordValue>(_ name: String, _ type: R.Type) -> Self { Self(name: name, kind: R.valueKind) }
 
         /// The parameter as C declares it.
-        var cDeclaration: String {
+        package var cDeclaration: String {
             switch kind {
             case .bool: "int32_t \(name)"
             case .string: "const char *\(name)"
@@ -67,7 +67,7 @@ public final class HostInterfaceDeclaration: Sendable {
         }
 
         /// The field as the C struct declares it.
-        var cDeclaration: String {
+        package var cDeclaration: String {
             let parameters = ["void *user_data", "mvvm_request *request"] + arguments.map(\.cDeclaration)
             return "void (*\(name))(\(parameters.joined(separator: ", ")))"
         }

@@ -20,8 +20,11 @@ extension NotesStore: DeclaredViewModel {
             }
         },
         properties: [
-            .bool("is-persistent", "Whether the notes are kept in a file (0/1).", { $0.isPersistent }),
-        ])
+            .bool("is-persistent", "Whether the notes are kept in a file (0/1); 0 for a host's store.", { $0.isPersistent }),
+        ],
+        hostConstructor: .host(
+            HostNotesRepository.interface, "A store whose notes the host keeps: every call goes to `vtable`.",
+            out: "out_store") { host in NotesStore(repository: HostNotesRepository(host: host), isPersistent: false) })
 }
 
 extension MemberShape.Argument {
