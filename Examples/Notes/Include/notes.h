@@ -100,17 +100,18 @@ mvvm_status notes_store_get_is_persistent(mvvm_object *store, int32_t *out_is_pe
 
 /** Creates the list of the notes of `store` (which it keeps alive). */
 mvvm_status notes_note_list_new(mvvm_object *store, mvvm_object **out_vm);
-/** Loads the notes if none is shown. */
+/** Loads the notes if none is shown or loading. */
 mvvm_status notes_note_list_on_appear(mvvm_object *vm);
-/** Reads the notes again (after an editor saved one) and resets the rows. */
+/** Reads the notes again (after an editor saved one); the rows reset when they arrive. A reload
+ *  supersedes one in flight. */
 mvvm_status notes_note_list_reload(mvvm_object *vm);
-/** Deletes the note of row `index` and gives it back through `out_note` (for an Undo).
- *  MVVM_E_OUT_OF_RANGE outside the rows; MVVM_E_SYSTEM when the store refused ("error-message" says
- *  why). `out_note` may be NULL; the struct's strings are borrowed until the next getter or command
- *  call on this object, a change of it, or its destruction. */
+/** Deletes the note of row `index` and gives it back through `out_note` (for an Undo): its row goes
+ *  at once. If the store then refuses, the row comes back (an insert) and "error-message" says why.
+ *  MVVM_E_OUT_OF_RANGE outside the rows. `out_note` may be NULL; the struct's strings are borrowed
+ *  until the next getter or command call on this object, a change of it, or its destruction. */
 mvvm_status notes_note_list_delete_row(mvvm_object *vm, int64_t index, notes_note *out_note);
-/** Pins or unpins the note of row `index`; it moves to its place. MVVM_E_OUT_OF_RANGE outside the
- *  rows. */
+/** Pins or unpins the note of row `index`; once stored, it moves to its place. MVVM_E_OUT_OF_RANGE
+ *  outside the rows. */
 mvvm_status notes_note_list_toggle_pinned(mvvm_object *vm, int64_t index);
 /** Selects row `index`: emits "note-selected". MVVM_E_OUT_OF_RANGE outside the rows. */
 mvvm_status notes_note_list_did_select_row(mvvm_object *vm, int64_t index);
@@ -141,6 +142,8 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  *   "draft-state" (int32_t notes_draft_state)
  *   "validation-message" (const char *, may be absent)
  *   "error-message" (const char *, may be absent)
+ *   "is-loading" (int32_t 0/1)
+ *   "is-saving" (int32_t 0/1)
  *   "note-id" (int64_t)
  *   "note" (notes_note, may be absent)
  * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
@@ -151,6 +154,8 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  *   "notify::draft-state"        void (*)(mvvm_object *, int32_t, void *)
  *   "notify::validation-message" void (*)(mvvm_object *, const char *, void *)
  *   "notify::error-message"      void (*)(mvvm_object *, const char *, void *)
+ *   "notify::is-loading"         void (*)(mvvm_object *, int32_t, void *)
+ *   "notify::is-saving"          void (*)(mvvm_object *, int32_t, void *)
  *   "notify::note-id"            void (*)(mvvm_object *, int64_t, void *)
  *   "notify::note"               void (*)(mvvm_object *, const notes_note *, void *)
  *   "did-save"                   void (*)(mvvm_object *, const notes_note *, void *)
@@ -160,10 +165,12 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  * "did-save": The note as stored, after each successful save.
  * ---------------------------------------------------------------------------------------- */
 
-/** Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0.
- *  MVVM_E_NOT_FOUND when the store has no such note. */
+/** Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored
+ *  note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body;
+ *  when the store has no such note, "error-message" says so and the editor cannot save. */
 mvvm_status notes_note_editor_new(mvvm_object *store, int64_t note_id, mvvm_object **out_vm);
-/** Saves the draft if "can-save"; emits "did-save" when stored. A failed save keeps the draft. */
+/** Saves the draft if "can-save"; emits "did-save" once stored. A failed save keeps the draft and
+ *  sets "error-message". */
 mvvm_status notes_note_editor_save(mvvm_object *vm);
 /** Sets the draft title (copied); validation runs at once. */
 mvvm_status notes_note_editor_set_draft_title(mvvm_object *vm, const char *draft_title);
@@ -181,12 +188,17 @@ mvvm_status notes_note_editor_get_can_save(mvvm_object *vm, int32_t *out_can_sav
 mvvm_status notes_note_editor_get_draft_state(mvvm_object *vm, int32_t *out_draft_state);
 /** Why the draft can't be saved; NULL when it can or nothing was edited. */
 mvvm_status notes_note_editor_get_validation_message(mvvm_object *vm, const char **out_message);
-/** The last failed save's message; NULL when there is none. */
+/** The last failed load's or save's message; NULL when there is none. */
 mvvm_status notes_note_editor_get_error_message(mvvm_object *vm, const char **out_message);
-/** The stored note's id; 0 for a new note until its first save. */
+/** Whether the stored note is being loaded (0/1). */
+mvvm_status notes_note_editor_get_is_loading(mvvm_object *vm, int32_t *out_is_loading);
+/** Whether a save is running (0/1); "can-save" is 0 meanwhile. */
+mvvm_status notes_note_editor_get_is_saving(mvvm_object *vm, int32_t *out_is_saving);
+/** The stored note's id; 0 for a new note until its first save, and while the note loads. */
 mvvm_status notes_note_editor_get_note_id(mvvm_object *vm, int64_t *out_note_id);
-/** The note as last stored; absent for a new note until its first save. The typed getter sets
- *  *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note untouched) before. */
+/** The note as last stored; absent for a new note until its first save, and while the note loads.
+ *  The typed getter sets *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note
+ *  untouched) before. */
 mvvm_status notes_note_editor_get_note(mvvm_object *vm, int32_t *out_loaded, notes_note *out_note);
 
 #ifdef __cplusplus

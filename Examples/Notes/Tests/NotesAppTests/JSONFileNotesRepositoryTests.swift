@@ -21,52 +21,57 @@ final class JSONFileNotesRepositoryTests: XCTestCase {
 
     func test_savedAndDeletedNotes_areWhatAReopenedStoreReads() async throws {
         let store = try JSONFileNotesRepository(fileURL: file)
-        let first = try store.save(Note(title: "one", updatedAt: 1))
-        let second = try store.save(Note(title: "two", updatedAt: 2))
-        try store.delete(id: first.id)
+        let first = try await store.save(Note(title: "one", updatedAt: 1))
+        let second = try await store.save(Note(title: "two", updatedAt: 2))
+        try await store.delete(id: first.id)
         var edited = second
         edited.pinned = true
-        _ = try store.save(edited)
+        _ = try await store.save(edited)
 
         let reopened = try JSONFileNotesRepository(fileURL: file)
-        XCTAssertEqual(try reopened.allNotes(), [edited])
-        XCTAssertEqual(try reopened.save(Note(title: "three")).id, 3, "ids are never reused")
+        let read = try await reopened.allNotes()
+        XCTAssertEqual(read, [edited])
+        let third = try await reopened.save(Note(title: "three"))
+        XCTAssertEqual(third.id, 3, "ids are never reused")
     }
 
     func test_aStoreOverAMissingFile_startsEmpty_andWritesNothingUntilASave() async throws {
         let store = try JSONFileNotesRepository(fileURL: file)
-        XCTAssertEqual(try store.allNotes(), [])
+        let read = try await store.allNotes()
+        XCTAssertEqual(read, [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
     }
 
     func test_aSaveThatCannotBeEncoded_leavesTheOldFileAndTheNotes() async throws {
         let store = try JSONFileNotesRepository(fileURL: file)
-        _ = try store.save(Note(title: "kept", updatedAt: 1))
+        _ = try await store.save(Note(title: "kept", updatedAt: 1))
         let before = try Data(contentsOf: file)
 
-        XCTAssertThrowsError(try store.save(Note(title: "bad", updatedAt: .nan))) { error in
+        await assertThrows(try await store.save(Note(title: "bad", updatedAt: .nan))) { error in
             guard case .file(let message)? = error as? NotesStoreError else { return XCTFail("\(error)") }
             XCTAssertTrue(message.hasPrefix("The notes cannot be encoded"), message)
         }
         XCTAssertEqual(try Data(contentsOf: file), before)
-        XCTAssertEqual(try store.allNotes().map(\.title), ["kept"])
+        let read = try await store.allNotes()
+        XCTAssertEqual(read.map(\.title), ["kept"])
     }
 
     func test_aSaveThatCannotBeWritten_leavesWhatIsAtThePathAndTheNotes() async throws {
         let store = try JSONFileNotesRepository(fileURL: file)
-        _ = try store.save(Note(title: "kept", updatedAt: 1))
+        _ = try await store.save(Note(title: "kept", updatedAt: 1))
         // A folder (not empty) where the file was: the atomic replace's rename onto it fails.
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
         let inside = file.appendingPathComponent("inside")
         try Data("x".utf8).write(to: inside)
 
-        XCTAssertThrowsError(try store.save(Note(title: "lost"))) { error in
+        await assertThrows(try await store.save(Note(title: "lost"))) { error in
             guard case .file(let message)? = error as? NotesStoreError else { return XCTFail("\(error)") }
             XCTAssertTrue(message.hasPrefix("The notes file \(self.file.path) cannot be written"), message)
         }
         XCTAssertEqual(try Data(contentsOf: inside), Data("x".utf8))
-        XCTAssertEqual(try store.allNotes().map(\.title), ["kept"])
+        let read = try await store.allNotes()
+        XCTAssertEqual(read.map(\.title), ["kept"])
     }
 
     func test_aCorruptFile_isRefusedWithItsPath() async throws {
@@ -79,7 +84,21 @@ final class JSONFileNotesRepositoryTests: XCTestCase {
 
     func test_deletingOrSavingAMissingNote_isNotFound() async throws {
         let store = try JSONFileNotesRepository(fileURL: file)
-        XCTAssertThrowsError(try store.delete(id: 4)) { XCTAssertEqual($0 as? NotesStoreError, .notFound(4)) }
-        XCTAssertThrowsError(try store.save(Note(id: 4, title: "x"))) { XCTAssertEqual($0 as? NotesStoreError, .notFound(4)) }
+        await assertThrows(try await store.delete(id: 4)) { XCTAssertEqual($0 as? NotesStoreError, .notFound(4)) }
+        await assertThrows(try await store.save(Note(id: 4, title: "x"))) { XCTAssertEqual($0 as? NotesStoreError, .notFound(4)) }
+    }
+
+    /// `XCTAssertThrowsError` for an asynchronous call: fails unless `call` throws, then checks
+    /// the error.
+    private func assertThrows<T>(
+        _ call: @autoclosure () async throws -> T, file: StaticString = #filePath, line: UInt = #line,
+        _ check: (any Error) -> Void
+    ) async {
+        do {
+            _ = try await call()
+            XCTFail("no error was thrown", file: file, line: line)
+        } catch {
+            check(error)
+        }
     }
 }

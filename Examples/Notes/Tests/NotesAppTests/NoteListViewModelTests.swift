@@ -3,7 +3,9 @@ import XCTest
 @testable import NotesApp
 
 /// Order, change sets, search as you type (on a virtual-time `TestScheduler`: time moves only
-/// when a test advances it), delete, pin and selection of `NoteListViewModel`.
+/// when a test advances it), delete, pin and selection of `NoteListViewModel`. The repository
+/// answers through main-actor tasks: a test waits for what a command publishes (`rowChanges`,
+/// `errorMessages`), never for time.
 ///
 /// Every test is `async`: on Linux, XCTest's test discovery cannot call a synchronous
 /// `@MainActor` test method.
@@ -22,110 +24,241 @@ final class NoteListViewModelTests: XCTestCase {
         -> (NoteListViewModel<TestScheduler>, TestScheduler, ChangeRecorder) {
         let scheduler = TestScheduler()
         let sut = NoteListViewModel(repository: repository, scheduler: scheduler, debounceInterval: debounce)
+        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "NoteListViewModel leaked") }
         let recorder = ChangeRecorder()
         sut.changes.sink { [recorder] in recorder.changes.append($0) }.store(in: &subscriptions)
         return (sut, scheduler, recorder)
     }
 
+    /// A list that has shown its first load.
+    private func makeLoadedSUT(_ repository: any NotesRepository = InMemoryNotesRepository(notes: notes))
+        async -> (NoteListViewModel<TestScheduler>, TestScheduler, ChangeRecorder) {
+        let (sut, scheduler, recorder) = makeSUT(repository)
+        await rowChanges(of: sut, count: 1) { sut.onAppear() }
+        return (sut, scheduler, recorder)
+    }
+
     func test_onAppear_showsPinnedNotesFirstThenTheMostRecentlyUpdated_asOneReset() async {
         let (sut, _, recorder) = makeSUT()
-        sut.onAppear()
+        await rowChanges(of: sut, count: 1) { sut.onAppear() }
         XCTAssertEqual(sut.notes.map(\.id), [3, 2, 1])
         XCTAssertEqual(sut.count, 3)
         XCTAssertEqual(recorder.changes, [.reset(count: 3)])
     }
 
-    func test_typing_filtersNothingBeforeThePause_andOnceAfterIt() async {
-        let (sut, scheduler, recorder) = makeSUT()
+    func test_onAppear_whileTheFirstLoadRuns_loadsOnce() async {
+        let repository = ControllableNotesRepository()
+        let (sut, _, _) = makeSUT(repository)
         sut.onAppear()
+        await waitForAllNotesCalls(1, on: repository)
+        sut.onAppear()
+        await rowChanges(of: sut, count: 1) { repository.allNotesCalls[0].answer(Self.notes) }
+        sut.onAppear()  // rows shown: nothing to load
+        await runQueuedMainActorJobs()
+        XCTAssertEqual(repository.allNotesCalls.count, 1)
+    }
+
+    func test_typing_filtersNothingBeforeThePause_andOnceAfterIt() async {
+        let (sut, scheduler, recorder) = await makeLoadedSUT()
         sut.query = "i"
         scheduler.advance(by: .milliseconds(100))
         sut.query = "id"
         scheduler.advance(by: .milliseconds(249))
+        await runQueuedMainActorJobs()
         XCTAssertEqual(sut.count, 3, "nothing filtered 249 ms after the last keystroke")
-        scheduler.advance(by: .milliseconds(1))
+        await rowChanges(of: sut, count: 1) { scheduler.advance(by: .milliseconds(1)) }
         XCTAssertEqual(sut.notes.map(\.id), [2])
         XCTAssertEqual(recorder.changes, [.reset(count: 3), .reset(count: 1)])
     }
 
     func test_theQuery_matchesBodiesIgnoringCaseAndSurroundingSpace() async {
-        let (sut, scheduler, _) = makeSUT()
-        sut.onAppear()
+        let (sut, scheduler, _) = await makeLoadedSUT()
         sut.query = "  EGGS "
-        scheduler.advance(by: debounce)
+        await rowChanges(of: sut, count: 1) { scheduler.advance(by: debounce) }
         XCTAssertEqual(sut.notes.map(\.id), [1])
     }
 
     func test_aQueryThatTrimsToTheSameFilter_changesNoRow() async {
-        let (sut, scheduler, recorder) = makeSUT()
-        sut.onAppear()
+        let (sut, scheduler, recorder) = await makeLoadedSUT()
         sut.query = "ideas"
-        scheduler.advance(by: debounce)
+        await rowChanges(of: sut, count: 1) { scheduler.advance(by: debounce) }
         sut.query = "ideas "
         scheduler.advance(by: debounce)
+        await runQueuedMainActorJobs()
         XCTAssertEqual(recorder.changes, [.reset(count: 3), .reset(count: 1)])
     }
 
     func test_clearingTheQuery_showsEveryNoteAgain() async {
-        let (sut, scheduler, _) = makeSUT()
-        sut.onAppear()
+        let (sut, scheduler, _) = await makeLoadedSUT()
         sut.query = "ideas"
-        scheduler.advance(by: debounce)
+        await rowChanges(of: sut, count: 1) { scheduler.advance(by: debounce) }
         sut.query = ""
-        scheduler.advance(by: debounce)
+        await rowChanges(of: sut, count: 1) { scheduler.advance(by: debounce) }
         XCTAssertEqual(sut.notes.map(\.id), [3, 2, 1])
     }
 
-    func test_delete_removesTheRowFromTheListAndTheStore_andGivesTheNoteBack() async {
-        let repository = InMemoryNotesRepository(notes: Self.notes)
+    // MARK: - Superseded loads
+
+    func test_aReload_supersedesTheLoadInFlight_whoseResultNeverLands() async {
+        let repository = ControllableNotesRepository()
         let (sut, _, recorder) = makeSUT(repository)
         sut.onAppear()
+        await waitForAllNotesCalls(1, on: repository)
+        sut.reload()
+        await waitForAllNotesCalls(2, on: repository)
+        XCTAssertTrue(repository.allNotesCalls[0].isCancelled, "the superseded load was cancelled")
+        XCTAssertFalse(repository.allNotesCalls[1].isCancelled)
+
+        // The store ignores cancellation and answers the stale call first: calls answered in
+        // order are handled in order, so the stale result is handled before the fresh one.
+        await rowChanges(of: sut, count: 1) {
+            repository.allNotesCalls[0].answer(Self.notes)
+            repository.allNotesCalls[1].answer([Self.notes[0]])
+        }
+        XCTAssertEqual(recorder.changes, [.reset(count: 1)])
+        XCTAssertEqual(sut.notes.map(\.id), [1])
+    }
+
+    func test_aNewFilter_supersedesTheLoadInFlight_andAStaleFailureIsNotShown() async {
+        let repository = ControllableNotesRepository()
+        let (sut, scheduler, recorder) = makeSUT(repository)
+        sut.onAppear()
+        await waitForAllNotesCalls(1, on: repository)
+        sut.query = "ideas"
+        scheduler.advance(by: debounce)
+        await waitForAllNotesCalls(2, on: repository)
+
+        await rowChanges(of: sut, count: 1) {
+            repository.allNotesCalls[0].fail(HostStoreFailure())
+            repository.allNotesCalls[1].answer(Self.notes)
+        }
+        XCTAssertNil(sut.errorMessage)
+        XCTAssertEqual(recorder.changes, [.reset(count: 1)])
+        XCTAssertEqual(sut.notes.map(\.id), [2])
+    }
+
+    func test_closingTheListMidLoad_freesIt_andTheLateAnswerIsHarmless() async {
+        let repository = ControllableNotesRepository()
+        var sut: NoteListViewModel<TestScheduler>? = NoteListViewModel(
+            repository: repository, scheduler: TestScheduler(), debounceInterval: debounce)
+        weak let weakSUT = sut
+        sut?.onAppear()
+        await waitForAllNotesCalls(1, on: repository)
+
+        sut = nil
+        XCTAssertNil(weakSUT, "the load in flight holds no strong reference")
+        XCTAssertTrue(repository.allNotesCalls[0].isCancelled, "closing the list cancels its load")
+        repository.allNotesCalls[0].answer(Self.notes)
+        await runQueuedMainActorJobs()
+    }
+
+    // MARK: - Failures
+
+    func test_aFailedLoad_showsTheMessage_andTheNextLoadThatSucceedsClearsIt() async {
+        let repository = FailingNotesRepository(notes: Self.notes)
+        repository.failsReads = true
+        let (sut, _, recorder) = makeSUT(repository)
+        let messages = await errorMessages(of: sut, count: 1) { sut.onAppear() }
+        XCTAssertEqual(messages, ["The disk is full."])
+        XCTAssertEqual(recorder.changes, [])
+
+        repository.failsReads = false
+        await rowChanges(of: sut, count: 1) { sut.reload() }
+        XCTAssertNil(sut.errorMessage)
+        XCTAssertEqual(sut.count, 3)
+    }
+
+    func test_aHostsFailure_showsItsText() async {
+        let repository = FailingNotesRepository(notes: Self.notes)
+        repository.error = HostStoreFailure()
+        let (sut, _, _) = await makeLoadedSUT(repository)
+        let messages = await errorMessages(of: sut, count: 1) { sut.togglePinned(at: 0) }
+        XCTAssertEqual(messages, ["The host's store is offline."])
+    }
+
+    // MARK: - Delete, pin, select
+
+    func test_delete_removesTheRowAtOnce_givesTheNoteBack_andDeletesItFromTheStore() async throws {
+        let repository = InMemoryNotesRepository(notes: Self.notes)
+        let (sut, _, recorder) = await makeLoadedSUT(repository)
         let row = sut.notes[1]
         XCTAssertEqual(sut.delete(at: 1), row)
         XCTAssertEqual(sut.notes.map(\.id), [3, 1])
         XCTAssertEqual(recorder.changes.last, .remove(1..<2))
-        XCTAssertEqual(try repository.allNotes().map(\.id).sorted(), [1, 3])
+        await runQueuedMainActorJobs()
+        let stored = try await repository.allNotes()
+        XCTAssertEqual(stored.map(\.id).sorted(), [1, 3])
+        XCTAssertNil(sut.errorMessage)
     }
 
-    func test_aFailedDelete_keepsTheRowAndSaysWhy_andGivesNothingBack() async {
-        let (sut, _, recorder) = makeSUT(FailingNotesRepository(notes: Self.notes))
-        sut.onAppear()
-        XCTAssertNil(sut.delete(at: 0))
-        XCTAssertEqual(sut.count, 3)
-        XCTAssertEqual(sut.errorMessage, "The disk is full.")
+    func test_aDeleteOutsideTheRows_givesNothingBack() async {
+        let (sut, _, recorder) = await makeLoadedSUT()
+        XCTAssertNil(sut.delete(at: 3))
         XCTAssertEqual(recorder.changes, [.reset(count: 3)])
     }
 
+    func test_aDeleteTheStoreRefusesLater_putsTheRowBackAndSaysWhy() async {
+        let (sut, _, recorder) = await makeLoadedSUT(FailingNotesRepository(notes: Self.notes))
+        let shown = sut.notes
+        let messages = await errorMessages(of: sut, count: 1) {
+            XCTAssertEqual(sut.delete(at: 0), shown[0], "the note is given back at once")
+            XCTAssertEqual(sut.count, 2, "its row goes at once")
+        }
+        XCTAssertEqual(messages, ["The disk is full."])
+        XCTAssertEqual(sut.notes, shown)
+        XCTAssertEqual(recorder.changes, [.reset(count: 3), .remove(0..<1), .insert(0..<1)])
+    }
+
     func test_pinningANote_movesItAmongThePinnedByUpdateTime_asARemoveAndAnInsert() async {
-        let (sut, _, recorder) = makeSUT()
-        sut.onAppear()
-        sut.togglePinned(at: 2)  // Groceries (updated at 10), pinned: before Passwords (5)
+        let (sut, _, recorder) = await makeLoadedSUT()
+        await rowChanges(of: sut, count: 2) { sut.togglePinned(at: 2) }  // Groceries (updated at 10), pinned: before Passwords (5)
         XCTAssertEqual(sut.notes.map(\.id), [1, 3, 2])
         XCTAssertTrue(sut.notes[0].pinned)
         XCTAssertEqual(Array(recorder.changes.dropFirst()), [.remove(2..<3), .insert(0..<1)])
+    }
+
+    func test_aFailedPin_changesNoRowAndSaysWhy() async {
+        let (sut, _, recorder) = await makeLoadedSUT(FailingNotesRepository(notes: Self.notes))
+        await errorMessages(of: sut, count: 1) { sut.togglePinned(at: 2) }
+        XCTAssertEqual(sut.errorMessage, "The disk is full.")
+        XCTAssertEqual(sut.notes.map(\.id), [3, 2, 1])
+        XCTAssertEqual(recorder.changes, [.reset(count: 3)])
     }
 
     func test_applyingTheChangeSetsInOrder_keepsACopyEqualToTheRows() async {
         let (sut, scheduler, recorder) = makeSUT()
         var mirror: [Note] = []
         sut.changes.sink { [unowned sut] change in change.apply(to: &mirror, from: sut.notes) }.store(in: &subscriptions)
-        sut.onAppear()
-        sut.togglePinned(at: 1)
+        await rowChanges(of: sut, count: 1) { sut.onAppear() }
+        await rowChanges(of: sut, count: 2) { sut.togglePinned(at: 1) }
         sut.delete(at: 0)
         sut.query = "a"
-        scheduler.advance(by: debounce)
+        await rowChanges(of: sut, count: 1) { scheduler.advance(by: debounce) }
         XCTAssertEqual(mirror, sut.notes)
         XCTAssertFalse(recorder.changes.isEmpty)
     }
 
     func test_selectingARow_sendsItsNotesId() async {
-        let (sut, _, _) = makeSUT()
+        let (sut, _, _) = await makeLoadedSUT()
         var selected: [Int] = []
         sut.noteSelected.sink { selected.append($0) }.store(in: &subscriptions)
-        sut.onAppear()
         sut.didSelectRow(at: 0)
         sut.didSelectRow(at: 7)
         XCTAssertEqual(selected, [3])
+    }
+
+    // MARK: - Helpers
+
+    /// Runs `action`, then waits for `count` change sets and returns them.
+    @discardableResult
+    private func rowChanges(of sut: NoteListViewModel<TestScheduler>, count: Int, after action: () -> Void) async -> [ListChange] {
+        await values(of: sut.changes, count: count, "change set(s)", after: action)
+    }
+
+    /// Runs `action`, then waits for `count` new non-nil error messages.
+    @discardableResult
+    private func errorMessages(of sut: NoteListViewModel<TestScheduler>, count: Int, after action: () -> Void) async -> [String] {
+        await values(of: sut.$errorMessage.dropFirst().compactMap { $0 }, count: count, "error message(s)", after: action)
     }
 }
 

@@ -29,18 +29,25 @@ private let noteListDeclaration = ViewModelDeclaration<NoteListViewModel<Dispatc
         .int64("count", "The number of rows.", { $0.count }),
     ],
     commands: [
-        .command("on-appear", "Loads the notes if none is shown.") { $0.onAppear() },
-        .command("reload", "Reads the notes again (after an editor saved one) and resets the rows.") { $0.reload() },
+        .command("on-appear", "Loads the notes if none is shown or loading.") { $0.onAppear() },
+        .command("reload", """
+            Reads the notes again (after an editor saved one); the rows reset when they arrive. A reload \
+            supersedes one in flight.
+            """) { $0.reload() },
         .command("delete-row", """
-            Deletes the note of row `index` and gives it back through `out_note` (for an Undo). \
-            MVVM_E_OUT_OF_RANGE outside the rows; MVVM_E_SYSTEM when the store refused (\"error-message\" says why).
+            Deletes the note of row `index` and gives it back through `out_note` (for an Undo): its row \
+            goes at once. If the store then refuses, the row comes back (an insert) and \"error-message\" \
+            says why. MVVM_E_OUT_OF_RANGE outside the rows.
             """, arguments: [.index("index", of: "rows")], result: (Note.valueKind, "out_note")) { list, arguments throws(APIError) in
-            guard let deleted = list.delete(at: try arguments.int(0, "index")) else {
-                throw APIError(MVVM_E_SYSTEM, list.errorMessage ?? "The note was not deleted.")
-            }
+            let index = try arguments.int(0, "index")
+            // The runtime checked the index against the rows; nil only outside them.
+            guard let deleted = list.delete(at: index) else { throw .outOfRange("row", index: Int64(index), count: list.count) }
             return .record(deleted)
         },
-        .command("toggle-pinned", "Pins or unpins the note of row `index`; it moves to its place. MVVM_E_OUT_OF_RANGE outside the rows.",
+        .command("toggle-pinned", """
+            Pins or unpins the note of row `index`; once stored, it moves to its place. MVVM_E_OUT_OF_RANGE \
+            outside the rows.
+            """,
                  arguments: [.index("index", of: "rows")]) { list, arguments throws(APIError) in
             list.togglePinned(at: try arguments.int(0, "index"))
             return .none

@@ -1,4 +1,5 @@
-/// Notes in memory, gone with the process: for tests and demos.
+/// Notes in memory, gone with the process: for tests and demos. It answers at once, on the
+/// main actor.
 @MainActor
 public final class InMemoryNotesRepository: NotesRepository {
     private var notes: [Note.ID: Note] = [:]
@@ -11,21 +12,21 @@ public final class InMemoryNotesRepository: NotesRepository {
         }
     }
 
-    public func allNotes() throws(NotesStoreError) -> [Note] { Array(notes.values) }
+    @MainActor public func allNotes() async throws -> [Note] { Array(notes.values) }
 
-    public func save(_ note: Note) throws(NotesStoreError) -> Note {
+    @MainActor public func save(_ note: Note) async throws -> Note {
         var stored = note
         if stored.id == 0 {
             lastID += 1
             stored.id = lastID
         } else if notes[stored.id] == nil {
-            throw .notFound(stored.id)
+            throw NotesStoreError.notFound(stored.id)
         }
         notes[stored.id] = stored
         return stored
     }
 
-    public func delete(id: Note.ID) throws(NotesStoreError) {
-        guard notes.removeValue(forKey: id) != nil else { throw .notFound(id) }
+    @MainActor public func delete(id: Note.ID) async throws {
+        guard notes.removeValue(forKey: id) != nil else { throw NotesStoreError.notFound(id) }
     }
 }

@@ -3,6 +3,10 @@ import FoundationEssentials
 /// Notes in one JSON file, rewritten whole on every change by an atomic replace (a temporary
 /// file renamed over the old one): a save that fails, to encode or to write, leaves the old file
 /// as it was and the store's notes as they were.
+///
+/// It answers at once, on the main actor: the file is one person's notes, small enough to
+/// write while the host waits (a bigger store would write elsewhere, as the seeds'
+/// `JSONFileRepository` does on its own queue).
 @MainActor
 public final class JSONFileNotesRepository: NotesRepository {
     /// The file's content.
@@ -29,9 +33,9 @@ public final class JSONFileNotesRepository: NotesRepository {
         }
     }
 
-    public func allNotes() throws(NotesStoreError) -> [Note] { contents.notes }
+    @MainActor public func allNotes() async throws -> [Note] { contents.notes }
 
-    public func save(_ note: Note) throws(NotesStoreError) -> Note {
+    @MainActor public func save(_ note: Note) async throws -> Note {
         var next = contents
         var stored = note
         if stored.id == 0 {
@@ -41,15 +45,15 @@ public final class JSONFileNotesRepository: NotesRepository {
         } else if let index = next.notes.firstIndex(where: { $0.id == stored.id }) {
             next.notes[index] = stored
         } else {
-            throw .notFound(stored.id)
+            throw NotesStoreError.notFound(stored.id)
         }
         try write(next)
         return stored
     }
 
-    public func delete(id: Note.ID) throws(NotesStoreError) {
+    @MainActor public func delete(id: Note.ID) async throws {
         var next = contents
-        guard let index = next.notes.firstIndex(where: { $0.id == id }) else { throw .notFound(id) }
+        guard let index = next.notes.firstIndex(where: { $0.id == id }) else { throw NotesStoreError.notFound(id) }
         next.notes.remove(at: index)
         try write(next)
     }

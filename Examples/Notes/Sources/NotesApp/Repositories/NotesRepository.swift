@@ -1,12 +1,22 @@
-/// Where notes are kept. Local stores answer at once, so the requirements are synchronous; a
-/// failure is a `NotesStoreError` whose message the ViewModels show.
-@MainActor
-public protocol NotesRepository: AnyObject {
+/// Where notes are kept: the app's own stores (`InMemoryNotesRepository`,
+/// `JSONFileNotesRepository`) or one a host implements, which answers each request later, from
+/// any thread (issue 23). So the requirements are asynchronous, as the seeds' `UserRepository`'s
+/// are, and the protocol is `Sendable` (a host's implementation is not main-actor bound).
+///
+/// The requirements are `nonisolated(nonsending)`: they run on the caller's actor (the
+/// ViewModels' main actor) instead of hopping to the global executor and back, so a store that
+/// answers at once costs no thread hop, and a host's answer needs one wake-up of the host
+/// thread. A `@MainActor` conformer marks its witnesses `@MainActor` explicitly (otherwise they
+/// take the requirement's isolation).
+///
+/// The app's stores fail with a `NotesStoreError`; a host's store may throw any error. Either
+/// way the ViewModels show `NotesStoreError.message(for:)`.
+public protocol NotesRepository: Sendable {
     /// Every note, in no particular order.
-    func allNotes() throws(NotesStoreError) -> [Note]
+    nonisolated(nonsending) func allNotes() async throws -> [Note]
     /// Stores `note` (a new one when its id is 0, which then gets the next id) and returns it
     /// as stored.
-    func save(_ note: Note) throws(NotesStoreError) -> Note
+    nonisolated(nonsending) func save(_ note: Note) async throws -> Note
     /// Deletes the note `id`; `NotesStoreError.notFound` when there is none.
-    func delete(id: Note.ID) throws(NotesStoreError)
+    nonisolated(nonsending) func delete(id: Note.ID) async throws
 }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Why a store refused: each case has the sentence a screen shows.
 public enum NotesStoreError: Error, Equatable, Sendable {
     case notFound(Note.ID)
@@ -9,5 +11,19 @@ public enum NotesStoreError: Error, Equatable, Sendable {
         case .notFound(let id): "There is no note \(id) (it was deleted)."
         case .file(let reason): reason
         }
+    }
+}
+
+extension NotesStoreError: LocalizedError {
+    public var errorDescription: String? { message }
+}
+
+extension NotesStoreError {
+    /// The sentence a screen shows for `error`, whatever threw it (the app's stores or a host's):
+    /// a `LocalizedError`'s description (so a `NotesStoreError`'s `message`), else the error as
+    /// text. (Foundation's `localizedDescription` needs corelibs Foundation, which the shipped
+    /// library does not link; the seeds' `DomainError.message(for:)` answers the same way.)
+    public static func message(for error: any Error) -> String {
+        (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }

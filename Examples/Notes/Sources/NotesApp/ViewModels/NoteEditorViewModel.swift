@@ -8,6 +8,14 @@ import MVVMBindingCore
 /// a draft changes (and published only when they change). The draft is dirty when its trimmed
 /// title or its body differs from the stored note (a new note: when either is non-empty); it
 /// can be saved when dirty and valid (a title of 1 to 200 characters once trimmed).
+///
+/// The repository answers later (a host's store answers whenever it likes), so the editor
+/// calls it in `Task`s on the main actor, as the seeds' `UserDetailViewModel` does. An editor
+/// of a stored note loads it when made: `isLoading` until it arrives, then the drafts become
+/// its title and body (replacing anything typed meanwhile); until then nothing is dirty and
+/// nothing can be saved. A note the store does not have (or a store that fails) leaves the
+/// editor so, with `errorMessage` saying why. A save runs with `isSaving` set (and `canSave`
+/// false): a second one waits for it to finish.
 @MainActor
 public final class NoteEditorViewModel: ObservableObject {
 
@@ -27,11 +35,16 @@ public final class NoteEditorViewModel: ObservableObject {
     @Published public private(set) var draftState = DraftState.unchanged
     /// Why the draft can't be saved; nil when it can, or when nothing was edited yet.
     @Published public private(set) var validationMessage: String?
-    /// The last failed save's message, until the next save.
+    /// The last failed load's or save's message, until the next save that succeeds.
     @Published public private(set) var errorMessage: String?
+    /// Whether the stored note is being loaded (only an editor of a stored note loads).
+    @Published public private(set) var isLoading = false
+    /// Whether a save is running.
+    @Published public private(set) var isSaving = false { didSet { updateDerivedState() } }
 
-    /// The note as stored: the one edited, or an unsaved new note (id 0).
-    @Published public private(set) var note: Note
+    /// The note as stored: the one edited once loaded, or an unsaved new note (id 0; also while
+    /// a stored note is loading).
+    @Published public private(set) var note: Note { didSet { updateDerivedState() } }
 
     // MARK: - Events
 
@@ -42,51 +55,111 @@ public final class NoteEditorViewModel: ObservableObject {
 
     private let repository: any NotesRepository
     private let now: () -> Double
+    /// The stored note edited; nil for a new note.
+    private let noteID: Note.ID?
+    private var loadTask: Task<Void, Never>?
+
+    /// Whether the note the drafts edit is known: a new note, or the stored one, loaded.
+    private var isLoaded: Bool { noteID == nil || note.id != 0 }
 
     // MARK: - Init
 
-    /// An editor of the stored note `noteID`, or of a new note when it is nil; `now` gives the
-    /// time a save stamps (seconds since 1970). Refused when the note does not exist.
-    public init(repository: any NotesRepository, noteID: Note.ID?, now: @escaping () -> Double) throws(NotesStoreError) {
+    /// An editor of the stored note `noteID`, loaded from `repository` at once, or of a new note
+    /// when it is nil; `now` gives the time a save stamps (seconds since 1970).
+    public init(repository: any NotesRepository, noteID: Note.ID?, now: @escaping () -> Double) {
         self.repository = repository
         self.now = now
-        var edited = Note(title: "")
-        if let noteID {
-            guard let stored = try repository.allNotes().first(where: { $0.id == noteID }) else { throw .notFound(noteID) }
-            edited = stored
-        }
-        note = edited
-        draftTitle = edited.title
-        draftBody = edited.body
+        self.noteID = noteID
+        note = Note(title: "")
+        draftTitle = ""
+        draftBody = ""
+        if let noteID { load(noteID) }
+    }
+
+    deinit {
+        // The tasks hold `self` weakly, so nothing lands after this; cancelling lets a
+        // repository that honours cancellation stop early.
+        loadTask?.cancel()
     }
 
     // MARK: - Actions
 
-    /// Stores the draft (title trimmed) when `canSave`; sends `didSave`. A failed save keeps
-    /// the draft and sets `errorMessage`.
+    /// Stores the draft (title trimmed) when `canSave`; sends `didSave` once stored. A failed
+    /// save keeps the draft and sets `errorMessage`. A save still running when the editor is
+    /// released completes in the store but is no longer reported.
     public func save() {
         guard canSave else { return }
         var edited = note
         edited.title = draftTitle.trimmingWhitespacesAndNewlines()
         edited.body = draftBody
         edited.updatedAt = now()
-        do {
-            let stored = try repository.save(edited)
-            errorMessage = nil
+        let savedDraft = (title: draftTitle, body: draftBody)
+        isSaving = true
+        let repository = self.repository
+        Task { [weak self] in
+            let result = await Result.awaiting { try await repository.save(edited) }
+            self?.finishSave(result, of: savedDraft)
+        }
+    }
+
+    // MARK: - Results
+
+    private func load(_ id: Note.ID) {
+        isLoading = true
+        let repository = self.repository
+        // Awaited without holding `self`: an editor closed mid-load is freed at once.
+        loadTask = Task { [weak self] in
+            let result = await Result.awaiting { try await repository.allNotes() }
+            self?.finishLoad(id, result)
+        }
+    }
+
+    private func finishLoad(_ id: Note.ID, _ result: Result<[Note], any Error>) {
+        loadTask = nil
+        isLoading = false
+        switch result {
+        case .success(let notes):
+            guard let stored = notes.first(where: { $0.id == id }) else {
+                return show(NotesStoreError.notFound(id))
+            }
             note = stored
             draftTitle = stored.title
-            draftBody = stored.body  // recomputes: clean again
-            didSave.send(stored)
-        } catch {
-            errorMessage = error.message
+            draftBody = stored.body  // recomputes: clean
+        case .failure(let error):
+            show(error)
         }
+    }
+
+    private func finishSave(_ result: Result<Note, any Error>, of savedDraft: (title: String, body: String)) {
+        switch result {
+        case .success(let stored):
+            errorMessage = nil
+            note = stored
+            // The drafts become the stored note (the title as trimmed), unless edited since.
+            if draftTitle == savedDraft.title, draftBody == savedDraft.body {
+                draftTitle = stored.title
+                draftBody = stored.body
+            }
+            isSaving = false  // recomputes: clean again, unless edited since
+            // State first, event last: a listener sees the editor as saved.
+            didSave.send(stored)
+        case .failure(let error):
+            show(error)
+            isSaving = false
+        }
+    }
+
+    private func show(_ error: any Error) {
+        // A cancelled call was closed with the editor: nothing to tell.
+        guard !(error is CancellationError) else { return }
+        errorMessage = NotesStoreError.message(for: error)
     }
 
     // MARK: - Private
 
     private func updateDerivedState() {
         let title = draftTitle.trimmingWhitespacesAndNewlines()
-        let dirty = title != note.title || draftBody != note.body
+        let dirty = isLoaded && (title != note.title || draftBody != note.body)
         var message: String?
         if dirty {
             if title.isEmpty {
@@ -97,9 +170,10 @@ public final class NoteEditorViewModel: ObservableObject {
         }
         if isDirty != dirty { isDirty = dirty }
         if validationMessage != message { validationMessage = message }
-        let saveable = dirty && message == nil
+        let valid = dirty && message == nil
+        let saveable = valid && !isSaving
         if canSave != saveable { canSave = saveable }
-        let state: DraftState = !dirty ? .unchanged : saveable ? .ready : .invalid
+        let state: DraftState = !dirty ? .unchanged : valid ? .ready : .invalid
         if draftState != state { draftState = state }
     }
 }

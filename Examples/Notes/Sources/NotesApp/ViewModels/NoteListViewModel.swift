@@ -9,7 +9,16 @@ import MVVMBindingCore
 ///
 /// Commands: `onAppear()` and `reload()` load the notes, `delete(at:)`, `togglePinned(at:)`,
 /// `didSelectRow(at:)` (sends the note's id on `noteSelected`, for the host to open an
-/// editor). A failed store call shows its message in `errorMessage` and changes no row.
+/// editor).
+///
+/// The repository answers later (a host's store answers whenever it likes): each command
+/// starts a `Task` on the main actor, and its result lands when the repository answers. At
+/// most one load runs at a time: a new one (a reload, a new filter) cancels the one in flight,
+/// and a superseded load's result never lands, even from a repository that ignores
+/// cancellation (each load carries a generation that must still be current), as in the
+/// seeds' `UserListViewModel`. A delete is optimistic: the row goes at once (so `delete(at:)`
+/// can give the note back), and comes back if the store refuses. A failed store call shows its
+/// message in `errorMessage`; only a failed delete changes rows (it puts its row back).
 ///
 /// The scheduler must run its actions on the main actor: `DispatchQueue.main`, or a
 /// `TestScheduler` advanced from the main actor.
@@ -48,6 +57,9 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
     /// The filter in use: the debounced, trimmed query, lowercased.
     private var filter = ""
     private var subscriptions: [AnyCancellable] = []
+    private var loadTask: Task<Void, Never>?
+    /// Incremented by every load; a result is applied only while its load's value is current.
+    private var loadGeneration: UInt64 = 0
 
     // MARK: - Init
 
@@ -67,57 +79,60 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
             .store(in: &subscriptions)
     }
 
-    // MARK: - Actions
-
-    /// Loads the notes when none is shown yet.
-    public func onAppear() {
-        if notes.isEmpty { reload() }
+    deinit {
+        // The tasks hold `self` weakly, so nothing lands after this; cancelling lets a
+        // repository that honours cancellation stop early.
+        loadTask?.cancel()
     }
 
-    /// Reads every note again (after an editor saved one, say) and resets the rows.
+    // MARK: - Actions
+
+    /// Loads the notes when none is shown and none is loading.
+    public func onAppear() {
+        if notes.isEmpty, loadTask == nil { reload() }
+    }
+
+    /// Reads every note again (after an editor saved one, say) and resets the rows when the
+    /// notes arrive, cancelling a load in flight.
     public func reload() {
-        do {
-            let all = try repository.allNotes()
-            notes = NoteOrder.sorted(all.filter(matches))
-            errorMessage = nil
-            changes.send(.reset(count: notes.count))
-        } catch {
-            errorMessage = error.message
+        loadTask?.cancel()
+        loadGeneration &+= 1
+        let generation = loadGeneration
+        let repository = self.repository
+        // Awaited without holding `self`: a list closed mid-load is freed at once.
+        loadTask = Task { [weak self] in
+            let result = await Result.awaiting { try await repository.allNotes() }
+            self?.finishLoad(generation: generation, result: result)
         }
     }
 
-    /// Deletes the note of row `index` (ignored outside the rows); returns it (for an Undo), or
-    /// nil when nothing was deleted.
+    /// Deletes the note of row `index` (ignored outside the rows) and returns it (for an Undo),
+    /// or nil when there is no such row. The row goes at once (`.remove`); if the store then
+    /// refuses, the note comes back in its place in the order (`.insert`, when the filter
+    /// still shows it) and `errorMessage` says why.
     @discardableResult
     public func delete(at index: Int) -> Note? {
         guard notes.indices.contains(index) else { return nil }
-        do {
-            try repository.delete(id: notes[index].id)
-            let deleted = notes.remove(at: index)
-            errorMessage = nil
-            changes.send(.remove(index..<index + 1))
-            return deleted
-        } catch {
-            errorMessage = error.message
-            return nil
+        let deleted = notes.remove(at: index)
+        changes.send(.remove(index..<index + 1))
+        let repository = self.repository
+        Task { [weak self] in
+            let result = await Result.awaiting { try await repository.delete(id: deleted.id) }
+            self?.finishDelete(of: deleted, result: result)
         }
+        return deleted
     }
 
-    /// Pins or unpins the note of row `index`; it moves to its place in the order.
+    /// Pins or unpins the note of row `index`; once stored, it moves to its place in the
+    /// order (`.remove` then `.insert`).
     public func togglePinned(at index: Int) {
         guard notes.indices.contains(index) else { return }
         var note = notes[index]
         note.pinned.toggle()
-        do {
-            let stored = try repository.save(note)
-            notes.remove(at: index)
-            changes.send(.remove(index..<index + 1))
-            let position = notes.firstIndex { NoteOrder.precedes(stored, $0) } ?? notes.count
-            notes.insert(stored, at: position)
-            errorMessage = nil
-            changes.send(.insert(position..<position + 1))
-        } catch {
-            errorMessage = error.message
+        let repository = self.repository
+        Task { [weak self] in
+            let result = await Result.awaiting { try await repository.save(note) }
+            self?.finishSave(result)
         }
     }
 
@@ -131,7 +146,61 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
         errorMessage = nil
     }
 
-    // MARK: - Private
+    // MARK: - Results
+
+    private func finishLoad(generation: UInt64, result: Result<[Note], any Error>) {
+        // A newer load owns the rows now: this result is stale.
+        guard generation == loadGeneration, !Task.isCancelled else { return }
+        loadTask = nil
+        switch result {
+        case .success(let all):
+            notes = NoteOrder.sorted(all.filter(matches))
+            errorMessage = nil
+            changes.send(.reset(count: notes.count))
+        case .failure(let error):
+            show(error)
+        }
+    }
+
+    private func finishDelete(of deleted: Note, result: Result<Void, any Error>) {
+        switch result {
+        case .success:
+            errorMessage = nil
+        case .failure(let error):
+            // Back in its place, unless a load since shows it again or the filter hides it.
+            if matches(deleted), !notes.contains(where: { $0.id == deleted.id }) {
+                insertInOrder(deleted)
+            }
+            show(error)
+        }
+    }
+
+    private func finishSave(_ result: Result<Note, any Error>) {
+        switch result {
+        case .success(let stored):
+            errorMessage = nil
+            // The rows may have changed since the toggle: the note is found again by id.
+            guard let index = notes.firstIndex(where: { $0.id == stored.id }) else { return }
+            notes.remove(at: index)
+            changes.send(.remove(index..<index + 1))
+            insertInOrder(stored)
+        case .failure(let error):
+            show(error)
+        }
+    }
+
+    /// Inserts `note` where the order puts it and sends the `.insert`.
+    private func insertInOrder(_ note: Note) {
+        let position = notes.firstIndex { NoteOrder.precedes(note, $0) } ?? notes.count
+        notes.insert(note, at: position)
+        changes.send(.insert(position..<position + 1))
+    }
+
+    private func show(_ error: any Error) {
+        // A cancelled call was superseded or closed: nothing to tell.
+        guard !(error is CancellationError) else { return }
+        errorMessage = NotesStoreError.message(for: error)
+    }
 
     private func matches(_ note: Note) -> Bool {
         filter.isEmpty || note.title.lowercased().contains(filter) || note.body.lowercased().contains(filter)

@@ -9,7 +9,7 @@ import MVVMRuntime
 }
 
 @MainActor @c public func notes_note_editor_save(_ vm: OpaquePointer?) -> mvvm_status {
-    TypedCall.invoke(vm, NotesApp.NoteEditorViewModel.self, 9)
+    TypedCall.invoke(vm, NotesApp.NoteEditorViewModel.self, 11)
 }
 
 @MainActor @c public func notes_note_editor_set_draft_title(_ vm: OpaquePointer?,
@@ -57,13 +57,23 @@ import MVVMRuntime
     TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 6, outMessage, "out_message", as: TypedCall.string)
 }
 
+@MainActor @c public func notes_note_editor_get_is_loading(_ vm: OpaquePointer?,
+                                                           _ outIsLoading: UnsafeMutablePointer<Int32>?) -> mvvm_status {
+    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 7, outIsLoading, "out_is_loading", as: TypedCall.int32)
+}
+
+@MainActor @c public func notes_note_editor_get_is_saving(_ vm: OpaquePointer?,
+                                                          _ outIsSaving: UnsafeMutablePointer<Int32>?) -> mvvm_status {
+    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 8, outIsSaving, "out_is_saving", as: TypedCall.int32)
+}
+
 @MainActor @c public func notes_note_editor_get_note_id(_ vm: OpaquePointer?,
                                                         _ outNoteId: UnsafeMutablePointer<Int64>?) -> mvvm_status {
-    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 7, outNoteId, "out_note_id", as: TypedCall.int64)
+    TypedCall.get(vm, NotesApp.NoteEditorViewModel.self, 9, outNoteId, "out_note_id", as: TypedCall.int64)
 }
 
 @MainActor @c public func notes_note_editor_get_note(_ vm: OpaquePointer?,
                                                      _ outLoaded: UnsafeMutablePointer<Int32>?,
                                                      _ outNote: UnsafeMutableRawPointer?) -> mvvm_status {
-    TypedCall.getLoaded(vm, NotesApp.NoteEditorViewModel.self, 8, outLoaded, "out_loaded", outNote, "out_note", record: NotesApp.Note.self)
+    TypedCall.getLoaded(vm, NotesApp.NoteEditorViewModel.self, 10, outLoaded, "out_loaded", outNote, "out_note", record: NotesApp.Note.self)
 }
