@@ -2,7 +2,8 @@
  *
  * It drives every flow of the Notes app -- create notes in the editor, list them (pinned
  * first), search as you type, open a note from the list and edit it, pin, delete, reopen the
- * file store -- and checks on the way that bad input is refused with the right status. It
+ * file store, a store the host keeps (notes_repository_vtable, implemented here) -- and checks
+ * on the way that bad input is refused with the right status. It
  * never calls mvvm_run(): its loop poll()s the library's descriptor (mvvm_get_fd()) and calls
  * mvvm_dispatch() when it is readable, as any host that owns its loop does.
  *
@@ -225,6 +226,237 @@ static void *call_from_another_thread(void *list) {
     return &status;
 }
 
+/* ------------------------------------------------------------------------------------------
+ * A store the host keeps: notes_repository_vtable implemented here, in C
+ *
+ * The functions only queue the request; answer_requests() answers them later, from the loop,
+ * as a host whose data is behind a network or a database of its own would.
+ * ---------------------------------------------------------------------------------------- */
+
+#define HOST_CAPACITY 16
+
+typedef enum host_call { HOST_ALL_NOTES, HOST_SAVE_NOTE, HOST_DELETE_NOTE } host_call;
+
+typedef struct host_request {
+    mvvm_request *request;
+    host_call call;
+    notes_note note; /* save_note: the note, its strings copied */
+    int64_t id;      /* delete_note */
+} host_request;
+
+typedef struct host_store {
+    char titles[HOST_CAPACITY][64], bodies[HOST_CAPACITY][256];
+    notes_note notes[HOST_CAPACITY];
+    size_t count;
+    int64_t next_id;
+    host_request pending[HOST_CAPACITY];
+    size_t pending_count;
+    int cancels, destroyed;
+    int refuse_deletes; /* delete_note fails with a message */
+} host_store;
+
+static void queue(host_store *store, mvvm_request *request, host_call call, const notes_note *note, int64_t id) {
+    if (store->pending_count == HOST_CAPACITY) fail("too many pending host requests");
+    host_request *pending = &store->pending[store->pending_count++];
+    memset(pending, 0, sizeof *pending);
+    pending->request = request;
+    pending->call = call;
+    pending->id = id;
+    if (note) {
+        /* The note's strings are lent for the call only: keep copies. */
+        pending->note = *note;
+        pending->note.title = strdup(note->title);
+        pending->note.body = strdup(note->body);
+    }
+}
+
+static void host_all_notes(void *user_data, mvvm_request *request) {
+    queue(user_data, request, HOST_ALL_NOTES, NULL, 0);
+}
+static void host_save_note(void *user_data, mvvm_request *request, const notes_note *note) {
+    queue(user_data, request, HOST_SAVE_NOTE, note, 0);
+}
+static void host_delete_note(void *user_data, mvvm_request *request, int64_t id) {
+    queue(user_data, request, HOST_DELETE_NOTE, NULL, id);
+}
+static void host_cancel(void *user_data, mvvm_request *request) {
+    (void)request;
+    ((host_store *)user_data)->cancels++;
+}
+static void host_destroy(void *user_data) { ((host_store *)user_data)->destroyed++; }
+
+/* A note as an mvvm_value: a record's struct starts at `as`. */
+static mvvm_value note_value(const notes_note *note) {
+    mvvm_value value;
+    memset(&value, 0, sizeof value);
+    value.kind = NOTES_VALUE_NOTE;
+    memcpy(&value.as, note, sizeof *note);
+    return value;
+}
+
+static void store_note(host_store *store, const notes_note *note, size_t slot) {
+    snprintf(store->titles[slot], sizeof store->titles[slot], "%s", note->title);
+    snprintf(store->bodies[slot], sizeof store->bodies[slot], "%s", note->body);
+    store->notes[slot] = *note;
+    store->notes[slot].title = store->titles[slot];
+    store->notes[slot].body = store->bodies[slot];
+}
+
+/* Answers every queued request (this thread; any thread may). */
+static void answer_requests(host_store *store) {
+    size_t count = store->pending_count;
+    store->pending_count = 0;
+    for (size_t i = 0; i < count; i++) {
+        host_request *pending = &store->pending[i];
+        switch (pending->call) {
+        case HOST_ALL_NOTES: {
+            mvvm_value rows[HOST_CAPACITY];
+            for (size_t row = 0; row < store->count; row++) rows[row] = note_value(&store->notes[row]);
+            CHECK(mvvm_request_resolve_list(pending->request, rows, store->count));
+            break;
+        }
+        case HOST_SAVE_NOTE: {
+            notes_note note = pending->note;
+            size_t slot = store->count;
+            for (size_t row = 0; row < store->count; row++)
+                if (store->notes[row].id == note.id) slot = row;
+            if (note.id == 0) note.id = store->next_id++;
+            if (slot == HOST_CAPACITY) fail("the host store is full");
+            store_note(store, &note, slot);
+            if (slot == store->count) store->count++;
+            mvvm_value answer = note_value(&store->notes[slot]);
+            /* A wrong answer is refused and the request stays pending. */
+            mvvm_value wrong = {.kind = MVVM_VALUE_INT64, .as.int64 = 1};
+            REFUSED(MVVM_E_INVALID_ARGUMENT, mvvm_request_resolve(pending->request, &wrong));
+            CHECK(mvvm_request_resolve(pending->request, &answer));
+            REFUSED(MVVM_E_NOT_FOUND, mvvm_request_resolve(pending->request, &answer));
+            free((char *)pending->note.title);
+            free((char *)pending->note.body);
+            break;
+        }
+        case HOST_DELETE_NOTE:
+            if (store->refuse_deletes) {
+                CHECK(mvvm_request_fail(pending->request, "This store is read-only."));
+            } else {
+                CHECK(mvvm_request_resolve(pending->request, NULL));
+            }
+            break;
+        }
+    }
+}
+
+/* Pumps the loop, answering the host store's requests, until *counter reaches target. */
+static void wait_answering(host_store *store, const char *what, const int *counter, int target) {
+    int64_t deadline = now_ms() + WAIT_TIMEOUT_MS;
+    while (*counter < target) {
+        answer_requests(store);
+        if (*counter >= target) break;
+        int64_t left = deadline - now_ms();
+        if (left <= 0) fail("expected %s within %d ms", what, WAIT_TIMEOUT_MS);
+        pump_once(store->pending_count ? 0 : (int)(left < 20 ? left : 20));
+    }
+}
+
+static host_store host_notes;
+
+static void host_store_flow(void) {
+    step("a store the host keeps (notes_repository_vtable), and bad tables refused");
+    const mvvm_interface_info *interface = NULL;
+    CHECK(mvvm_interface_describe(NOTES_TYPE_STORE, &interface));
+    printf("  %s (%s, %zu bytes):", interface->name, interface->c_type, interface->size);
+    for (size_t i = 0; i < interface->member_count; i++) printf(" %s", interface->members[i].name);
+    printf("\n");
+    if (interface->size != sizeof(notes_repository_vtable) || interface->member_count != 4 ||
+        interface->members[1].answer != MVVM_HOST_ANSWER_VALUE || interface->members[1].answer_kind != NOTES_VALUE_NOTE)
+        fail("mvvm_interface_describe() does not describe notes_repository_vtable");
+    REFUSED(MVVM_E_NOT_FOUND, mvvm_interface_describe(NOTES_TYPE_NOTE_LIST, &interface));
+
+    host_store *store = &host_notes;
+    store->next_id = 1;
+    notes_note first = {.id = 0, .title = "From the host", .body = "kept in C", .updated_at = 1.0, .pinned = 0};
+    first.id = store->next_id++;
+    store_note(store, &first, store->count++);
+    notes_note pinned = {.id = 0, .title = "Pinned by the host", .body = "", .updated_at = 2.0, .pinned = 1};
+    pinned.id = store->next_id++;
+    store_note(store, &pinned, store->count++);
+
+    notes_repository_vtable table = {
+        .struct_size = sizeof(notes_repository_vtable),
+        .all_notes = host_all_notes,
+        .save_note = host_save_note,
+        .delete_note = host_delete_note,
+        .cancel = host_cancel,
+    };
+    mvvm_object *hosted = NULL;
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_store_new_host(NULL, store, host_destroy, &hosted));
+    notes_repository_vtable short_table = table;
+    short_table.struct_size = 8;
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_store_new_host(&short_table, store, host_destroy, &hosted));
+    notes_repository_vtable incomplete = table;
+    incomplete.save_note = NULL;
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_store_new_host(&incomplete, store, host_destroy, &hosted));
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_store_new_host(&table, store, host_destroy, NULL));
+    REFUSED(MVVM_E_STATE, mvvm_object_new_host(NOTES_TYPE_NOTE_LIST, &table, store, host_destroy, &hosted));
+    if (store->destroyed) fail("a refused table's destroy notifier ran");
+    CHECK(notes_store_new_host(&table, store, host_destroy, &hosted));
+    int32_t persistent = 1;
+    CHECK(notes_store_get_is_persistent(hosted, &persistent));
+    if (persistent) fail("a host's store says it is persistent");
+
+    step("the list over the host's store: its rows arrive when the host answers");
+    mvvm_object *list = NULL;
+    CHECK(notes_note_list_new(hosted, &list));
+    CHECK(mvvm_signal_connect(list, "rows-changed", MVVM_CALLBACK(on_rows_changed), NULL, NULL, NULL));
+    int changed = events.rows_changed;
+    CHECK(notes_note_list_on_appear(list));
+    wait_answering(store, "the host's rows", &events.rows_changed, changed + 1);
+    show_list(list);
+    expect_count(list, 2);
+    expect_row(list, 0, "Pinned by the host");
+
+    step("a note saved into the host's store");
+    mvvm_object *editor = NULL;
+    CHECK(notes_note_editor_new(hosted, 0, &editor));
+    CHECK(mvvm_signal_connect(editor, "did-save", MVVM_CALLBACK(on_did_save), NULL, NULL, NULL));
+    CHECK(notes_note_editor_set_draft_title(editor, "Written in C"));
+    int saves = events.saves;
+    CHECK(notes_note_editor_save(editor));
+    wait_answering(store, "did-save from the host's store", &events.saves, saves + 1);
+    if (store->count != 3 || strcmp(store->notes[2].title, "Written in C") != 0 || events.saved_id != store->notes[2].id)
+        fail("the host's store did not get the saved note");
+    CHECK(mvvm_object_destroy(editor));
+    changed = events.rows_changed;
+    CHECK(notes_note_list_reload(list));
+    wait_answering(store, "the reloaded rows", &events.rows_changed, changed + 1);
+    expect_count(list, 3);
+
+    step("the host refuses a delete: the row comes back and its message is shown");
+    store->refuse_deletes = 1;
+    changed = events.rows_changed;
+    CHECK(notes_note_list_delete_row(list, 2, NULL));
+    wait_answering(store, "the row restored", &events.rows_changed, changed + 2);
+    expect_count(list, 3);
+    const char *message = NULL;
+    CHECK(notes_note_list_get_error_message(list, &message));
+    if (message == NULL || strcmp(message, "This store is read-only.") != 0)
+        fail("the list shows \"%s\", not the host's message", message ? message : "(null)");
+    printf("  the list shows: %s\n", message);
+
+    step("a load nobody waits for is cancelled: the host's cancel runs");
+    CHECK(notes_note_list_reload(list));
+    if (store->pending_count != 1) fail("reload did not call all_notes");
+    mvvm_request *abandoned = store->pending[0].request;
+    store->pending_count = 0;
+    CHECK(mvvm_object_destroy(list));
+    CHECK(mvvm_object_destroy(hosted));
+    for (int i = 0; i < 20 && store->cancels == 0; i++) pump_once(10);
+    if (store->cancels != 1) fail("the host's cancel ran %d times, expected once", store->cancels);
+    REFUSED(MVVM_E_NOT_FOUND, mvvm_request_resolve_list(abandoned, NULL, 0));
+    for (int i = 0; i < 20 && store->destroyed == 0; i++) pump_once(10);
+    if (store->destroyed != 1) fail("the host store's destroy notifier ran %d times, expected once", store->destroyed);
+    printf("  cancelled once, destroyed once\n");
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: notes_host NOTES_FILE (a path that does not exist yet)\n");
@@ -397,6 +629,8 @@ int main(int argc, char **argv) {
     expect_count(second, 2);
     expect_row(second, 0, "Ideas");
     expect_row(second, 1, "Groceries");
+
+    host_store_flow();
 
     CHECK(mvvm_shutdown());
     REFUSED(MVVM_E_NOT_INITIALIZED, notes_note_list_reload(list));

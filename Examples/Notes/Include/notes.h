@@ -53,6 +53,27 @@ typedef struct notes_note {
     int32_t pinned;
 } notes_note;
 
+/* The interfaces a host implements (mvvm.h, "Host-implemented interfaces"): fill the table,
+ * struct_size = sizeof it, and answer each request at once or later, from any thread. */
+
+/** Notes a host keeps (a database of its own, a server): what notes_store_new_host() is made over. */
+typedef struct notes_repository_vtable {
+    /** sizeof(notes_repository_vtable). */
+    uint32_t struct_size;
+    /** Every note, in no particular order. Answer with mvvm_request_resolve_list() with
+     *  NOTES_VALUE_NOTE items. */
+    void (*all_notes)(void *user_data, mvvm_request *request);
+    /** Stores `note` (a new one when its id is 0: give it the next id) and answers with it as
+     *  stored. Answer with mvvm_request_resolve() with a NOTES_VALUE_NOTE. */
+    void (*save_note)(void *user_data, mvvm_request *request, const notes_note *note);
+    /** Deletes the note `id`; fail the request when there is none. Answer with
+     *  mvvm_request_resolve() with NULL (or an MVVM_VALUE_NONE). */
+    void (*delete_note)(void *user_data, mvvm_request *request, int64_t id);
+    /** Nobody waits for `request` any more: stop its work (answering it now gives
+     *  MVVM_E_NOT_FOUND). Optional. */
+    void (*cancel)(void *user_data, mvvm_request *request);
+} notes_repository_vtable;
+
 /* ------------------------------------------------------------------------------------------
  * Notes store (NOTES_TYPE_STORE)
  *
@@ -70,7 +91,13 @@ typedef struct notes_note {
 /** Opens the notes file at `path` (created on the first save), or a store in memory when `path` is
  *  "". A file that cannot be read or decoded is refused with MVVM_E_SYSTEM. */
 mvvm_status notes_store_new(const char *path, mvvm_object **out_store);
-/** Whether the notes are kept in a file (0/1). */
+/** A store whose notes the host keeps: every call goes to `vtable`. The table is copied; `destroy`
+ *  (may be NULL) is called with user_data once, when the last ViewModel using it is gone (or at
+ *  shutdown). Refused as mvvm_object_new_host() says: then nothing is kept and the host still owns
+ *  user_data. */
+mvvm_status notes_store_new_host(const notes_repository_vtable *vtable, void *user_data,
+                                 mvvm_destroy_notify destroy, mvvm_object **out_store);
+/** Whether the notes are kept in a file (0/1); 0 for a host's store. */
 mvvm_status notes_store_get_is_persistent(mvvm_object *store, int32_t *out_is_persistent);
 
 /* ------------------------------------------------------------------------------------------

@@ -8,6 +8,13 @@ import MVVMRuntime
     TypedCall.new(NotesApp.NotesStore.self, [try TypedCall.string(path, "path")], outStore, "out_store")
 }
 
+@MainActor @c public func notes_store_new_host(_ vtable: UnsafeRawPointer?,
+                                               _ userData: UnsafeMutableRawPointer?,
+                                               _ destroy: mvvm_destroy_notify?,
+                                               _ outStore: UnsafeMutablePointer<OpaquePointer?>?) -> mvvm_status {
+    TypedCall.newHost(NotesApp.NotesStore.self, vtable, userData, destroy, outStore, "out_store")
+}
+
 @MainActor @c public func notes_store_get_is_persistent(_ store: OpaquePointer?,
                                                         _ outIsPersistent: UnsafeMutablePointer<Int32>?) -> mvvm_status {
     TypedCall.get(store, NotesApp.NotesStore.self, 0, outIsPersistent, "out_is_persistent", as: TypedCall.int32)
