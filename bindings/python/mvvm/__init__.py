@@ -74,11 +74,12 @@ _LAZY = {
     "User": "._values",
     "HostRepository": ".host",
     "UserPage": ".host",
+    "HostInterface": "._interfaces",
 }
 
 __all__: list[str] = [
     "ABI_VERSION", "AbiMismatchError", "ArgumentInfo", "AsyncioAttachment", "CommandClosure",
-    "Comment", "ConnectFlags", "Connection", "FfiError", "HostRepository", "IndexedView",
+    "Comment", "ConnectFlags", "Connection", "FfiError", "HostInterface", "HostRepository", "IndexedView",
     "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error", "LibraryConflictError",
     "LibraryNotFoundError",
     "ListChange", "ListChangeKind", "Loading", "MemberFlags", "MemberInfo", "MemberKind",
@@ -108,6 +109,7 @@ if TYPE_CHECKING:
         TypeInfo,
         User,
     )
+    from ._interfaces import HostInterface
     from .host import HostRepository, UserPage
 else:
     # `from mvvm import *` also gives the built classes: __all__ comes from __getattr__,

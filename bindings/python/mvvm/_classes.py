@@ -602,6 +602,12 @@ def build(type_id: int) -> type[MvvmObject]:
         add("__init__", _name(_make_constructor(p, p.constructor), name, "__init__", p.constructor.doc))
     else:
         add("__init__", _no_constructor(name))
+    from . import _interfaces
+
+    interface = _interfaces.describe(type_id)
+    if interface is not None:
+        doc = f"A {name} over a Python implementation of {interface.name} (a mvvm.HostInterface)."
+        add("new_host", classmethod(_name(_interfaces.constructor(type_id), name, "new_host", doc)))
     base = p.mixin or MvvmObject
     cls = type(name, (base,), ns)
     return cls

@@ -191,6 +191,36 @@ class EnumInfo(Structure):
     ]
 
 
+class InterfaceArgument(Structure):
+    _fields_ = [("name", c_char_p), ("kind", c_int)]
+
+
+class InterfaceMember(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("doc", c_char_p),
+        ("argument_count", c_size_t),
+        ("arguments", POINTER(InterfaceArgument)),
+        ("answer", c_int),
+        ("answer_kind", c_int),
+        ("optional", c_int32),
+        ("offset", c_size_t),
+        ("c_declaration", c_char_p),
+    ]
+
+
+class InterfaceInfo(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("c_type", c_char_p),
+        ("doc", c_char_p),
+        ("type", c_int),
+        ("size", c_size_t),
+        ("member_count", c_size_t),
+        ("members", POINTER(InterfaceMember)),
+    ]
+
+
 class Int64Array(Structure):
     _fields_ = [("items", POINTER(c_int64)), ("count", c_size_t)]
 
@@ -302,6 +332,11 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_record_list": (Status, (POINTER(POINTER(c_int32)), POINTER(c_size_t))),
     "mvvm_enum_describe": (Status, (c_char_p, POINTER(POINTER(EnumInfo)))),
     "mvvm_enum_list": (Status, (POINTER(POINTER(EnumInfo)), POINTER(c_size_t))),
+    # host-implemented interfaces (an application's own protocols)
+    "mvvm_interface_describe": (Status, (Enum, POINTER(POINTER(InterfaceInfo)))),
+    "mvvm_object_new_host": (Status, (Enum, c_void_p, c_void_p, DestroyNotify, _PO)),
+    "mvvm_request_resolve": (Status, (RequestPtr, _PV)),
+    "mvvm_request_resolve_list": (Status, (RequestPtr, _PV, c_size_t)),
     # repositories
     "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
     "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),
@@ -349,6 +384,8 @@ HOLDS_GIL: Final[frozenset[str]] = frozenset(
         "mvvm_request_resolve_post",
         "mvvm_request_resolve_comments",
         "mvvm_request_fail",
+        "mvvm_request_resolve",
+        "mvvm_request_resolve_list",
     }
 )
 
@@ -366,7 +403,6 @@ APPLICATION: Final[frozenset[str]] = frozenset(
         "mvvm_repository_new_json_file",
         "mvvm_repository_new_sample",
         "mvvm_repository_new_sqlite",
-        "mvvm_request_fail",
         "mvvm_request_resolve_comments",
         "mvvm_request_resolve_post",
         "mvvm_request_resolve_user",

@@ -183,36 +183,19 @@ def _answer(kind: str, request: int, value: Any) -> None:
 
 
 class _Bridge:
-    def __init__(self, impl: HostRepository, loop: asyncio.AbstractEventLoop | None) -> None:
+    """What every host implementation's calls share: a method's result (a value, an
+    awaitable, a Future) settled into an answer, and cancellation. ``answer`` resolves one
+    request of method ``kind`` with a value."""
+
+    def __init__(self, impl: Any, loop: asyncio.AbstractEventLoop | None) -> None:
         self.impl = impl
         self.loop = loop
         self.pending: dict[int, Any] = {}  # request -> task/future
         self.kinds: dict[int, str] = {}
-        fetch = _ffi.FetchFn
-        # Without search_users the entry stays NULL: the library then fails every search
-        # with a message the search screen shows.
-        search = (
-            _ffi.SearchUsersFn(self._entry("search_users", lambda a: (_ffi.decode(a[0]) or "", int(a[1]))))
-            if type(impl).implements_search()
-            else _ffi.SearchUsersFn()
-        )
-        self.users = _ffi.UserRepositoryVTable(
-            ctypes.sizeof(_ffi.UserRepositoryVTable),
-            fetch(self._entry("fetch_users", lambda a: (int(a[0]),))),
-            fetch(self._entry("fetch_user", lambda a: (int(a[0]),))),
-            _ffi.UpdateUserFn(self._entry("update_user", lambda a: (_read_user(a[0]),))),
-            _ffi.CancelFn(self._cancel),
-            search,
-        )
-        self.posts: _ffi.PostRepositoryVTable | None = None
-        if type(impl).implements_posts():
-            self.posts = _ffi.PostRepositoryVTable(
-                ctypes.sizeof(_ffi.PostRepositoryVTable),
-                fetch(self._entry("fetch_post", lambda a: (int(a[0]),))),
-                fetch(self._entry("fetch_comments", lambda a: (int(a[0]),))),
-                _ffi.SetLikedFn(self._entry("set_liked", lambda a: (int(a[0]), bool(a[1])))),
-                _ffi.CancelFn(self._cancel),
-            )
+
+    def answer(self, kind: str, request: int, value: Any) -> None:
+        raise NotImplementedError
+
 
     def _entry(self, kind: str, convert: Callable[[tuple[Any, ...]], tuple[Any, ...]]) -> Callable[..., None]:
         def call(user_data: Any, request: Any, *args: Any) -> None:
@@ -274,11 +257,11 @@ class _Bridge:
                         # ViewModel gets a failure instead of waiting for ever.
                         _fail(req, f"{type(self.impl).__name__}.{kind} was cancelled")
                     return
-                _answer(kind, req, value)
+                self.answer(kind, req, value)
 
             result.add_done_callback(done)
             return
-        _answer(kind, req, result)
+        self.answer(kind, req, result)
 
     def _cancel(self, user_data: Any, request: Any) -> None:
         STATE.depth += 1
@@ -293,6 +276,41 @@ class _Bridge:
             handler_exception(exc)
         finally:
             STATE.depth -= 1
+
+
+class _RepositoryBridge(_Bridge):
+    """The seeds' repositories' two tables (mvvm_repository_new_host)."""
+
+    def __init__(self, impl: HostRepository, loop: asyncio.AbstractEventLoop | None) -> None:
+        super().__init__(impl, loop)
+        fetch = _ffi.FetchFn
+        # Without search_users the entry stays NULL: the library then fails every search
+        # with a message the search screen shows.
+        search = (
+            _ffi.SearchUsersFn(self._entry("search_users", lambda a: (_ffi.decode(a[0]) or "", int(a[1]))))
+            if type(impl).implements_search()
+            else _ffi.SearchUsersFn()
+        )
+        self.users = _ffi.UserRepositoryVTable(
+            ctypes.sizeof(_ffi.UserRepositoryVTable),
+            fetch(self._entry("fetch_users", lambda a: (int(a[0]),))),
+            fetch(self._entry("fetch_user", lambda a: (int(a[0]),))),
+            _ffi.UpdateUserFn(self._entry("update_user", lambda a: (_read_user(a[0]),))),
+            _ffi.CancelFn(self._cancel),
+            search,
+        )
+        self.posts: _ffi.PostRepositoryVTable | None = None
+        if type(impl).implements_posts():
+            self.posts = _ffi.PostRepositoryVTable(
+                ctypes.sizeof(_ffi.PostRepositoryVTable),
+                fetch(self._entry("fetch_post", lambda a: (int(a[0]),))),
+                fetch(self._entry("fetch_comments", lambda a: (int(a[0]),))),
+                _ffi.SetLikedFn(self._entry("set_liked", lambda a: (int(a[0]), bool(a[1])))),
+                _ffi.CancelFn(self._cancel),
+            )
+
+    def answer(self, kind: str, request: int, value: Any) -> None:
+        _answer(kind, request, value)
 
 
 #: user_data key -> bridge; dropped (after the outermost call) by the destroy notifier.
@@ -327,7 +345,7 @@ def new_host_handle(impl: HostRepository, loop: asyncio.AbstractEventLoop | None
     ``async def`` methods (default: the loop running when a method is called)."""
     if not isinstance(impl, HostRepository):
         raise TypeError(f"a host repository must be a mvvm.HostRepository, not {type(impl).__name__}")
-    bridge = _Bridge(impl, loop)
+    bridge = _RepositoryBridge(impl, loop)
     key = next(_keys)
     _BRIDGES[key] = bridge
     out = c_void_p()

@@ -1,0 +1,200 @@
+"""An application's own host interfaces implemented in Python (mvvm_object_new_host()).
+
+A type whose declaration has a host constructor (Examples/Notes: ``NotesStore`` over its
+``NotesRepository``) gets a class method ``new_host(impl)``; ``impl`` is a
+:class:`HostInterface` whose methods are named as the interface's members
+(``mvvm_interface_describe()``: ``all_notes``, ``save_note(note)``, ``delete_note(id)``), with
+no Python written for the interface itself. A method answers as :class:`mvvm.HostRepository`'s
+do: a plain value (at once), an ``async def`` (a task on the asyncio loop, cancelled when nobody
+waits any more), or a :class:`concurrent.futures.Future`; raising fails the request with the
+exception's text, which the ViewModel shows. A method that answers nothing returns None.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from ctypes import POINTER, byref, c_double, c_int32, c_int64, c_size_t, c_void_p
+from typing import TYPE_CHECKING, Any, Callable
+
+from . import _classes, _ffi, _records, host
+from ._core import MvvmObject, Runtime
+from ._enums import ValueKind
+from .errors import InvalidUtf8Error, NotFoundError
+
+if TYPE_CHECKING:
+    import asyncio
+
+#: mvvm_host_answer.
+_NOTHING, _VALUE, _LIST = 1, 2, 3
+
+
+class HostInterface:
+    """Base class of a Python implementation of an application's host interface. Define
+    one method per member of the interface (its names: ``type(obj).interface(...)``, or the
+    application's header); a missing optional member is left NULL, a missing required one is
+    refused when the object is made.
+
+    ``cancelled(method)`` is told when nobody waits for a request of ``method`` any more."""
+
+    def cancelled(self, method: str) -> None:
+        """Called when nobody waits for a request of ``method`` any more."""
+
+
+class Member:
+    """One member of a host interface, from mvvm_interface_describe()."""
+
+    def __init__(self, info: _ffi.InterfaceMember) -> None:
+        self.name: str = _ffi.decode(info.name) or ""
+        self.doc: str = _ffi.decode(info.doc) or ""
+        self.arguments: list[tuple[str, int]] = [
+            (_ffi.decode(info.arguments[i].name) or "", int(info.arguments[i].kind)) for i in range(info.argument_count)
+        ]
+        self.answer: int = int(info.answer)
+        self.answer_kind: int = int(info.answer_kind)
+        self.optional: bool = bool(info.optional)
+        self.offset: int = int(info.offset)
+        self.is_cancel: bool = self.answer == 0
+
+
+class Interface:
+    """A host interface's description: its name, C table and members."""
+
+    def __init__(self, info: _ffi.InterfaceInfo) -> None:
+        self.name: str = _ffi.decode(info.name) or ""
+        self.c_type: str = _ffi.decode(info.c_type) or ""
+        self.doc: str = _ffi.decode(info.doc) or ""
+        self.type: int = int(info.type)
+        self.size: int = int(info.size)
+        self.members: list[Member] = [Member(info.members[i]) for i in range(info.member_count)]
+
+
+_DESCRIBED: dict[int, Interface | None] = {}
+
+
+def describe(type_id: int) -> Interface | None:
+    """The host interface that objects of ``type_id`` are made over, or None."""
+    if type_id not in _DESCRIBED:
+        out = POINTER(_ffi.InterfaceInfo)()
+        try:
+            _ffi.lib().mvvm_interface_describe(type_id, byref(out))
+        except NotFoundError:
+            _DESCRIBED[type_id] = None
+        else:
+            _DESCRIBED[type_id] = Interface(out.contents)
+    return _DESCRIBED[type_id]
+
+
+def _c_type(kind: int) -> Any:
+    if kind in (ValueKind.BOOL, ValueKind.INT32):
+        return c_int32
+    if kind == ValueKind.INT64:
+        return c_int64
+    if kind == ValueKind.DOUBLE:
+        return c_double
+    return c_void_p  # strings and records: lent pointers
+
+
+def _converter(kind: int) -> Callable[[Any], Any]:
+    if kind == ValueKind.BOOL:
+        return bool
+    if kind in (ValueKind.INT32, ValueKind.INT64):
+        return int
+    if kind == ValueKind.DOUBLE:
+        return float
+    if kind == ValueKind.STRING:
+        return lambda pointer: _ffi.decode(ctypes.cast(pointer, ctypes.c_char_p).value) or ""
+    record = _records.for_kind(kind)
+    if record is None:
+        raise TypeError(f"a host interface argument of kind {kind} has no Python form")
+    return lambda pointer: record.read(int(pointer))
+
+
+class _InterfaceBridge(host._Bridge):
+    """A Python implementation behind one C table of ``interface``."""
+
+    def __init__(self, interface: Interface, impl: HostInterface, loop: asyncio.AbstractEventLoop | None) -> None:
+        super().__init__(impl, loop)
+        self.interface = interface
+        self.members = {m.name: m for m in interface.members}
+        self.table = (ctypes.c_char * interface.size)()
+        ctypes.c_uint32.from_buffer(self.table, 0).value = interface.size
+        self.functions: list[object] = []  # the ctypes callbacks the table points to
+        missing = []
+        for member in interface.members:
+            prototype = ctypes.CFUNCTYPE(None, c_void_p, _ffi.RequestPtr, *[_c_type(k) for _, k in member.arguments])
+            if member.is_cancel:
+                function = prototype(self._cancel)
+            elif callable(getattr(impl, member.name, None)):
+                converters = [_converter(k) for _, k in member.arguments]
+                function = prototype(self._entry(member.name, lambda a, cs=converters: tuple(c(x) for c, x in zip(cs, a))))
+            elif member.optional:
+                continue
+            else:
+                missing.append(member.name)
+                continue
+            self.functions.append(function)
+            c_void_p.from_buffer(self.table, member.offset).value = ctypes.cast(function, c_void_p).value
+        if missing:
+            raise TypeError(
+                f"{type(impl).__name__} does not implement {', '.join(missing)} of {interface.name} "
+                f"({', '.join(m.name for m in interface.members if not m.is_cancel)})"
+            )
+
+    def answer(self, kind: str, request: int, value: Any) -> None:
+        member = self.members[kind]
+        lib = _ffi.lib()
+        where = f"{type(self.impl).__name__}.{kind}"
+        try:
+            if member.answer == _NOTHING:
+                lib.mvvm_request_resolve(request, None)
+            elif member.answer == _VALUE:
+                v = _ffi.Value()
+                keep = _classes.write(v, member.answer_kind, value, where, "answer")
+                lib.mvvm_request_resolve(request, byref(v))
+                del keep
+            else:
+                items = list(value)
+                array = (_ffi.Value * max(1, len(items)))()
+                keep = [_classes.write(array[i], member.answer_kind, x, where, f"answer[{i}]") for i, x in enumerate(items)]
+                lib.mvvm_request_resolve_list(request, ctypes.cast(array, POINTER(_ffi.Value)), c_size_t(len(items)))
+                del keep
+        except NotFoundError:
+            pass  # nobody waits any more
+        except (TypeError, InvalidUtf8Error, ValueError, OverflowError) as exc:
+            host._fail(request, f"{type(exc).__name__}: {exc}")
+
+
+def new_host(
+    type_id: int, impl: HostInterface, runtime: Runtime | None = None, loop: asyncio.AbstractEventLoop | None = None
+) -> MvvmObject:
+    """mvvm_object_new_host(): an object of ``type_id`` over ``impl``."""
+    interface = describe(type_id)
+    if interface is None:
+        raise TypeError(f"type {type_id} is not made over a host interface")
+    if not isinstance(impl, HostInterface):
+        raise TypeError(f"an implementation of {interface.name} must be a mvvm.HostInterface, not {type(impl).__name__}")
+    rt = runtime or Runtime.current()
+    bridge = _InterfaceBridge(interface, impl, loop)
+    key = next(host._keys)
+    host._BRIDGES[key] = bridge
+    out = c_void_p()
+    try:
+        _ffi.lib().mvvm_object_new_host(type_id, ctypes.addressof(bridge.table), c_void_p(key), host._bridge_destroyed, byref(out))
+    except BaseException:
+        host._BRIDGES.pop(key, None)
+        raise
+    from ._core import wrap
+
+    return wrap(int(out.value or 0), rt, impl, True)
+
+
+def constructor(type_id: int) -> Callable[..., MvvmObject]:
+    """The ``new_host`` class method of ``type_id``'s class."""
+
+    def new_host_method(
+        cls: type[MvvmObject], impl: HostInterface, runtime: Runtime | None = None,
+        loop: asyncio.AbstractEventLoop | None = None,
+    ) -> MvvmObject:
+        return new_host(type_id, impl, runtime, loop)
+
+    return new_host_method
