@@ -128,10 +128,12 @@ final class NoteListViewModelTests: XCTestCase {
         scheduler.advance(by: debounce)
         await waitForAllNotesCalls(2, on: repository)
 
+        // The stale call fails after the fresh one landed: its failure must not show.
         await rowChanges(of: sut, count: 1) {
-            repository.allNotesCalls[0].fail(HostStoreFailure())
             repository.allNotesCalls[1].answer(Self.notes)
+            repository.allNotesCalls[0].fail(HostStoreFailure())
         }
+        await runQueuedMainActorJobs()
         XCTAssertNil(sut.errorMessage)
         XCTAssertEqual(recorder.changes, [.reset(count: 1)])
         XCTAssertEqual(sut.notes.map(\.id), [2])
