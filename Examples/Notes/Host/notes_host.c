@@ -436,6 +436,7 @@ int main(int argc, char **argv) {
     step("the store outlives its handle; a new store over the file reads what was saved");
     CHECK(mvvm_object_destroy(store));
     CHECK(notes_note_list_reload(list)); /* the list keeps its store alive */
+    pump_until_idle();                   /* its reset lands now, not during the wait below */
     mvvm_object *reopened = NULL, *second = NULL;
     CHECK(notes_store_new(path, &reopened));
     CHECK(notes_note_list_new(reopened, &second));
