@@ -211,6 +211,27 @@ final class NoteListViewModelTests: XCTestCase {
         XCTAssertEqual(recorder.changes, [.reset(count: 3), .remove(0..<1), .insert(0..<1)])
     }
 
+    func test_aLoadThatLandsWhileADeleteRuns_doesNotShowTheNoteAgain_andAFailedDeleteRestoresIt() async {
+        let repository = ControllableNotesRepository()
+        let (sut, _, recorder) = makeSUT(repository)
+        sut.onAppear()
+        await waitForAllNotesCalls(1, on: repository)
+        await rowChanges(of: sut, count: 1) { repository.allNotesCalls[0].answer(Self.notes) }
+        sut.reload()
+        await waitForAllNotesCalls(2, on: repository)
+        XCTAssertEqual(sut.delete(at: 0)?.id, 3)
+        await waitForDeleteCalls(1, on: repository)
+
+        // The reload read the store before the delete: it still has note 3.
+        await rowChanges(of: sut, count: 1) { repository.allNotesCalls[1].answer(Self.notes) }
+        XCTAssertEqual(sut.notes.map(\.id), [2, 1])
+
+        let messages = await errorMessages(of: sut, count: 1) { repository.deleteCalls[0].call.fail(HostStoreFailure()) }
+        XCTAssertEqual(messages, ["The host's store is offline."])
+        XCTAssertEqual(sut.notes.map(\.id), [3, 2, 1])
+        XCTAssertEqual(recorder.changes, [.reset(count: 3), .remove(0..<1), .reset(count: 2), .insert(0..<1)])
+    }
+
     func test_pinningANote_movesItAmongThePinnedByUpdateTime_asARemoveAndAnInsert() async {
         let (sut, _, recorder) = await makeLoadedSUT()
         await rowChanges(of: sut, count: 2) { sut.togglePinned(at: 2) }  // Groceries (updated at 10), pinned: before Passwords (5)
