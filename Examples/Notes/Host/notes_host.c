@@ -5,7 +5,9 @@
  * file store, a store the host keeps (notes_repository_vtable, implemented here) -- and checks
  * on the way that bad input is refused with the right status. It
  * never calls mvvm_run(): its loop poll()s the library's descriptor (mvvm_get_fd()) and calls
- * mvvm_dispatch() when it is readable, as any host that owns its loop does.
+ * mvvm_dispatch() when it is readable, as any host that owns its loop does. The store answers
+ * asynchronously (a host's own store could answer from any thread, later), so every result
+ * arrives in a later mvvm_dispatch(): each step pumps the loop until the signal it expects.
  *
  *   notes_host NOTES_FILE     runs the script over the JSON file NOTES_FILE (which must not
  *                             exist yet). Exit status 0 on success, 1 with a message otherwise.
@@ -75,6 +77,7 @@ typedef struct seen {
     int64_t saved_id;       /* "did-save" */
     int saves;
     int can_save;           /* "notify::can-save" */
+    int loads;              /* "notify::is-loading" to 0: an editor's note arrived (or failed) */
 } seen;
 
 static seen events;
@@ -119,6 +122,12 @@ static void on_can_save(mvvm_object *editor, int32_t can_save, void *user_data) 
     events.can_save = can_save;
 }
 
+static void on_is_loading(mvvm_object *editor, int32_t is_loading, void *user_data) {
+    (void)editor;
+    (void)user_data;
+    if (!is_loading) events.loads++;
+}
+
 /* ------------------------------------------------------------------------------------------
  * The loop
  * ---------------------------------------------------------------------------------------- */
@@ -147,6 +156,36 @@ static void wait_for(const char *what, const int *counter, int target) {
         if (left <= 0) fail("expected %s within %d ms", what, WAIT_TIMEOUT_MS);
         pump_once((int)left);
     }
+}
+
+/* Dispatches until the library has nothing pending: a command's result that no signal announces
+ * (a delete the store accepted) has landed then, since this store answers in the dispatch that
+ * asks it. */
+static void pump_until_idle(void) {
+    for (;;) {
+        struct pollfd fds[1] = {{.fd = loop_fd, .events = POLLIN, .revents = 0}};
+        int ready = poll(fds, 1, 0);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) fail("poll: %s", strerror(errno));
+        if (ready == 0) return;
+        CHECK(mvvm_dispatch());
+    }
+}
+
+/* A new editor of note `note_id` (0: a new note), its handlers connected; a stored note is
+ * loaded first (pumped until "is-loading" drops to 0). */
+static mvvm_object *open_editor(mvvm_object *store, int64_t note_id) {
+    mvvm_object *editor = NULL;
+    int loads = events.loads;
+    CHECK(notes_note_editor_new(store, note_id, &editor));
+    CHECK(mvvm_signal_connect(editor, "did-save", MVVM_CALLBACK(on_did_save), NULL, NULL, NULL));
+    CHECK(mvvm_signal_connect(editor, "notify::can-save", MVVM_CALLBACK(on_can_save), NULL, NULL, NULL));
+    CHECK(mvvm_signal_connect(editor, "notify::is-loading", MVVM_CALLBACK(on_is_loading), NULL, NULL, NULL));
+    int32_t is_loading = -1;
+    CHECK(notes_note_editor_get_is_loading(editor, &is_loading));
+    if (is_loading != (note_id != 0)) fail("is-loading is %d for a new editor of note %" PRId64, (int)is_loading, note_id);
+    if (note_id != 0) wait_for("the editor's note", &events.loads, loads + 1);
+    return editor;
 }
 
 static void step(const char *text) { printf("\n> %s\n", text); }
@@ -191,10 +230,7 @@ static void expect_draft_state(mvvm_object *editor, notes_draft_state expected) 
 
 /* Writes a note through a new editor: returns its id. */
 static int64_t write_note(mvvm_object *store, int64_t note_id, const char *title, const char *body) {
-    mvvm_object *editor = NULL;
-    CHECK(notes_note_editor_new(store, note_id, &editor));
-    CHECK(mvvm_signal_connect(editor, "did-save", MVVM_CALLBACK(on_did_save), NULL, NULL, NULL));
-    CHECK(mvvm_signal_connect(editor, "notify::can-save", MVVM_CALLBACK(on_can_save), NULL, NULL, NULL));
+    mvvm_object *editor = open_editor(store, note_id);
     CHECK(notes_note_editor_set_draft_title(editor, title));
     CHECK(notes_note_editor_set_draft_body(editor, body));
     int32_t can_save = 0;
@@ -517,19 +553,27 @@ int main(int argc, char **argv) {
     CHECK(mvvm_signal_connect(list, "notify::count", MVVM_CALLBACK(on_count), NULL, NULL, NULL));
     CHECK(mvvm_signal_connect(list, "note-selected", MVVM_CALLBACK(on_note_selected), NULL, NULL, NULL));
     REFUSED(MVVM_E_UNKNOWN_NAME, mvvm_signal_connect(list, "no-such-signal", MVVM_CALLBACK(on_count), NULL, NULL, NULL));
+    int changed = events.rows_changed;
     CHECK(notes_note_list_on_appear(list));
+    wait_for("rows-changed", &events.rows_changed, changed + 1);
     expect_count(list, 0);
     REFUSED(MVVM_E_OUT_OF_RANGE, notes_note_list_delete_row(list, 0, NULL));
 
     step("the editor: a new note is validated, then saved");
-    mvvm_object *editor = NULL;
-    REFUSED(MVVM_E_NOT_FOUND, notes_note_editor_new(store, 42, &editor));
-    CHECK(notes_note_editor_new(store, 0, &editor));
-    CHECK(mvvm_signal_connect(editor, "notify::can-save", MVVM_CALLBACK(on_can_save), NULL, NULL, NULL));
+    mvvm_object *editor = open_editor(store, 42);
+    const char *message = NULL;
+    CHECK(notes_note_editor_get_error_message(editor, &message));
+    if (message == NULL) fail("an editor of a missing note has no error message");
+    printf("  an editor of note 42: %s\n", message);
+    CHECK(notes_note_editor_set_draft_title(editor, "Recovered"));
+    int32_t can_save = 1;
+    CHECK(notes_note_editor_get_can_save(editor, &can_save));
+    if (can_save) fail("an editor of a missing note can save");
+    CHECK(mvvm_object_destroy(editor));
+    editor = open_editor(store, 0);
     expect_draft_state(editor, NOTES_DRAFT_STATE_UNCHANGED);
     CHECK(notes_note_editor_set_draft_body(editor, "no title yet"));
     expect_draft_state(editor, NOTES_DRAFT_STATE_INVALID);
-    const char *message = NULL;
     CHECK(notes_note_editor_get_validation_message(editor, &message));
     if (message == NULL) fail("an untitled note has no validation message");
     printf("  validation: %s\n", message);
@@ -544,7 +588,7 @@ int main(int argc, char **argv) {
     printf("  saved notes %" PRId64 ", %" PRId64 ", %" PRId64 "\n", groceries, ideas, trip);
 
     step("the list, reloaded: the most recent first");
-    int changed = events.rows_changed;
+    changed = events.rows_changed;
     CHECK(notes_note_list_reload(list));
     wait_for("rows-changed", &events.rows_changed, changed + 1);
     if (show_list(list) != 3) fail("expected 3 notes");
@@ -608,6 +652,9 @@ int main(int argc, char **argv) {
     printf("  deleted: %s (for an Undo)\n", deleted.title);
     wait_for("rows-changed", &events.rows_changed, changed + 1);
     expect_count(list, 2);
+    pump_until_idle(); /* the store's answer: no signal when it accepts */
+    CHECK(notes_note_list_get_error_message(list, &message));
+    if (message != NULL) fail("the store refused the delete: %s", message);
 
     step("another thread is refused");
     pthread_t thread;
@@ -621,10 +668,14 @@ int main(int argc, char **argv) {
     step("the store outlives its handle; a new store over the file reads what was saved");
     CHECK(mvvm_object_destroy(store));
     CHECK(notes_note_list_reload(list)); /* the list keeps its store alive */
+    pump_until_idle();                   /* its reset lands now, not during the wait below */
     mvvm_object *reopened = NULL, *second = NULL;
     CHECK(notes_store_new(path, &reopened));
     CHECK(notes_note_list_new(reopened, &second));
+    CHECK(mvvm_signal_connect(second, "rows-changed", MVVM_CALLBACK(on_rows_changed), NULL, NULL, NULL));
+    changed = events.rows_changed;
     CHECK(notes_note_list_on_appear(second));
+    wait_for("rows-changed", &events.rows_changed, changed + 1);
     show_list(second);
     expect_count(second, 2);
     expect_row(second, 0, "Ideas");

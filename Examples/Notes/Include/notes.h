@@ -209,7 +209,7 @@ mvvm_status notes_note_editor_get_draft_title(mvvm_object *vm, const char **out_
 mvvm_status notes_note_editor_get_draft_body(mvvm_object *vm, const char **out_draft_body);
 /** Whether the draft differs from the stored note (0/1). */
 mvvm_status notes_note_editor_get_is_dirty(mvvm_object *vm, int32_t *out_is_dirty);
-/** Whether save would store the draft: dirty and valid (0/1). */
+/** Whether save would store the draft: loaded, dirty, valid and not saving (0/1). */
 mvvm_status notes_note_editor_get_can_save(mvvm_object *vm, int32_t *out_can_save);
 /** Where the draft stands: unchanged, invalid or ready to save (notes_draft_state). */
 mvvm_status notes_note_editor_get_draft_state(mvvm_object *vm, int32_t *out_draft_state);

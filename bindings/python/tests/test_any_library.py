@@ -105,16 +105,16 @@ def test_an_applications_types_records_and_enums_get_their_classes_from_introspe
             editor.save()
             runtime.run_until(lambda: saved, 5.0)
             notes.reload()
+            runtime.run_until(lambda: notes.count > 0, 5.0)
             print("rows:", [row.title for row in notes.rows], "saved:", [(note.id, note.title) for note in saved])
             print("record:", type(notes.rows[0]).__name__, notes.rows[0].pinned, type(notes.rows[0]) is mvvm.Note)
             try:
                 notes.delete_row(5)
             except mvvm.OutOfRangeError as error:
                 print("out of range:", error.message)
-            try:
-                mvvm.NoteEditor(store, 99)
-            except mvvm.NotFoundError as error:
-                print("not found:", error.message)
+            missing = mvvm.NoteEditor(store, 99)
+            runtime.run_until(lambda: not missing.is_loading, 5.0)
+            print("not found:", missing.error_message)
         """
     )
     assert "rows: ['Groceries'] saved: [(1, 'Groceries')]" in done.stdout

@@ -44,6 +44,7 @@ final class ControllableNotesRepository: NotesRepository {
 
     private(set) var allNotesCalls: [Call<[Note]>] = []
     private(set) var saveCalls: [(note: Note, call: Call<Note>)] = []
+    private(set) var deleteCalls: [(id: Note.ID, call: Call<Void>)] = []
     private var waiters: [(condition: (ControllableNotesRepository) -> Bool, expectation: XCTestExpectation)] = []
 
     @MainActor func allNotes() async throws -> [Note] {
@@ -61,7 +62,10 @@ final class ControllableNotesRepository: NotesRepository {
     }
 
     @MainActor func delete(id: Note.ID) async throws {
-        preconditionFailure("not used by these tests")
+        let call = Call<Void>()
+        deleteCalls.append((id, call))
+        checkWaiters()
+        try await call.wait()
     }
 
     /// Fulfils `expectation` once `condition` holds: now, or when a later call arrives.
@@ -91,6 +95,11 @@ extension XCTestCase {
     /// Waits until `repository` received at least `count` `allNotes` calls.
     func waitForAllNotesCalls(_ count: Int, on repository: ControllableNotesRepository) async {
         await waitForCalls(on: repository, "\(count) allNotes call(s)") { $0.allNotesCalls.count >= count }
+    }
+
+    /// Waits until `repository` received at least `count` `delete` calls.
+    func waitForDeleteCalls(_ count: Int, on repository: ControllableNotesRepository) async {
+        await waitForCalls(on: repository, "\(count) delete call(s)") { $0.deleteCalls.count >= count }
     }
 
     /// Waits until `repository` received at least `count` `save` calls.

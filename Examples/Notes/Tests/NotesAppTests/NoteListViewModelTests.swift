@@ -128,10 +128,12 @@ final class NoteListViewModelTests: XCTestCase {
         scheduler.advance(by: debounce)
         await waitForAllNotesCalls(2, on: repository)
 
+        // The stale call fails after the fresh one landed: its failure must not show.
         await rowChanges(of: sut, count: 1) {
-            repository.allNotesCalls[0].fail(HostStoreFailure())
             repository.allNotesCalls[1].answer(Self.notes)
+            repository.allNotesCalls[0].fail(HostStoreFailure())
         }
+        await runQueuedMainActorJobs()
         XCTAssertNil(sut.errorMessage)
         XCTAssertEqual(recorder.changes, [.reset(count: 1)])
         XCTAssertEqual(sut.notes.map(\.id), [2])
@@ -207,6 +209,27 @@ final class NoteListViewModelTests: XCTestCase {
         XCTAssertEqual(messages, ["The disk is full."])
         XCTAssertEqual(sut.notes, shown)
         XCTAssertEqual(recorder.changes, [.reset(count: 3), .remove(0..<1), .insert(0..<1)])
+    }
+
+    func test_aLoadThatLandsWhileADeleteRuns_doesNotShowTheNoteAgain_andAFailedDeleteRestoresIt() async {
+        let repository = ControllableNotesRepository()
+        let (sut, _, recorder) = makeSUT(repository)
+        sut.onAppear()
+        await waitForAllNotesCalls(1, on: repository)
+        await rowChanges(of: sut, count: 1) { repository.allNotesCalls[0].answer(Self.notes) }
+        sut.reload()
+        await waitForAllNotesCalls(2, on: repository)
+        XCTAssertEqual(sut.delete(at: 0)?.id, 3)
+        await waitForDeleteCalls(1, on: repository)
+
+        // The reload read the store before the delete: it still has note 3.
+        await rowChanges(of: sut, count: 1) { repository.allNotesCalls[1].answer(Self.notes) }
+        XCTAssertEqual(sut.notes.map(\.id), [2, 1])
+
+        let messages = await errorMessages(of: sut, count: 1) { repository.deleteCalls[0].call.fail(HostStoreFailure()) }
+        XCTAssertEqual(messages, ["The host's store is offline."])
+        XCTAssertEqual(sut.notes.map(\.id), [3, 2, 1])
+        XCTAssertEqual(recorder.changes, [.reset(count: 3), .remove(0..<1), .reset(count: 2), .insert(0..<1)])
     }
 
     func test_pinningANote_movesItAmongThePinnedByUpdateTime_asARemoveAndAnInsert() async {

@@ -60,6 +60,9 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
     private var loadTask: Task<Void, Never>?
     /// Incremented by every load; a result is applied only while its load's value is current.
     private var loadGeneration: UInt64 = 0
+    /// The notes deleted from the rows whose delete the store has not answered yet: a load that
+    /// lands meanwhile (read before the delete, perhaps) does not show them again.
+    private var pendingDeletes: Set<Note.ID> = []
 
     // MARK: - Init
 
@@ -114,6 +117,7 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
     public func delete(at index: Int) -> Note? {
         guard notes.indices.contains(index) else { return nil }
         let deleted = notes.remove(at: index)
+        pendingDeletes.insert(deleted.id)
         changes.send(.remove(index..<index + 1))
         let repository = self.repository
         Task { [weak self] in
@@ -154,7 +158,7 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
         loadTask = nil
         switch result {
         case .success(let all):
-            notes = NoteOrder.sorted(all.filter(matches))
+            notes = NoteOrder.sorted(all.filter { matches($0) && !pendingDeletes.contains($0.id) })
             errorMessage = nil
             changes.send(.reset(count: notes.count))
         case .failure(let error):
@@ -163,14 +167,13 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
     }
 
     private func finishDelete(of deleted: Note, result: Result<Void, any Error>) {
+        pendingDeletes.remove(deleted.id)
         switch result {
         case .success:
             errorMessage = nil
         case .failure(let error):
-            // Back in its place, unless a load since shows it again or the filter hides it.
-            if matches(deleted), !notes.contains(where: { $0.id == deleted.id }) {
-                insertInOrder(deleted)
-            }
+            // Back in its place (loads meanwhile left it out), unless the filter hides it now.
+            if matches(deleted) { insertInOrder(deleted) }
             show(error)
         }
     }
