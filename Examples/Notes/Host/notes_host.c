@@ -485,6 +485,7 @@ static void host_store_flow(void) {
 
     step("a load nobody waits for is cancelled: the host's cancel runs");
     CHECK(notes_note_list_reload(list));
+    for (int i = 0; i < 50 && store->pending_count == 0; i++) pump_once(10); /* the load's task starts */
     if (store->pending_count != 1) fail("reload did not call all_notes");
     mvvm_request *abandoned = store->pending[0].request;
     store->pending_count = 0;
