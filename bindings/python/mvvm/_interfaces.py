@@ -16,7 +16,7 @@ import ctypes
 from ctypes import POINTER, byref, c_double, c_int32, c_int64, c_size_t, c_void_p
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import _classes, _ffi, _records, host
+from . import _bridges, _classes, _ffi, _records
 from ._core import MvvmObject, Runtime
 from ._enums import ValueKind
 from .errors import InvalidUtf8Error, NotFoundError
@@ -109,7 +109,7 @@ def _converter(kind: int) -> Callable[[Any], Any]:
     return lambda pointer: record.read(int(pointer))
 
 
-class _InterfaceBridge(host._Bridge):
+class _InterfaceBridge(_bridges.Bridge):
     """A Python implementation behind one C table of ``interface``."""
 
     def __init__(self, interface: Interface, impl: HostInterface, loop: asyncio.AbstractEventLoop | None) -> None:
@@ -161,7 +161,7 @@ class _InterfaceBridge(host._Bridge):
         except NotFoundError:
             pass  # nobody waits any more
         except (TypeError, InvalidUtf8Error, ValueError, OverflowError) as exc:
-            host._fail(request, f"{type(exc).__name__}: {exc}")
+            _bridges.fail(request, f"{type(exc).__name__}: {exc}")
 
 
 def new_host(
@@ -175,13 +175,13 @@ def new_host(
         raise TypeError(f"an implementation of {interface.name} must be a mvvm.HostInterface, not {type(impl).__name__}")
     rt = runtime or Runtime.current()
     bridge = _InterfaceBridge(interface, impl, loop)
-    key = next(host._keys)
-    host._BRIDGES[key] = bridge
+    key = next(_bridges.keys)
+    _bridges.BRIDGES[key] = bridge
     out = c_void_p()
     try:
-        _ffi.lib().mvvm_object_new_host(type_id, ctypes.addressof(bridge.table), c_void_p(key), host._bridge_destroyed, byref(out))
+        _ffi.lib().mvvm_object_new_host(type_id, ctypes.addressof(bridge.table), c_void_p(key), _bridges.bridge_destroyed, byref(out))
     except BaseException:
-        host._BRIDGES.pop(key, None)
+        _bridges.BRIDGES.pop(key, None)
         raise
     from ._core import wrap
 

@@ -14,16 +14,14 @@ which only an attached loop (or ``runtime.run()``) dispatches.
 from __future__ import annotations
 
 import ctypes
-import inspect
-import itertools
 from collections.abc import Awaitable, Sequence
 from ctypes import POINTER, byref, c_size_t, c_void_p
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Final, Union, cast
+from typing import TYPE_CHECKING, Any, Union, cast
 
 from . import _core, _ffi
+from ._bridges import BRIDGES, Bridge, bridge_destroyed, fail, keys
 from ._core import Runtime
-from ._ffi import STATE, handler_exception
 from ._values import Comment, Post, User
 from .errors import InvalidUtf8Error, MvvmError, NotFoundError
 
@@ -160,125 +158,21 @@ def _keep2(keep: list[bytes], a: str, b: str) -> tuple[bytes, bytes]:
     return ea, eb
 
 
-def _fail(request: int, message: str) -> None:
-    try:
-        raw = message.encode("utf-8", "replace")
-        _ffi.lib().mvvm_request_fail(request, raw or b"failed")
-    except NotFoundError:
-        pass  # cancelled or already answered
-
-
 def _answer(kind: str, request: int, value: Any) -> None:
     try:
         _resolve(kind, request, value)
     except NotFoundError:
         pass  # nobody waits any more
     except (TypeError, InvalidUtf8Error, ValueError) as exc:
-        _fail(request, f"{type(exc).__name__}: {exc}")
+        fail(request, f"{type(exc).__name__}: {exc}")
 
 
 # ---------------------------------------------------------------------------------------
-# The bridge: one per host repository
+# The bridge: one per host repository (the shared part is _bridges.py)
 # ---------------------------------------------------------------------------------------
 
 
-class _Bridge:
-    """What every host implementation's calls share: a method's result (a value, an
-    awaitable, a Future) settled into an answer, and cancellation. ``answer`` resolves one
-    request of method ``kind`` with a value."""
-
-    def __init__(self, impl: Any, loop: asyncio.AbstractEventLoop | None) -> None:
-        self.impl = impl
-        self.loop = loop
-        self.pending: dict[int, Any] = {}  # request -> task/future
-        self.kinds: dict[int, str] = {}
-
-    def answer(self, kind: str, request: int, value: Any) -> None:
-        raise NotImplementedError
-
-
-    def _entry(self, kind: str, convert: Callable[[tuple[Any, ...]], tuple[Any, ...]]) -> Callable[..., None]:
-        def call(user_data: Any, request: Any, *args: Any) -> None:
-            STATE.depth += 1
-            try:
-                req = int(request or 0)
-                try:
-                    result = getattr(self.impl, kind)(*convert(args))
-                except Exception as exc:
-                    _fail(req, str(exc) or type(exc).__name__)
-                    return
-                try:
-                    self._settle(kind, req, result)
-                except Exception as exc:  # e.g. an async method without a loop
-                    _fail(req, str(exc))
-                    raise
-            except BaseException as exc:  # never into C; re-raised by the API call
-                handler_exception(exc)
-            finally:
-                STATE.depth -= 1
-
-        return call
-
-    def _settle(self, kind: str, req: int, result: Any) -> None:
-        if inspect.isawaitable(result):
-            import asyncio
-
-            loop = self.loop
-            if loop is None:
-                try:
-                    loop = asyncio.get_running_loop()
-                except RuntimeError:
-                    if inspect.iscoroutine(result):
-                        result.close()
-                    raise RuntimeError(
-                        f"{type(self.impl).__name__}.{kind} is async but no asyncio loop runs; "
-                        "run the runtime in a loop (mvvm.asyncio_attach(runtime) inside "
-                        "asyncio.run()) or pass loop= to Repository.host()"
-                    ) from None
-            result = asyncio.ensure_future(result, loop=loop)
-        if hasattr(result, "add_done_callback") and hasattr(result, "cancel"):
-            self.pending[req] = result
-            self.kinds[req] = kind
-
-            def done(fut: Any) -> None:
-                # Still listed unless the library cancelled it (_cancel, shutdown), which
-                # takes it off the list first: then nobody waits for an answer.
-                awaited = self.pending.pop(req, None) is not None
-                self.kinds.pop(req, None)
-                # One result() call on the answer's path, not cancelled() + exception() +
-                # result(): each takes a concurrent.futures.Future's lock.
-                try:
-                    value = fut.result()
-                except BaseException as exc:
-                    if not fut.cancelled():
-                        _fail(req, str(exc) or type(exc).__name__)
-                    elif awaited:
-                        # Cancelled by the host's own code: no answer will come, so the
-                        # ViewModel gets a failure instead of waiting for ever.
-                        _fail(req, f"{type(self.impl).__name__}.{kind} was cancelled")
-                    return
-                self.answer(kind, req, value)
-
-            result.add_done_callback(done)
-            return
-        self.answer(kind, req, result)
-
-    def _cancel(self, user_data: Any, request: Any) -> None:
-        STATE.depth += 1
-        try:
-            req = int(request or 0)
-            fut = self.pending.pop(req, None)
-            kind = self.kinds.pop(req, "")
-            if fut is not None:
-                fut.cancel()
-            self.impl.cancelled(kind)
-        except BaseException as exc:
-            handler_exception(exc)
-        finally:
-            STATE.depth -= 1
-
-
-class _RepositoryBridge(_Bridge):
+class _RepositoryBridge(Bridge):
     """The seeds' repositories' two tables (mvvm_repository_new_host)."""
 
     def __init__(self, impl: HostRepository, loop: asyncio.AbstractEventLoop | None) -> None:
@@ -313,31 +207,8 @@ class _RepositoryBridge(_Bridge):
         _answer(kind, request, value)
 
 
-#: user_data key -> bridge; dropped (after the outermost call) by the destroy notifier.
-_BRIDGES: Final[dict[int, _Bridge]] = {}
-_keys = itertools.count(1)
-
-
-def _bridge_destroyed_py(user_data: int | None) -> None:
-    try:
-        bridge = _BRIDGES.pop(int(user_data or 0), None)
-        if bridge is not None:
-            # Off the list before cancelling: their done-callbacks then know nobody waits.
-            futures = list(bridge.pending.values())
-            bridge.pending.clear()
-            bridge.kinds.clear()
-            for fut in futures:
-                fut.cancel()
-            STATE.graveyard.append(bridge)
-    except BaseException as exc:
-        handler_exception(exc)
-
-
-_bridge_destroyed: Final = _ffi.DestroyNotify(_bridge_destroyed_py)
-
-
 def live_host_repositories() -> int:
-    return len(_BRIDGES)
+    return len(BRIDGES)
 
 
 def new_host_handle(impl: HostRepository, loop: asyncio.AbstractEventLoop | None = None) -> int:
@@ -346,19 +217,19 @@ def new_host_handle(impl: HostRepository, loop: asyncio.AbstractEventLoop | None
     if not isinstance(impl, HostRepository):
         raise TypeError(f"a host repository must be a mvvm.HostRepository, not {type(impl).__name__}")
     bridge = _RepositoryBridge(impl, loop)
-    key = next(_keys)
-    _BRIDGES[key] = bridge
+    key = next(keys)
+    BRIDGES[key] = bridge
     out = c_void_p()
     try:
         _ffi.lib().mvvm_repository_new_host(
             byref(bridge.users),
             byref(bridge.posts) if bridge.posts is not None else None,
             c_void_p(key),
-            _bridge_destroyed,
+            bridge_destroyed,
             byref(out),
         )
     except BaseException:
-        _BRIDGES.pop(key, None)
+        BRIDGES.pop(key, None)
         raise
     return int(out.value or 0)
 

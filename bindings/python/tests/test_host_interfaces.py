@@ -57,6 +57,7 @@ def test_a_python_class_implements_the_applications_interface_and_the_viewmodels
             print("saved:", saved[0].id, saved[0].title, [note.title for note in impl.notes])
 
             notes.delete_row(0)
+            runtime.run_until(lambda: impl.later is not None, 5.0)  # the delete's task called the host
             impl.later.set_exception(RuntimeError("read-only in Python"))
             runtime.run_until(lambda: notes.error_message, 5.0)
             print("error:", notes.error_message, len(notes.rows))
