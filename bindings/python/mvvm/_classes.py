@@ -607,7 +607,7 @@ def build(type_id: int) -> type[MvvmObject]:
     interface = _interfaces.describe(type_id)
     if interface is not None:
         doc = f"A {name} over a Python implementation of {interface.name} (a mvvm.HostInterface)."
-        add("new_host", classmethod(_name(_interfaces.constructor(type_id), name, "new_host", doc)))
+        add("new_host", classmethod(_name(_interfaces.constructor(type_id, write), name, "new_host", doc)))
     base = p.mixin or MvvmObject
     cls = type(name, (base,), ns)
     return cls

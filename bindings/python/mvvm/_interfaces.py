@@ -16,13 +16,16 @@ import ctypes
 from ctypes import POINTER, byref, c_double, c_int32, c_int64, c_size_t, c_void_p
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import _bridges, _classes, _ffi, _records
+from . import _bridges, _ffi, _records
 from ._core import MvvmObject, Runtime
 from ._enums import ValueKind
 from .errors import InvalidUtf8Error, NotFoundError
 
 if TYPE_CHECKING:
     import asyncio
+
+#: Stores a Python value into an mvvm_value of a kind: (value, kind, x, where, name) -> keep-alive.
+Write = Callable[[_ffi.Value, int, Any, str, str], object]
 
 #: mvvm_host_answer.
 _NOTHING, _VALUE, _LIST = 1, 2, 3
@@ -109,12 +112,24 @@ def _converter(kind: int) -> Callable[[Any], Any]:
     return lambda pointer: record.read(int(pointer))
 
 
+def _arguments(converters: list[Callable[[Any], Any]]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """A method's C arguments (after user_data and the request) as Python values."""
+
+    def convert(arguments: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(c(x) for c, x in zip(converters, arguments))
+
+    return convert
+
+
 class _InterfaceBridge(_bridges.Bridge):
     """A Python implementation behind one C table of ``interface``."""
 
-    def __init__(self, interface: Interface, impl: HostInterface, loop: asyncio.AbstractEventLoop | None) -> None:
+    def __init__(
+        self, interface: Interface, impl: HostInterface, loop: asyncio.AbstractEventLoop | None, write: Write
+    ) -> None:
         super().__init__(impl, loop)
         self.interface = interface
+        self.write = write
         self.members = {m.name: m for m in interface.members}
         self.table = (ctypes.c_char * interface.size)()
         ctypes.c_uint32.from_buffer(self.table, 0).value = interface.size
@@ -125,8 +140,7 @@ class _InterfaceBridge(_bridges.Bridge):
             if member.is_cancel:
                 function = prototype(self._cancel)
             elif callable(getattr(impl, member.name, None)):
-                converters = [_converter(k) for _, k in member.arguments]
-                function = prototype(self._entry(member.name, lambda a, cs=converters: tuple(c(x) for c, x in zip(cs, a))))
+                function = prototype(self._entry(member.name, _arguments([_converter(k) for _, k in member.arguments])))
             elif member.optional:
                 continue
             else:
@@ -149,13 +163,13 @@ class _InterfaceBridge(_bridges.Bridge):
                 lib.mvvm_request_resolve(request, None)
             elif member.answer == _VALUE:
                 v = _ffi.Value()
-                keep = _classes.write(v, member.answer_kind, value, where, "answer")
+                keep = self.write(v, member.answer_kind, value, where, "answer")
                 lib.mvvm_request_resolve(request, byref(v))
                 del keep
             else:
                 items = list(value)
                 array = (_ffi.Value * max(1, len(items)))()
-                keep = [_classes.write(array[i], member.answer_kind, x, where, f"answer[{i}]") for i, x in enumerate(items)]
+                keep = [self.write(array[i], member.answer_kind, x, where, f"answer[{i}]") for i, x in enumerate(items)]
                 lib.mvvm_request_resolve_list(request, ctypes.cast(array, POINTER(_ffi.Value)), c_size_t(len(items)))
                 del keep
         except NotFoundError:
@@ -165,7 +179,8 @@ class _InterfaceBridge(_bridges.Bridge):
 
 
 def new_host(
-    type_id: int, impl: HostInterface, runtime: Runtime | None = None, loop: asyncio.AbstractEventLoop | None = None
+    type_id: int, impl: HostInterface, write: Write, runtime: Runtime | None = None,
+    loop: asyncio.AbstractEventLoop | None = None,
 ) -> MvvmObject:
     """mvvm_object_new_host(): an object of ``type_id`` over ``impl``."""
     interface = describe(type_id)
@@ -174,7 +189,7 @@ def new_host(
     if not isinstance(impl, HostInterface):
         raise TypeError(f"an implementation of {interface.name} must be a mvvm.HostInterface, not {type(impl).__name__}")
     rt = runtime or Runtime.current()
-    bridge = _InterfaceBridge(interface, impl, loop)
+    bridge = _InterfaceBridge(interface, impl, loop, write)
     key = next(_bridges.keys)
     _bridges.BRIDGES[key] = bridge
     out = c_void_p()
@@ -188,13 +203,14 @@ def new_host(
     return wrap(int(out.value or 0), rt, impl, True)
 
 
-def constructor(type_id: int) -> Callable[..., MvvmObject]:
-    """The ``new_host`` class method of ``type_id``'s class."""
+def constructor(type_id: int, write: Write) -> Callable[..., MvvmObject]:
+    """The ``new_host`` class method of ``type_id``'s class; ``write`` stores an answer into an
+    mvvm_value (``_classes.write``, passed in: _classes imports this module)."""
 
     def new_host_method(
         cls: type[MvvmObject], impl: HostInterface, runtime: Runtime | None = None,
         loop: asyncio.AbstractEventLoop | None = None,
     ) -> MvvmObject:
-        return new_host(type_id, impl, runtime, loop)
+        return new_host(type_id, impl, write, runtime, loop)
 
     return new_host_method

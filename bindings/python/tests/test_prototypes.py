@@ -55,6 +55,8 @@ C_TYPES: dict[str, Any] = {
     "const mvvm_record_info **": POINTER(POINTER(_ffi.RecordInfo)),
     "const int32_t **": POINTER(POINTER(c_int32)),
     "const mvvm_enum_info **": POINTER(POINTER(_ffi.EnumInfo)),
+    "const mvvm_interface_info **": POINTER(POINTER(_ffi.InterfaceInfo)),
+    "const void *": c_void_p,
     "mvvm_user *": POINTER(_ffi.User),
     "const mvvm_user *": POINTER(_ffi.User),
     "mvvm_post *": POINTER(_ffi.Post),
