@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import _thread
+import _weakref  # weakref.ref, without weakref's own import (_weakrefset) at `import mvvm`
 import ctypes
 import itertools
 import math
-import weakref
 from ctypes import POINTER, byref, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint64, c_void_p
 
 from . import _ffi
@@ -455,7 +455,7 @@ class Connection:
         self.handler: Handler | None = handler
         self.id = 0
         self._cfunc: Any = None
-        self._owner: weakref.ref[MvvmObject] | None = None
+        self._owner: _weakref.ref[MvvmObject] | None = None
         self._connected = False
         # What the trampoline calls: the handler while connected and while the object's
         # wrapper lives (the weakref's callback clears it), else None. One attribute test
@@ -466,13 +466,13 @@ class Connection:
     def connected(self) -> bool:
         return self._connected
 
-    def _start(self, owner: MvvmObject) -> weakref.ref[MvvmObject]:
-        self._owner = weakref.ref(owner, self._owner_gone)
+    def _start(self, owner: MvvmObject) -> _weakref.ref[MvvmObject]:
+        self._owner = _weakref.ref(owner, self._owner_gone)
         self._connected = True
         self._target = self.handler
         return self._owner
 
-    def _owner_gone(self, ref: weakref.ref[MvvmObject]) -> None:
+    def _owner_gone(self, ref: _weakref.ref[MvvmObject]) -> None:
         self._target = None
 
     def _ended(self) -> None:
@@ -502,7 +502,7 @@ class Connection:
         return f"<mvvm.Connection {self.signal!r} id={self.id} {state}>"
 
 
-def _trampoline(spec: SignalSpec, conn: Connection, owner: weakref.ref[MvvmObject]) -> Any:
+def _trampoline(spec: SignalSpec, conn: Connection, owner: _weakref.ref[MvvmObject]) -> Any:
     """The ctypes callback of one connection: calls ``conn._target`` (None once the connection
     ended or its object's wrapper is gone). An exception is stored, never raised into C, and
     re-raised by the API call that ran us."""
