@@ -13,8 +13,21 @@ else:
         if name == "Status":
             from ._status import Status
 
+            globals()["Status"] = Status  # later lookups are plain module attributes
             return Status
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted(set(globals()) | {"Status"})
+
+
+# Named here because Status is not a global until it is used (`from mvvm.errors import *`).
+__all__ = [
+    "AbiMismatchError", "FfiError", "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error",
+    "LibraryConflictError", "LibraryNotFoundError", "MvvmError", "NotFoundError", "NotInitializedError",
+    "OSFailureError", "OutOfRangeError", "ReentrancyError", "StateError", "Status", "UnknownNameError",
+    "WrongThreadError", "WrongTypeError", "from_status",
+]
 
 
 class MvvmError(Exception):
