@@ -385,7 +385,8 @@ def signal_spec(
 ) -> SignalSpec | None:
     """The SignalSpec of a signal from its C signature (mvvm_member_info.c_signature). An int32
     value becomes ``enum`` when given (the C enum of the property it announces), a bool for a
-    BOOL property (``value_kind``, by default ValueKind.NONE), else an int. None for a shape the package does not know."""
+    BOOL property (``value_kind``; 0 is ValueKind.NONE), else an int. None for a shape the
+    package does not know."""
     args = signal_arguments(c_signature)
     if args is None:
         return None

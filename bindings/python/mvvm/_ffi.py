@@ -387,6 +387,14 @@ checked at load."""
 # ---------------------------------------------------------------------------------------
 
 
+def _main_thread_ident() -> int | None:
+    """threading.main_thread().ident without importing threading (and its functools and
+    collections) for it: threading takes the thread that first imports it as the main thread,
+    so while it is not imported, that is this thread."""
+    threading = sys.modules.get("threading")
+    return threading.main_thread().ident if threading is not None else _thread.get_ident()
+
+
 class _State:
     """Depth of Python handlers running inside C, their pending exceptions, and ctypes
     callback objects that C released while a handler may still be on the stack."""
@@ -399,15 +407,7 @@ class _State:
         self.depth = 0
         self.pending: list[BaseException] = []
         self.graveyard: list[object] = []
-        self.main_thread = main_thread_ident()
-
-
-def main_thread_ident() -> int | None:
-    """threading.main_thread().ident without importing threading (and its functools and
-    collections) for it: threading takes the thread that first imports it as the main thread,
-    so while it is not imported, that is this thread."""
-    threading = sys.modules.get("threading")
-    return threading.main_thread().ident if threading is not None else _thread.get_ident()
+        self.main_thread = _main_thread_ident()
 
 
 STATE: Final = _State()

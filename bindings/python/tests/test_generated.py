@@ -180,6 +180,7 @@ def test_import_builds_nothing_and_loads_nothing() -> None:
         import mvvm
         from mvvm import _ffi
         assert _ffi._lib is None, "the library was loaded by import"
+        main_thread = _ffi.STATE.main_thread  # as threading names it, without importing it
         rt = mvvm.Runtime()
         # What the first class needs (the builder, the enums, the value dataclasses) is
         # imported with it, not by the import or the runtime's start; the interpreter may
@@ -193,6 +194,8 @@ def test_import_builds_nothing_and_loads_nothing() -> None:
         sw = mvvm.Stopwatch()
         assert list(_classes._CLASSES) == [mvvm.ObjectType.STOPWATCH]
         rt.shutdown()
+        import threading
+        assert main_thread == threading.main_thread().ident
         print("ok")
         """
     )
