@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
+import _thread
+import _weakref  # weakref.ref, without weakref's own import (_weakrefset) at `import mvvm`
 import ctypes
 import itertools
 import math
-import threading
-import weakref
 from ctypes import POINTER, byref, c_char_p, c_int, c_int32, c_int64, c_size_t, c_uint64, c_void_p
 
-from . import _enums, _ffi
-from ._enums import (
-    ConnectFlags,
-    ListChangeKind,
-    Loading,
-    MemberFlags,
-    MemberKind,
-    Navigation,
-    ValueKind,
-    ViewState,
-)
+from . import _ffi
 from ._ffi import C, STATE, handler_exception
 from .errors import MvvmError, NotFoundError, NotInitializedError
 
@@ -30,7 +20,17 @@ if TYPE_CHECKING:
     from types import TracebackType
     from typing import Any, ClassVar, Final, TypeVar
 
-    from . import _values
+    from . import _enums, _values
+    from ._enums import (
+        ConnectFlags,
+        ListChangeKind,
+        Loading,
+        MemberFlags,
+        MemberKind,
+        Navigation,
+        ValueKind,
+        ViewState,
+    )
     from ._generated import ObjectType
     from ._values import ListChange, TypeInfo
 
@@ -38,14 +38,19 @@ if TYPE_CHECKING:
     Converter = Callable[["MvvmObject", tuple[Any, ...]], tuple[Any, ...]]
     _O = TypeVar("_O", bound="MvvmObject")
 else:
-    # The value dataclasses, imported on first use (see _values.py; it does not import this
-    # module, so there is no import cycle).
+    # The value dataclasses and the enums, imported on first use (see _values.py and
+    # __init__.py; neither imports this module, so there is no import cycle).
     _values = _ffi.Lazy("mvvm._values")
+    _enums = _ffi.Lazy("mvvm._enums")
 
     def __getattr__(name: str) -> object:
-        # They were defined here before: mvvm._core.User (e.g. in old pickles) still works.
+        # They were defined or imported here before: mvvm._core.User (e.g. in old pickles)
+        # and mvvm._core.Loading still work.
         if name in ("Comment", "IndexedView", "ListChange", "MemberInfo", "Post", "TypeInfo", "User"):
             return getattr(_values, name)
+        if name in ("ConnectFlags", "ListChangeKind", "Loading", "MemberFlags", "MemberKind", "Navigation",
+                    "ValueKind", "ViewState"):
+            return getattr(_enums, name)
         if name == "ObjectType":
             return _enums.object_type_enum()
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -74,7 +79,7 @@ def describe(object_type: ObjectType | int) -> TypeInfo:
             s = info.shapes[i]
             shape = _values.MemberShape(
                 _value_kind(s.value_kind),
-                MemberFlags(s.flags),
+                _enums.MemberFlags(s.flags),
                 decode(s.enum_name),
                 decode(s.related),
                 decode(s.count),
@@ -86,7 +91,7 @@ def describe(object_type: ObjectType | int) -> TypeInfo:
             )
         kind: MemberKind | int
         try:
-            kind = MemberKind(m.kind)
+            kind = _enums.MemberKind(m.kind)
         except ValueError:  # a kind from a newer library
             kind = int(m.kind)
         members.append(
@@ -97,7 +102,7 @@ def describe(object_type: ObjectType | int) -> TypeInfo:
 
 def _value_kind(raw: int) -> ValueKind:
     try:
-        return ValueKind(raw)
+        return _enums.ValueKind(raw)
     except ValueError:  # a kind from a newer library
         return raw  # type: ignore[return-value]
 
@@ -152,7 +157,7 @@ class Runtime:
         else:
             C.mvvm_init()
         # The host thread: the fast paths and handler errors are checked against it.
-        STATE.main_thread = threading.get_ident()
+        STATE.main_thread = _thread.get_ident()
         self._alive = True
         Runtime._current = self
 
@@ -303,7 +308,7 @@ def _changes(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
     for i in range(n):
         c = ptr[i]
         try:
-            kind = ListChangeKind(c.kind)
+            kind = _enums.ListChangeKind(c.kind)
         except ValueError:  # a kind from a newer library
             continue
         out.append(make(kind, int(c.start), int(c.count)))
@@ -314,7 +319,7 @@ def _navigate(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
     action, handle = int(a[0]), a[1]
     nav: Navigation | int
     try:
-        nav = Navigation(action)
+        nav = _enums.Navigation(action)
     except ValueError:
         nav = action
     return (nav, o._navigated(nav, handle))
@@ -376,11 +381,12 @@ def signal_arguments(c_signature: str) -> str | None:
 
 
 def signal_spec(
-    c_signature: str, value_kind: int = ValueKind.NONE, enum: type[_enums.Enum] | None = None
+    c_signature: str, value_kind: int = 0, enum: type[_enums.Enum] | None = None
 ) -> SignalSpec | None:
     """The SignalSpec of a signal from its C signature (mvvm_member_info.c_signature). An int32
     value becomes ``enum`` when given (the C enum of the property it announces), a bool for a
-    BOOL property, else an int. None for a shape the package does not know."""
+    BOOL property (``value_kind``; 0 is ValueKind.NONE), else an int. None for a shape the
+    package does not know."""
     args = signal_arguments(c_signature)
     if args is None:
         return None
@@ -388,7 +394,7 @@ def signal_spec(
     if spec is I32:
         if enum is not None:
             return i32_enum(enum)
-        if value_kind == ValueKind.BOOL:
+        if value_kind == _enums.ValueKind.BOOL:
             return I32_BOOL
     return spec
 
@@ -450,7 +456,7 @@ class Connection:
         self.handler: Handler | None = handler
         self.id = 0
         self._cfunc: Any = None
-        self._owner: weakref.ref[MvvmObject] | None = None
+        self._owner: _weakref.ref[MvvmObject] | None = None
         self._connected = False
         # What the trampoline calls: the handler while connected and while the object's
         # wrapper lives (the weakref's callback clears it), else None. One attribute test
@@ -461,13 +467,13 @@ class Connection:
     def connected(self) -> bool:
         return self._connected
 
-    def _start(self, owner: MvvmObject) -> weakref.ref[MvvmObject]:
-        self._owner = weakref.ref(owner, self._owner_gone)
+    def _start(self, owner: MvvmObject) -> _weakref.ref[MvvmObject]:
+        self._owner = _weakref.ref(owner, self._owner_gone)
         self._connected = True
         self._target = self.handler
         return self._owner
 
-    def _owner_gone(self, ref: weakref.ref[MvvmObject]) -> None:
+    def _owner_gone(self, ref: _weakref.ref[MvvmObject]) -> None:
         self._target = None
 
     def _ended(self) -> None:
@@ -497,7 +503,7 @@ class Connection:
         return f"<mvvm.Connection {self.signal!r} id={self.id} {state}>"
 
 
-def _trampoline(spec: SignalSpec, conn: Connection, owner: weakref.ref[MvvmObject]) -> Any:
+def _trampoline(spec: SignalSpec, conn: Connection, owner: _weakref.ref[MvvmObject]) -> Any:
     """The ctypes callback of one connection: calls ``conn._target`` (None once the connection
     ended or its object's wrapper is gone). An exception is stored, never raised into C, and
     re-raised by the API call that ran us."""
@@ -554,7 +560,8 @@ def _trampoline(spec: SignalSpec, conn: Connection, owner: weakref.ref[MvvmObjec
 
 
 #: mvvm_type -> the Python class of that type: _classes.class_for, installed by it when it is
-#: imported (with the package), so that this module needs no import of it.
+#: imported, and until then by the package (__init__.py) as a function importing it, so that
+#: this module needs no import of it.
 _class_for: Callable[[int], type[MvvmObject]] | None = None
 
 
@@ -712,7 +719,7 @@ class MvvmObject:
                 getattr(self, "_owned", False)
                 and not self._closed
                 and self._runtime._alive
-                and threading.get_ident() == STATE.main_thread
+                and _thread.get_ident() == STATE.main_thread
             ):
                 STATE.depth += 1  # do not deliver or raise other calls' handler errors here
                 try:

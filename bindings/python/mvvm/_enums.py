@@ -1,5 +1,6 @@
 """The enumerations of mvvm.h that are not per ViewModel type, and :data:`ObjectType`, built
-from the library's introspection at first use.
+from the library's introspection at first use. ``import mvvm`` does not import this module
+(nor enum): the package's modules and ``mvvm.Loading`` import it on first use.
 
 Every enum prints as ``Loading.FULL_SCREEN`` (``str()`` and an empty ``format()`` spec), also
 on Python 3.11+, where a plain IntEnum prints as its number; they still compare, hash and

@@ -10,9 +10,10 @@ member of every type is reached by its id through the generic entry points (see 
 
 from __future__ import annotations
 
+import _thread
 import ctypes
 import os
-import threading
+import sys
 from ctypes import (
     CFUNCTYPE,
     POINTER,
@@ -422,6 +423,14 @@ checked at load."""
 # ---------------------------------------------------------------------------------------
 
 
+def _main_thread_ident() -> int | None:
+    """threading.main_thread().ident without importing threading (and its functools and
+    collections) for it: threading takes the thread that first imports it as the main thread,
+    so while it is not imported, that is this thread."""
+    threading = sys.modules.get("threading")
+    return threading.main_thread().ident if threading is not None else _thread.get_ident()
+
+
 class _State:
     """Depth of Python handlers running inside C, their pending exceptions, and ctypes
     callback objects that C released while a handler may still be on the stack."""
@@ -434,7 +443,7 @@ class _State:
         self.depth = 0
         self.pending: list[BaseException] = []
         self.graveyard: list[object] = []
-        self.main_thread = threading.main_thread().ident
+        self.main_thread = _main_thread_ident()
 
 
 STATE: Final = _State()
@@ -447,7 +456,7 @@ def handler_exception(exc: BaseException) -> None:
 
 def raise_pending() -> None:
     """Re-raises a stored handler exception, if this is the outermost call on the host thread."""
-    if STATE.depth == 0 and threading.get_ident() == STATE.main_thread:
+    if STATE.depth == 0 and _thread.get_ident() == STATE.main_thread:
         STATE.graveyard.clear()
         if STATE.pending:
             first = STATE.pending[0]

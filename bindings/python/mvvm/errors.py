@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
+
+if TYPE_CHECKING:
+    from ._status import Status as Status  # re-exported: mvvm.errors.Status
+else:
+
+    def __getattr__(name: str) -> object:
+        # Status, the IntEnum of mvvm_status, imported on first use (see _status.py).
+        if name == "Status":
+            from ._status import Status
+
+            globals()["Status"] = Status  # later lookups are plain module attributes
+            return Status
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted(set(globals()) | {"Status"})
 
 
-class Status(IntEnum):
-    OK = 0
-    INVALID_ARGUMENT = 1
-    INVALID_HANDLE = 2
-    WRONG_TYPE = 3
-    WRONG_THREAD = 4
-    NOT_INITIALIZED = 5
-    OUT_OF_RANGE = 6
-    INVALID_UTF8 = 7
-    UNKNOWN_NAME = 8
-    NOT_FOUND = 9
-    REENTRANCY = 10
-    STATE = 11
-    SYSTEM = 12
-    FFI = 13
+# Named here because Status is not a global until it is used (`from mvvm.errors import *`).
+__all__ = [
+    "AbiMismatchError", "FfiError", "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error",
+    "LibraryConflictError", "LibraryNotFoundError", "MvvmError", "NotFoundError", "NotInitializedError",
+    "OSFailureError", "OutOfRangeError", "ReentrancyError", "StateError", "Status", "UnknownNameError",
+    "WrongThreadError", "WrongTypeError", "from_status",
+]
 
 
 class MvvmError(Exception):
@@ -102,23 +110,30 @@ class LibraryConflictError(ImportError):
     (``mvvm.Runtime(library=...)``): one process, one Swift runtime, one library."""
 
 
-_BY_STATUS: dict[int, type[MvvmError]] = {
-    Status.INVALID_ARGUMENT: InvalidArgumentError,
-    Status.INVALID_HANDLE: InvalidHandleError,
-    Status.WRONG_TYPE: WrongTypeError,
-    Status.WRONG_THREAD: WrongThreadError,
-    Status.NOT_INITIALIZED: NotInitializedError,
-    Status.OUT_OF_RANGE: OutOfRangeError,
-    Status.INVALID_UTF8: InvalidUtf8Error,
-    Status.UNKNOWN_NAME: UnknownNameError,
-    Status.NOT_FOUND: NotFoundError,
-    Status.REENTRANCY: ReentrancyError,
-    Status.STATE: StateError,
-    Status.SYSTEM: OSFailureError,
-    Status.FFI: FfiError,
-}
+#: mvvm_status -> its exception, made at the first failure (it needs the Status enum).
+_BY_STATUS: dict[int, type[MvvmError]] = {}
 
 
 def from_status(status: int, message: str, function: str = "") -> MvvmError:
     """The exception for a failed status."""
+    if not _BY_STATUS:
+        from ._status import Status
+
+        _BY_STATUS.update(
+            {
+                Status.INVALID_ARGUMENT: InvalidArgumentError,
+                Status.INVALID_HANDLE: InvalidHandleError,
+                Status.WRONG_TYPE: WrongTypeError,
+                Status.WRONG_THREAD: WrongThreadError,
+                Status.NOT_INITIALIZED: NotInitializedError,
+                Status.OUT_OF_RANGE: OutOfRangeError,
+                Status.INVALID_UTF8: InvalidUtf8Error,
+                Status.UNKNOWN_NAME: UnknownNameError,
+                Status.NOT_FOUND: NotFoundError,
+                Status.REENTRANCY: ReentrancyError,
+                Status.STATE: StateError,
+                Status.SYSTEM: OSFailureError,
+                Status.FFI: FfiError,
+            }
+        )
     return _BY_STATUS.get(status, MvvmError)(status, message, function)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -45,6 +46,16 @@ def test_each_status_has_its_exception(status: int) -> None:
 def test_unknown_status_is_base_error() -> None:
     assert type(errors.from_status(99, "x")) is mvvm.MvvmError
     assert mvvm.status_name(99) == "MVVM_E_UNKNOWN"
+
+
+def test_status_is_where_it_was() -> None:
+    # Imported on first use (enum is not imported by `import mvvm`), in mvvm.errors as before.
+    assert errors.Status is mvvm.Status and mvvm.Status.__module__ == "mvvm.errors"
+    assert pickle.loads(pickle.dumps(mvvm.Status.NOT_FOUND)) is mvvm.Status.NOT_FOUND
+    assert "Status" in dir(errors)
+    names: dict[str, object] = {}
+    exec("from mvvm.errors import *", names)
+    assert names["Status"] is mvvm.Status and names["NotFoundError"] is mvvm.NotFoundError
 
 
 def test_out_of_range_carries_library_message(repo: mvvm.Repository) -> None:
