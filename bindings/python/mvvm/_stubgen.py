@@ -147,12 +147,13 @@ def _enum(name: str, cases: list[tuple[str, int]], doc: str, base: str) -> list[
     return [f"class {name}({base}):", *_doc(doc, "    "), *(f"    {case} = {value}" for case, value in cases)]
 
 
-def _class(p: ClassPlan) -> list[str]:
+def _class(p: ClassPlan, own: bool) -> list[str]:
     base = p.mixin.__name__ if p.mixin is not None else "MvvmObject"
     out = [f"class {p.name}({base}):"]
     doc = p.mixin.__doc__ if p.mixin is not None and p.mixin.__doc__ else p.doc
     out += _doc(doc or f"The library's {p.name}.", "    ")
-    out.append("    object_type: ClassVar[ObjectType]")
+    # An application's ObjectType has its own types: MvvmObject's is libmvvm's (mvvm/_generated.pyi).
+    out.append("    object_type: ClassVar[ObjectType]" + ("" if own else "  # type: ignore[assignment]"))
     skip = p.overridden
 
     def emit(py: str, lines: list[str]) -> None:
@@ -265,7 +266,7 @@ def generate(module: str = OWN_MODULE, command: str = COMMAND) -> str:
     for record in defined_records:
         lines += ["", *_record(record)]
     for p in plans:
-        lines += ["", *_class(p)]
+        lines += ["", *_class(p, own)]
     return "\n".join(lines) + "\n"
 
 
