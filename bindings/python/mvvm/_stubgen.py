@@ -257,7 +257,7 @@ def generate(module: str = OWN_MODULE, command: str = COMMAND) -> str:
             *([f"from mvvm._overrides import {', '.join(mixins)}"] if mixins else []),
         ]
         enum_base, defined_records = "IntEnum", records
-    names = ["ObjectType"] + [p.name for p in plans] + [r.name for r in defined_records] + [e.__name__ for e, _ in enums]
+    names = ["ObjectType", *(p.name for p in plans), *(r.name for r in defined_records), *(e.__name__ for e, _ in enums)]
     lines += ["", "__all__: list[str] = [" + ", ".join(repr(n) for n in names) + "]", ""]
     cases = [(_enums.constant_name(name), value) for value, name in types.items()]
     lines += _enum("ObjectType", cases, "mvvm_type: the type of an object.", enum_base)
@@ -276,7 +276,8 @@ def default_path() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mvvm._stubgen", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--library", metavar="PATH", help="the library to describe (default: MVVM_LIBRARY, else the package's)")
+    parser.add_argument("--library", metavar="PATH",
+                        help="the library to describe (default: MVVM_LIBRARY, else the package's)")
     parser.add_argument("--module", default=OWN_MODULE, metavar="NAME",
                         help="the module the stub is for: mvvm (its _generated.pyi, the default) or an application's")
     parser.add_argument("--output", "-o", help="where to write (default: the package's _generated.pyi)")
