@@ -39,7 +39,7 @@ import sys
 
 from . import _classes, _enums, _ffi, _records, errors
 from ._classes import ClassPlan, Member
-from ._enums import MemberKind, ValueKind
+from ._enums import ValueKind
 
 OWN_MODULE = "mvvm"
 COMMAND = "cd bindings/python && MVVM_LIBRARY=/path/to/libmvvm.so python3 -m mvvm._stubgen"
