@@ -244,7 +244,7 @@ def generate(module: str = OWN_MODULE, command: str = COMMAND) -> str:
         lines = [
             f"# The types of {library}'s classes, records and enums, from its introspection",
             "# (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), for type checkers;",
-            f"# at run time {module}/__init__.py gives mvvm's, built from the library it loaded.",
+            f"# at run time the module {module} gives mvvm's classes, built from the library it loaded.",
             f"# Generated; do not edit. Regenerate: {command}",
             "",
             "from collections.abc import Callable, Iterable",

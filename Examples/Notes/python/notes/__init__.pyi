@@ -1,6 +1,6 @@
 # The types of libnotes.so's classes, records and enums, from its introspection
 # (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), for type checkers;
-# at run time notes/__init__.py gives mvvm's, built from the library it loaded.
+# at run time the module notes gives mvvm's classes, built from the library it loaded.
 # Generated; do not edit. Regenerate: make generate
 
 from collections.abc import Callable, Iterable
