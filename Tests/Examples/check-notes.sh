@@ -4,17 +4,21 @@
 #      this checkout (the only edit: `path: "../.."` becomes the checkout's path);
 #   2. its own Makefile builds the shipped libnotes.so (release, -static-stdlib, the version
 #      script notes.map: only mvvm_* and notes_* exported, checked with nm -D), runs
-#      `notes-generate --check` (the committed Include/notes.h and exports are fresh, and a
-#      hand edit is caught) and
-#      compiles notes.h as C11 and C++;
+#      `make check-generated`: `notes-generate --check` and the Python stubs' check
+#      (python/notes/__init__.pyi against the library's introspection); the committed
+#      Include/notes.h, exports and stubs are fresh, and a hand edit of the header or the stubs
+#      is caught, naming the file and the command; and compiles notes.h as C11 and C++;
 #   3. the C host (Host/notes_host.c) is built against the shipped library and its headers
 #      and run with the Swift toolchain hidden (an empty folder mounted over it in a private
 #      mount namespace, a clean environment: see Tests/Dist/check-dist.sh);
 #   4. the Python package is built as a wheel with no library inside (the user's own library is
 #      named at run time), installed into a fresh venv with no index, and python/notes_demo.py drives libnotes.so through
-#      mvvm.Runtime(library=...), toolchain hidden too; then the package's tests of
-#      application libraries (bindings/python/tests/test_any_library.py) run against it.
-# Environment: PYTHON, the interpreter that makes the venv and has pytest (default: python3).
+#      mvvm.Runtime(library=...), toolchain hidden too; `mypy --strict` checks the demo against
+#      the installed package and the app's stubs (mypy from the venv run-tests.sh uses); then
+#      the package's tests of application libraries (bindings/python/tests/test_any_library.py)
+#      run against it.
+# Environment: PYTHON, the interpreter that makes the venvs and has pytest (default: python3);
+# MVVM_PYTHON_VENV, the venv mypy is installed into (default: the checkout's .build/python-venv).
 #
 #   Tests/Examples/check-notes.sh
 #
@@ -43,7 +47,7 @@ grep -q 'path: "\.\./\.\."' "$app/Package.swift" || fail "Examples/Notes/Package
 sed -i "s|path: \"\\.\\./\\.\\.\"|path: \"$root\"|" "$app/Package.swift"
 
 # 2. The shipped library and the generated files, with the example's own Makefile.
-echo "== 2. make ship (release, -static-stdlib, notes.map), notes-generate --check"
+echo "== 2. make ship (release, -static-stdlib, notes.map), make check-generated (header, exports, Python stubs)"
 make -C "$app" --no-print-directory ship SWIFT="$SWIFT" MVVM="$root" SCRATCH="$scratch"
 lib="$app/ship/lib/libnotes.so"
 exports=$(nm -D --defined-only "$lib" | awk '{ print $3 }' | sort)
@@ -52,7 +56,8 @@ others=$(echo "$exports" | grep -Ev '^(mvvm|notes)_' || true)
 grep -qx notes_note_list_new <<< "$exports" || fail "libnotes.so does not export notes_note_list_new"
 grep -qx mvvm_init <<< "$exports" || fail "libnotes.so does not export mvvm_init"
 echo "check-notes: libnotes.so exports $(echo "$exports" | grep -c '^mvvm_') mvvm_ and $(echo "$exports" | grep -c '^notes_') notes_ functions, nothing else"
-make -C "$app" --no-print-directory check-generated SWIFT="$SWIFT" MVVM="$root" SCRATCH="$scratch"
+check_generated() { make -C "$app" --no-print-directory check-generated SWIFT="$SWIFT" MVVM="$root" SCRATCH="$scratch" PYTHON="$python"; }
+check_generated
 # A hand edit of the generated header is caught, naming the file and the command.
 cp "$app/Include/notes.h" "$tmp/notes.h.fresh"
 echo "/* edited by hand */" >> "$app/Include/notes.h"
@@ -63,6 +68,18 @@ grep -q "Include/notes.h" "$tmp/stale.log" && grep -q "swift run notes-generate"
     || { cat "$tmp/stale.log" >&2; fail "notes-generate --check did not name the stale file and the command"; }
 cp "$tmp/notes.h.fresh" "$app/Include/notes.h"
 echo "check-notes: a hand edit of Include/notes.h is caught by notes-generate --check"
+# A hand edit of the generated Python stubs is caught by make check-generated, naming the file
+# and the command.
+stub="$app/python/notes/__init__.pyi"
+cp "$stub" "$tmp/notes.pyi.fresh"
+echo "# edited by hand" >> "$stub"
+if check_generated > "$tmp/stale-stub.log" 2>&1; then
+    fail "make check-generated passed with a hand-edited python/notes/__init__.pyi"
+fi
+grep -q "python/notes/__init__.pyi is stale" "$tmp/stale-stub.log" && grep -q "Regenerate it: make generate" "$tmp/stale-stub.log" \
+    || { cat "$tmp/stale-stub.log" >&2; fail "the stubs' check did not name the stale file and the command"; }
+cp "$tmp/notes.pyi.fresh" "$stub"
+echo "check-notes: a hand edit of python/notes/__init__.pyi is caught by make check-generated"
 
 # The generated header compiles cleanly as C11 and C++ beside mvvm.h.
 "$CLANG" -x c $MVVM_C_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
@@ -97,6 +114,15 @@ PIP_DISABLE_PIP_VERSION_CHECK=1 "$tmp/venv/bin/pip" install --quiet --no-index "
 hidden "$tmp/venv/bin/python" "$app/python/notes_demo.py" "$lib" "$tmp/python-notes.json" > "$tmp/python.log" 2>&1 \
     || { cat "$tmp/python.log" >&2; fail "notes_demo.py failed"; }
 tail -1 "$tmp/python.log"
+# The demo type-checks with the typed module notes (python/notes/__init__.pyi) and the package
+# as installed in $tmp/venv (--python-executable: its site-packages, py.typed included). mypy
+# is installed as run-tests.sh installs it, into the same venv.
+mypy_venv="${MVVM_PYTHON_VENV:-$root/.build/python-venv}"
+[ -x "$mypy_venv/bin/python" ] || "$python" -m venv "$mypy_venv"
+PIP_DISABLE_PIP_VERSION_CHECK=1 "$mypy_venv/bin/python" -m pip install --quiet mypy \
+    || fail "mypy could not be installed into $mypy_venv"
+(cd "$app/python" && "$mypy_venv/bin/python" -m mypy --strict --no-incremental --cache-dir "$tmp/mypy-cache" \
+    --python-executable "$tmp/venv/bin/python" notes_demo.py) || fail "mypy --strict failed on python/notes_demo.py"
 # The package's tests of application libraries, against libnotes.so (the interpreter that has
 # pytest; the package from the checkout).
 (cd "$tmp" && NOTES_LIBRARY="$lib" MVVM_LIBRARY="$lib" PYTHONPATH="$root/bindings/python" \

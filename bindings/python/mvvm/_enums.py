@@ -150,20 +150,22 @@ def for_c_type(c_type: str) -> type[Enum] | None:
     return built
 
 
-def described_named(name: str) -> type[Enum] | None:
-    """The enum the library registered as ``name`` (an application's own, such as Notes'
-    ``DraftState``), built as :func:`for_c_type` builds it; None when it has none of that name."""
-    import ctypes
-
-    from . import _ffi
-
+def described_infos() -> list[_ffi.EnumInfo]:
+    """The library's descriptions of its enums (mvvm_enum_list(), in its order); [] for a
+    library without mvvm_enum_list."""
     enums = ctypes.POINTER(_ffi.EnumInfo)()
     count = ctypes.c_size_t()
     if not _ffi.has("mvvm_enum_list") or _ffi.unchecked("mvvm_enum_list")(ctypes.byref(enums), ctypes.byref(count)) != 0:
-        return None
-    for index in range(count.value):
-        if enums[index].name.decode() == name:
-            return for_c_type(enums[index].c_type.decode())
+        return []
+    return [enums[index] for index in range(count.value)]
+
+
+def described_named(name: str) -> type[Enum] | None:
+    """The enum the library registered as ``name`` (an application's own, such as Notes'
+    ``DraftState``), built as :func:`for_c_type` builds it; None when it has none of that name."""
+    for info in described_infos():
+        if info.name.decode() == name:
+            return for_c_type(info.c_type.decode())
     return None
 
 

@@ -51,6 +51,11 @@ class RecordType:
         self.cls.__module__ = "mvvm"
         self._read = _reader(self.cls, self.struct, fields)
 
+    @property
+    def fields(self) -> tuple[tuple[str, int, bool], ...]:
+        """Each field's name, value kind and whether it may be absent (None), in C order."""
+        return self._fields
+
     def read(self, address: int) -> Any:
         """The record whose C form is at ``address``."""
         return self._read(address)

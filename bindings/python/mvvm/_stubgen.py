@@ -1,14 +1,32 @@
-"""Writes ``mvvm/_generated.pyi``: the types of the classes that _classes.py builds, from the
-same introspection (mvvm_type_describe()) and the same plan, with the hand-written overrides
-(_overrides.py) as their bases. mypy --strict then checks user code against every property,
-command, list and signal (``mvvm.UserSearch(repo).query = 3`` is an error).
+"""Writes typed stubs (.pyi) of a library's classes, records and enums from its introspection
+(mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), from the same plan that
+_classes.py builds the classes from, with the hand-written overrides (_overrides.py) as their
+bases. mypy --strict then checks user code against every property, command, list and signal
+(``mvvm.UserSearch(repo).query = 3`` is an error).
+
+mvvm's own stub, ``mvvm/_generated.pyi`` (libmvvm's types; its records are typed in _values.py):
 
     cd bindings/python && MVVM_LIBRARY=/path/to/libmvvm.so python3 -m mvvm._stubgen
     python3 -m mvvm._stubgen --output FILE     # write elsewhere (run-tests.sh diffs it)
     python3 -m mvvm._stubgen --check FILE      # exit 1, with a diff, if FILE is stale
 
-The output depends only on the library's introspection and this package, never on the
-machine, so a fresh stub is byte-identical to the committed one.
+An application's stub: its own library's types, records and enums, for a module of its own
+(Examples/Notes's ``make generate`` and ``make check-generated`` run these):
+
+    python3 -m mvvm._stubgen --library libnotes.so --module notes --output python/notes/__init__.pyi
+    python3 -m mvvm._stubgen --library libnotes.so --module notes --check python/notes/__init__.pyi
+
+The application's module is a package of two files: this generated ``__init__.pyi`` and a
+hand-written ``__init__.py`` of a few lines that forwards each name to ``mvvm`` (see
+Examples/Notes/python/notes/__init__.py). That is the simplest shape because the classes
+already exist at run time: mvvm builds them from whichever library ``mvvm.Runtime(library=...)``
+loaded, so nothing generated is needed to run, only types to check. The types cannot be mvvm's
+(its ``__getattr__`` returns ``object``, and its stub is libmvvm's), so they are the
+application's module's, which mypy reads from the ``.pyi`` beside the ``.py``.
+
+The output depends only on the library's introspection and the arguments, never on the
+machine (the library is named by its file name only), so a fresh stub is byte-identical to the
+committed one.
 """
 
 from __future__ import annotations
@@ -19,12 +37,14 @@ import inspect
 import os
 import sys
 
-from . import _classes, _enums
+from . import _classes, _enums, _ffi, _interfaces, _records, errors
 from ._classes import ClassPlan, Member
-from ._enums import MemberKind, ValueKind
+from ._enums import ValueKind
 
+OWN_MODULE = "mvvm"
 COMMAND = "cd bindings/python && MVVM_LIBRARY=/path/to/libmvvm.so python3 -m mvvm._stubgen"
 
+#: The Python types of the value kinds that are not records (a record's is its class).
 _TYPES = {
     ValueKind.NONE: "None",
     ValueKind.BOOL: "bool",
@@ -33,16 +53,22 @@ _TYPES = {
     ValueKind.UINT64: "int",
     ValueKind.DOUBLE: "float",
     ValueKind.STRING: "str",
-    ValueKind.USER: "User",
-    ValueKind.POST: "Post",
-    ValueKind.COMMENT: "Comment",
     ValueKind.OBJECT: "MvvmObject",
     ValueKind.INT64_ARRAY: "Iterable[int]",
 }
 
+#: The package's own enums: a stub imports them, never redefines them.
+_PACKAGE_ENUMS: set[type[_enums.Enum]] = {_enums.Navigation, *_enums.BY_C_NAME.values()}
+
 
 def _type(kind: int, enum: type[_enums.Enum] | None = None, nullable: bool = False) -> str:
-    t = enum.__name__ if enum is not None else _TYPES.get(ValueKind(kind), "object")
+    if enum is not None:
+        t = enum.__name__
+    elif kind in _TYPES:
+        t = _TYPES[ValueKind(kind)]
+    else:
+        record = _records.for_kind(kind)
+        t = record.name if record is not None else "object"
     return f"{t} | None" if nullable and t != "None" else t
 
 
@@ -61,31 +87,45 @@ def _def(signature: str, doc: str, indent: str = "    ") -> list[str]:
     return [f"{indent}{signature}:"] + body if body else [f"{indent}{signature}: ..."]
 
 
-def _parameter(p: ClassPlan, arg: _classes.Argument) -> str:
-    if arg.kind == ValueKind.OBJECT and arg.c_name == "repository" and "Repository" in _enums.type_names().values():
-        t = "Repository"
-    else:
-        t = _type(arg.kind)
+def _parameter(arg: _classes.Argument) -> str:
+    t = _object_argument_type(arg.c_name) if arg.kind == ValueKind.OBJECT else _type(arg.kind)
     return f"{arg.name}: {t}" + (" = ..." if arg.default is not None else "")
 
 
-def _handler(p: ClassPlan, signal: Member) -> str:
+def _object_argument_type(name: str) -> str:
+    """The class an object argument takes, which the introspection does not say: the library's
+    type its name names ("repository": Repository), else the one type whose name ends with it
+    ("store": NotesStore); MvvmObject when there is none or several."""
+    snake = {type_name: _enums.constant_name(type_name).lower() for type_name in _enums.type_names().values()}
+    exact = [t for t, s in snake.items() if s == name]
+    ending = [t for t, s in snake.items() if s.endswith("_" + name)]
+    found = exact or ending
+    return found[0] if len(found) == 1 else _type(ValueKind.OBJECT)
+
+
+def _pointed_record(args: str) -> _records.RecordType | None:
+    """The record a handler takes by pointer ("const notes_note *"), as _core.record_spec reads it."""
+    if args.startswith("const ") and args.endswith(" *"):
+        return _records.with_c_type(args[len("const "):-len(" *")])
+    return None
+
+
+def _handler(signal: Member) -> str:
     """The Python handler type of ``signal``: what its SignalSpec hands the handler."""
     from ._core import signal_arguments
 
-    args = signal_arguments(signal.info.c_signature)
+    args = signal_arguments(signal.info.c_signature) or ""
     prop = signal.announces
+    record = _pointed_record(args) if args != "const char *" else None
     if args == "int32_t":
         value = _type(prop.value_kind, prop.enum) if prop is not None else "int"
     elif args == "int64_t":
         value = "int"
     elif args == "const char *":
         value = "str" if prop is not None and not prop.nullable else "str | None"
-    elif args in ("const mvvm_user *", "const mvvm_post *"):
+    elif record is not None:
         # A notify:: of a property that may be absent may carry NULL (None); an event not.
-        value = "User" if args == "const mvvm_user *" else "Post"
-        if prop is not None and prop.nullable:
-            value += " | None"
+        value = _type(record.kind, nullable=prop is not None and prop.nullable)
     elif args == "const mvvm_list_change *, size_t":
         value = "list[ListChange]"
     elif args == "int32_t, mvvm_object *":
@@ -95,12 +135,25 @@ def _handler(p: ClassPlan, signal: Member) -> str:
     return f"Callable[[{value}], object]"
 
 
-def _class(p: ClassPlan) -> list[str]:
+def _record(record: _records.RecordType) -> list[str]:
+    """A record as the frozen dataclass that _records.py builds."""
+    out = ["@dataclass(frozen=True)", f"class {record.name}:"]
+    out += _doc(record.cls.__doc__ or "", "    ")
+    out += [f"    {name}: {_type(kind, nullable=nullable)}" for name, kind, nullable in record.fields]
+    return out
+
+
+def _enum(name: str, cases: list[tuple[str, int]], doc: str, base: str) -> list[str]:
+    return [f"class {name}({base}):", *_doc(doc, "    "), *(f"    {case} = {value}" for case, value in cases)]
+
+
+def _class(p: ClassPlan, own: bool) -> list[str]:
     base = p.mixin.__name__ if p.mixin is not None else "MvvmObject"
     out = [f"class {p.name}({base}):"]
     doc = p.mixin.__doc__ if p.mixin is not None and p.mixin.__doc__ else p.doc
     out += _doc(doc or f"The library's {p.name}.", "    ")
-    out.append("    object_type: ClassVar[ObjectType]")
+    # An application's ObjectType has its own types: MvvmObject's is libmvvm's (mvvm/_generated.pyi).
+    out.append("    object_type: ClassVar[ObjectType]" + ("" if own else "  # type: ignore[assignment]"))
     skip = p.overridden
 
     def emit(py: str, lines: list[str]) -> None:
@@ -110,14 +163,20 @@ def _class(p: ClassPlan) -> list[str]:
 
     done: set[str] = set()
     if p.constructor is not None:
-        params = ["self"] + [_parameter(p, a) for a in p.constructor.arguments]
+        params = ["self"] + [_parameter(a) for a in p.constructor.arguments]
         if not any(a.kind == ValueKind.OBJECT for a in p.constructor.arguments):
             params.append("runtime: Runtime | None = ...")
         emit("__init__", _def(f"def __init__({', '.join(params)}) -> None", p.constructor.doc))
+    interface = _interfaces.describe(p.type_id)
+    if interface is not None:
+        params = ["cls", "impl: HostInterface", "runtime: Runtime | None = ...", "loop: AbstractEventLoop | None = ..."]
+        doc = f"A {p.name} over a Python implementation of {interface.name} (its methods: " + ", ".join(
+            m.name for m in interface.members if not m.is_cancel) + ")."
+        emit("new_host", ["    @classmethod"] + _def(f"def new_host({', '.join(params)}) -> {p.name}", doc))
     for m in p.commands:
         if m.setter_of is not None:
             continue
-        params = ["self"] + [_parameter(p, a) for a in m.arguments]
+        params = ["self"] + [_parameter(a) for a in m.arguments]
         emit(m.py, _def(f"def {m.py}({', '.join(params)}) -> {_type(m.value_kind, m.enum)}", m.doc))
     for prop in p.properties:
         t = _type(prop.value_kind, prop.enum, prop.nullable)
@@ -126,7 +185,7 @@ def _class(p: ClassPlan) -> list[str]:
             lines += [f"    @{prop.py}.setter", f"    def {prop.py}(self, value: {t}) -> None: ..."]
             cmd = prop.setter
             if cmd is not None:
-                params = ["self"] + [_parameter(p, a) for a in cmd.arguments]
+                params = ["self"] + [_parameter(a) for a in cmd.arguments]
                 emit(cmd.py, _def(f"def {cmd.py}({', '.join(params)}) -> None", cmd.doc))
         emit(prop.py, lines)
     for lst in p.lists:
@@ -141,41 +200,80 @@ def _class(p: ClassPlan) -> list[str]:
         for s in signals:
             out += [
                 "    @overload",
-                f"    def connect(self, signal: Literal[{s.name!r}], handler: {_handler(p, s)}) -> Connection: ...",
+                f"    def connect(self, signal: Literal[{s.name!r}], handler: {_handler(s)}) -> Connection: ...",
             ]
         out += ["    @overload", "    def connect(self, signal: str, handler: Callable[..., object]) -> Connection: ..."]
     return out
 
 
-def generate() -> str:
-    """The text of _generated.pyi for the loaded library."""
+def _library_enums() -> list[tuple[type[_enums.Enum], str]]:
+    """The library's enums that are not the package's own (Notes' DraftState), with their docs."""
+    found: list[tuple[type[_enums.Enum], str]] = []
+    for info in _enums.described_infos():
+        enum = _enums.for_c_type(info.c_type.decode())
+        if enum is not None and enum not in _PACKAGE_ENUMS:
+            found.append((enum, _ffi.decode(info.doc) or f"{info.c_type.decode()}."))
+    return found
+
+
+def generate(module: str = OWN_MODULE, command: str = COMMAND) -> str:
+    """The stub of the loaded library's classes, records and enums: mvvm's own _generated.pyi
+    for ``module`` "mvvm" (its records are imported from _values.py, which types them), else
+    the ``__init__.pyi`` of an application's module, which defines them. ``command``
+    regenerates it (named in its header)."""
     types = _enums.type_names()
     plans = [_classes.plan(t) for t in types]
     mixins = sorted({p.mixin.__name__ for p in plans if p.mixin is not None})
-    names = ["ObjectType"] + [p.name for p in plans]
-    enums = sorted({"Navigation"} | {e.__name__ for e in _enums.BY_C_NAME.values()})
-    lines = [
-        "# The types of the classes built from libmvvm's introspection (mvvm_type_describe()),",
-        "# with the hand-written overrides of mvvm/_overrides.py as their bases.",
-        f"# Generated; do not edit. Regenerate: {COMMAND}",
-        "",
-        "from collections.abc import Callable, Iterable",
-        "from typing import ClassVar, Literal, overload",
-        "",
-        "from ._core import Connection, MvvmObject, Runtime",
-        "from ._enums import Enum as _Enum",
-        f"from ._enums import {', '.join(enums)}",
-        *([f"from ._overrides import {', '.join(mixins)}"] if mixins else []),
-        "from ._values import Comment, IndexedView, ListChange, Post, User",
-        "",
-        "__all__: list[str] = [" + ", ".join(repr(n) for n in names) + "]",
-        "",
-        "class ObjectType(_Enum):",
-        '    """mvvm_type: the type of an object."""',
-    ]
-    lines += [f"    {_enums.constant_name(name)} = {value}" for value, name in types.items()]
+    records = _records.all_records()
+    enums = _library_enums()
+    package_enums = ", ".join(sorted(e.__name__ for e in _PACKAGE_ENUMS))
+    own = module == OWN_MODULE
+    if own:
+        values = ", ".join(sorted(["IndexedView", "ListChange", *(r.name for r in records)]))
+        lines = [
+            "# The types of the classes built from libmvvm's introspection (mvvm_type_describe()),",
+            "# with the hand-written overrides of mvvm/_overrides.py as their bases.",
+            f"# Generated; do not edit. Regenerate: {command}",
+            "",
+            "from collections.abc import Callable, Iterable",
+            "from typing import ClassVar, Literal, overload",
+            "",
+            "from ._core import Connection, MvvmObject, Runtime",
+            "from ._enums import Enum as _Enum",
+            f"from ._enums import {package_enums}",
+            *([f"from ._overrides import {', '.join(mixins)}"] if mixins else []),
+            f"from ._values import {values}",
+        ]
+        enum_base, defined_records = "_Enum", []
+    else:
+        library = os.path.basename(_ffi.library_path() or "the library")
+        lines = [
+            f"# The types of {library}'s classes, records and enums, from its introspection",
+            "# (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), for type checkers;",
+            f"# at run time the module {module} gives mvvm's classes, built from the library it loaded.",
+            f"# Generated; do not edit. Regenerate: {command}",
+            "",
+            "from asyncio import AbstractEventLoop",
+            "from collections.abc import Callable, Iterable",
+            "from dataclasses import dataclass",
+            "from enum import IntEnum",
+            "from typing import ClassVar, Literal, overload",
+            "",
+            "from mvvm import Connection, HostInterface, IndexedView, ListChange, MvvmObject, Runtime",
+            f"from mvvm import {package_enums}",
+            *([f"from mvvm._overrides import {', '.join(mixins)}"] if mixins else []),
+        ]
+        enum_base, defined_records = "IntEnum", records
+    names = ["ObjectType", *(p.name for p in plans), *(r.name for r in defined_records), *(e.__name__ for e, _ in enums)]
+    lines += ["", "__all__: list[str] = [" + ", ".join(repr(n) for n in names) + "]", ""]
+    cases = [(_enums.constant_name(name), value) for value, name in types.items()]
+    lines += _enum("ObjectType", cases, "mvvm_type: the type of an object.", enum_base)
+    for enum, doc in enums:
+        lines += ["", *_enum(enum.__name__, [(m.name, m.value) for m in enum], doc, enum_base)]
+    for record in defined_records:
+        lines += ["", *_record(record)]
     for p in plans:
-        lines += ["", *_class(p)]
+        lines += ["", *_class(p, own)]
     return "\n".join(lines) + "\n"
 
 
@@ -185,10 +283,29 @@ def default_path() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mvvm._stubgen", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--library", metavar="PATH",
+                        help="the library to describe (default: MVVM_LIBRARY, else the package's)")
+    parser.add_argument("--module", default=OWN_MODULE, metavar="NAME",
+                        help="the module the stub is for: mvvm (its _generated.pyi, the default) or an application's")
     parser.add_argument("--output", "-o", help="where to write (default: the package's _generated.pyi)")
     parser.add_argument("--check", metavar="FILE", help="compare FILE with a fresh stub; exit 1 if they differ")
+    parser.add_argument("--command", help="the command that regenerates the stub, named in its header and by --check")
     args = parser.parse_args(argv)
-    text = generate()
+    own = args.module == OWN_MODULE
+    if not args.module.isidentifier():
+        parser.error(f"--module {args.module!r} is not a Python module name")
+    if not own and not (args.output or args.check):
+        parser.error(f"--module {args.module} writes an application's stub: give --output FILE or --check FILE")
+    try:
+        if args.library:
+            _ffi.use_library(args.library)
+        command = args.command or (COMMAND if own else (
+            f"python3 -m mvvm._stubgen --library {os.path.basename(_ffi.library_path() or '')}"
+            f" --module {args.module} --output {args.check or args.output}"))
+        text = generate(args.module, command)
+    except (ImportError, errors.MvvmError) as exc:  # LibraryNotFoundError is an ImportError
+        print(f"stubgen: {exc}", file=sys.stderr)
+        return 2
     if args.check:
         try:
             with open(args.check, encoding="utf-8") as f:
@@ -199,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.writelines(difflib.unified_diff(
                 old.splitlines(True), text.splitlines(True), args.check, "fresh stub"))
             print(f"\n{args.check} is stale (it does not match the library's introspection).\n"
-                  f"Regenerate it: {COMMAND}", file=sys.stderr)
+                  f"Regenerate it: {command}", file=sys.stderr)
             return 1
         return 0
     path = args.output or default_path()

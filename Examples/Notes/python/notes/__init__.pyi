@@ -1,0 +1,161 @@
+# The types of libnotes.so's classes, records and enums, from its introspection
+# (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), for type checkers;
+# at run time the module notes gives mvvm's classes, built from the library it loaded.
+# Generated; do not edit. Regenerate: make generate
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import ClassVar, Literal, overload
+
+from mvvm import Connection, IndexedView, ListChange, MvvmObject, Runtime
+from mvvm import ListChangeKind, Loading, Navigation, ViewState
+
+__all__: list[str] = ['ObjectType', 'NotesStore', 'NoteList', 'NoteEditor', 'Note', 'DraftState']
+
+class ObjectType(IntEnum):
+    """mvvm_type: the type of an object."""
+    NOTES_STORE = 1
+    NOTE_LIST = 2
+    NOTE_EDITOR = 3
+
+class DraftState(IntEnum):
+    """Where an editor's draft stands ("draft-state")."""
+    UNCHANGED = 0
+    INVALID = 1
+    READY = 2
+
+@dataclass(frozen=True)
+class Note:
+    """A note."""
+    id: int
+    title: str
+    body: str
+    updated_at: float
+    pinned: bool
+
+class NotesStore(MvvmObject):
+    """Opens the notes file at `path` (created on the first save), or a store in memory when `path` is "". A file that cannot be read or decoded is refused with MVVM_E_SYSTEM."""
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def __init__(self, path: str, runtime: Runtime | None = ...) -> None:
+        """Opens the notes file at `path` (created on the first save), or a store in memory when `path` is "". A file that cannot be read or decoded is refused with MVVM_E_SYSTEM."""
+    @property
+    def is_persistent(self) -> bool:
+        """Whether the notes are kept in a file (0/1)."""
+    @overload
+    def connect(self, signal: Literal['notify::is-persistent'], handler: Callable[[bool], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: str, handler: Callable[..., object]) -> Connection: ...
+
+class NoteList(MvvmObject):
+    """Creates the list of the notes of `store` (which it keeps alive)."""
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def __init__(self, store: NotesStore) -> None:
+        """Creates the list of the notes of `store` (which it keeps alive)."""
+    def on_appear(self) -> None:
+        """Loads the notes if none is shown."""
+    def reload(self) -> None:
+        """Reads the notes again (after an editor saved one) and resets the rows."""
+    def delete_row(self, index: int) -> Note:
+        """Deletes the note of row `index` and gives it back through `out_note` (for an Undo). MVVM_E_OUT_OF_RANGE outside the rows; MVVM_E_SYSTEM when the store refused ("error-message" says why)."""
+    def toggle_pinned(self, index: int) -> None:
+        """Pins or unpins the note of row `index`; it moves to its place. MVVM_E_OUT_OF_RANGE outside the rows."""
+    def did_select_row(self, index: int) -> None:
+        """Selects row `index`: emits "note-selected". MVVM_E_OUT_OF_RANGE outside the rows."""
+    def dismiss_error(self) -> None:
+        """Clears the error message."""
+    def set_query(self, query: str) -> None:
+        """Sets the search text (copied); the rows follow 250 ms after the last change."""
+    @property
+    def query(self) -> str:
+        """The search text as typed. Never NULL."""
+    @query.setter
+    def query(self, value: str) -> None: ...
+    @property
+    def error_message(self) -> str | None:
+        """The last failed store call's message; NULL when there is none."""
+    @property
+    def count(self) -> int:
+        """The number of rows."""
+    @property
+    def rows(self) -> IndexedView[Note]:
+        """The note of row `index`, in O(1). Its strings are borrowed until the next getter call on this object, a change, or its destruction."""
+    def row(self, index: int) -> Note:
+        """The note of row `index`, in O(1). Its strings are borrowed until the next getter call on this object, a change, or its destruction."""
+    @overload
+    def connect(self, signal: Literal['notify::query'], handler: Callable[[str], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::error-message'], handler: Callable[[str | None], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::count'], handler: Callable[[int], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['rows-changed'], handler: Callable[[list[ListChange]], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['note-selected'], handler: Callable[[int], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: str, handler: Callable[..., object]) -> Connection: ...
+
+class NoteEditor(MvvmObject):
+    """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. MVVM_E_NOT_FOUND when the store has no such note."""
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def __init__(self, store: NotesStore, note_id: int) -> None:
+        """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. MVVM_E_NOT_FOUND when the store has no such note."""
+    def save(self) -> None:
+        """Saves the draft if "can-save"; emits "did-save" when stored. A failed save keeps the draft."""
+    def set_draft_title(self, draft_title: str) -> None:
+        """Sets the draft title (copied); validation runs at once."""
+    @property
+    def draft_title(self) -> str:
+        """The title being edited. Never NULL."""
+    @draft_title.setter
+    def draft_title(self, value: str) -> None: ...
+    def set_draft_body(self, draft_body: str) -> None:
+        """Sets the draft body (copied)."""
+    @property
+    def draft_body(self) -> str:
+        """The body being edited. Never NULL."""
+    @draft_body.setter
+    def draft_body(self, value: str) -> None: ...
+    @property
+    def is_dirty(self) -> bool:
+        """Whether the draft differs from the stored note (0/1)."""
+    @property
+    def can_save(self) -> bool:
+        """Whether save would store the draft: dirty and valid (0/1)."""
+    @property
+    def draft_state(self) -> DraftState:
+        """Where the draft stands: unchanged, invalid or ready to save."""
+    @property
+    def validation_message(self) -> str | None:
+        """Why the draft can't be saved; NULL when it can or nothing was edited."""
+    @property
+    def error_message(self) -> str | None:
+        """The last failed save's message; NULL when there is none."""
+    @property
+    def note_id(self) -> int:
+        """The stored note's id; 0 for a new note until its first save."""
+    @property
+    def note(self) -> Note | None:
+        """The note as last stored; absent for a new note until its first save. The typed getter sets *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note untouched) before."""
+    @overload
+    def connect(self, signal: Literal['notify::draft-title'], handler: Callable[[str], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::draft-body'], handler: Callable[[str], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::is-dirty'], handler: Callable[[bool], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::can-save'], handler: Callable[[bool], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::draft-state'], handler: Callable[[DraftState], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::validation-message'], handler: Callable[[str | None], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::error-message'], handler: Callable[[str | None], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::note-id'], handler: Callable[[int], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::note'], handler: Callable[[Note | None], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['did-save'], handler: Callable[[Note], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: str, handler: Callable[..., object]) -> Connection: ...
