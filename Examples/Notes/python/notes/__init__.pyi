@@ -3,12 +3,13 @@
 # at run time the module notes gives mvvm's classes, built from the library it loaded.
 # Generated; do not edit. Regenerate: make generate
 
+from asyncio import AbstractEventLoop
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import ClassVar, Literal, overload
 
-from mvvm import Connection, IndexedView, ListChange, MvvmObject, Runtime
+from mvvm import Connection, HostInterface, IndexedView, ListChange, MvvmObject, Runtime
 from mvvm import ListChangeKind, Loading, Navigation, ViewState
 
 __all__: list[str] = ['ObjectType', 'NotesStore', 'NoteList', 'NoteEditor', 'Note', 'DraftState']
@@ -39,9 +40,12 @@ class NotesStore(MvvmObject):
     object_type: ClassVar[ObjectType]  # type: ignore[assignment]
     def __init__(self, path: str, runtime: Runtime | None = ...) -> None:
         """Opens the notes file at `path` (created on the first save), or a store in memory when `path` is "". A file that cannot be read or decoded is refused with MVVM_E_SYSTEM."""
+    @classmethod
+    def new_host(cls, impl: HostInterface, runtime: Runtime | None = ..., loop: AbstractEventLoop | None = ...) -> NotesStore:
+        """A NotesStore over a Python implementation of NotesRepository (its methods: all_notes, save_note, delete_note)."""
     @property
     def is_persistent(self) -> bool:
-        """Whether the notes are kept in a file (0/1)."""
+        """Whether the notes are kept in a file (0/1); 0 for a host's store."""
     @overload
     def connect(self, signal: Literal['notify::is-persistent'], handler: Callable[[bool], object]) -> Connection: ...
     @overload
@@ -53,13 +57,13 @@ class NoteList(MvvmObject):
     def __init__(self, store: NotesStore) -> None:
         """Creates the list of the notes of `store` (which it keeps alive)."""
     def on_appear(self) -> None:
-        """Loads the notes if none is shown."""
+        """Loads the notes if none is shown or loading."""
     def reload(self) -> None:
-        """Reads the notes again (after an editor saved one) and resets the rows."""
+        """Reads the notes again (after an editor saved one); the rows reset when they arrive. A reload supersedes one in flight."""
     def delete_row(self, index: int) -> Note:
-        """Deletes the note of row `index` and gives it back through `out_note` (for an Undo). MVVM_E_OUT_OF_RANGE outside the rows; MVVM_E_SYSTEM when the store refused ("error-message" says why)."""
+        """Deletes the note of row `index` and gives it back through `out_note` (for an Undo): its row goes at once. If the store then refuses, the row comes back (an insert) and "error-message" says why. MVVM_E_OUT_OF_RANGE outside the rows."""
     def toggle_pinned(self, index: int) -> None:
-        """Pins or unpins the note of row `index`; it moves to its place. MVVM_E_OUT_OF_RANGE outside the rows."""
+        """Pins or unpins the note of row `index`; once stored, it moves to its place. MVVM_E_OUT_OF_RANGE outside the rows."""
     def did_select_row(self, index: int) -> None:
         """Selects row `index`: emits "note-selected". MVVM_E_OUT_OF_RANGE outside the rows."""
     def dismiss_error(self) -> None:
@@ -96,12 +100,12 @@ class NoteList(MvvmObject):
     def connect(self, signal: str, handler: Callable[..., object]) -> Connection: ...
 
 class NoteEditor(MvvmObject):
-    """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. MVVM_E_NOT_FOUND when the store has no such note."""
+    """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body; when the store has no such note, "error-message" says so and the editor cannot save."""
     object_type: ClassVar[ObjectType]  # type: ignore[assignment]
     def __init__(self, store: NotesStore, note_id: int) -> None:
-        """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. MVVM_E_NOT_FOUND when the store has no such note."""
+        """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body; when the store has no such note, "error-message" says so and the editor cannot save."""
     def save(self) -> None:
-        """Saves the draft if "can-save"; emits "did-save" when stored. A failed save keeps the draft."""
+        """Saves the draft if "can-save"; emits "did-save" once stored. A failed save keeps the draft and sets "error-message"."""
     def set_draft_title(self, draft_title: str) -> None:
         """Sets the draft title (copied); validation runs at once."""
     @property
@@ -121,7 +125,7 @@ class NoteEditor(MvvmObject):
         """Whether the draft differs from the stored note (0/1)."""
     @property
     def can_save(self) -> bool:
-        """Whether save would store the draft: dirty and valid (0/1)."""
+        """Whether save would store the draft: loaded, dirty, valid and not saving (0/1)."""
     @property
     def draft_state(self) -> DraftState:
         """Where the draft stands: unchanged, invalid or ready to save."""
@@ -130,13 +134,19 @@ class NoteEditor(MvvmObject):
         """Why the draft can't be saved; NULL when it can or nothing was edited."""
     @property
     def error_message(self) -> str | None:
-        """The last failed save's message; NULL when there is none."""
+        """The last failed load's or save's message; NULL when there is none."""
+    @property
+    def is_loading(self) -> bool:
+        """Whether the stored note is being loaded (0/1)."""
+    @property
+    def is_saving(self) -> bool:
+        """Whether a save is running (0/1); "can-save" is 0 meanwhile."""
     @property
     def note_id(self) -> int:
-        """The stored note's id; 0 for a new note until its first save."""
+        """The stored note's id; 0 for a new note until its first save, and while the note loads."""
     @property
     def note(self) -> Note | None:
-        """The note as last stored; absent for a new note until its first save. The typed getter sets *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note untouched) before."""
+        """The note as last stored; absent for a new note until its first save, and while the note loads. The typed getter sets *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note untouched) before."""
     @overload
     def connect(self, signal: Literal['notify::draft-title'], handler: Callable[[str], object]) -> Connection: ...
     @overload
@@ -151,6 +161,10 @@ class NoteEditor(MvvmObject):
     def connect(self, signal: Literal['notify::validation-message'], handler: Callable[[str | None], object]) -> Connection: ...
     @overload
     def connect(self, signal: Literal['notify::error-message'], handler: Callable[[str | None], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::is-loading'], handler: Callable[[bool], object]) -> Connection: ...
+    @overload
+    def connect(self, signal: Literal['notify::is-saving'], handler: Callable[[bool], object]) -> Connection: ...
     @overload
     def connect(self, signal: Literal['notify::note-id'], handler: Callable[[int], object]) -> Connection: ...
     @overload
