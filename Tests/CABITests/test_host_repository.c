@@ -749,6 +749,12 @@ static void test_a_wrong_answer_type_is_refused_and_the_request_stays_pending(vo
     CHECK(strstr(mvvm_last_error_message(), "mvvm_request_resolve_user_page") != NULL);
     CHECK_STATUS(answer_user(request, 1), MVVM_E_INVALID_ARGUMENT);
     CHECK_STATUS(answer_comments(request), MVVM_E_INVALID_ARGUMENT);
+    /* The framework's generic answers do not fit a request of the seeds' own shapes. */
+    mvvm_value none = {.kind = MVVM_VALUE_NONE};
+    CHECK_STATUS(mvvm_request_resolve(request, NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK(strstr(mvvm_last_error_message(), "mvvm_request_resolve_user_page") != NULL);
+    CHECK_STATUS(mvvm_request_resolve(request, &none), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_request_resolve_list(request, NULL, 0), MVVM_E_INVALID_ARGUMENT);
     pump_until_idle(3);
     CHECK_EQ(list_count(list), 0);
     CHECK_EQ(list_loading(list), MVVM_LOADING_FULL_SCREEN);
@@ -762,6 +768,30 @@ static void test_a_wrong_answer_type_is_refused_and_the_request_stays_pending(vo
     CHECK_OK(mvvm_object_destroy(repository));
     pump_until_idle(5);
     CHECK_EQ(h.destroyed, 1);
+}
+
+/* The generic answers check their arguments before any request is looked up. */
+static void test_generic_answers_refuse_bad_arguments(void) {
+    mvvm_value value = {.kind = MVVM_VALUE_INT64, .as.int64 = 1};
+    CHECK_STATUS(mvvm_request_resolve(NULL, &value), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_request_resolve_list(NULL, &value, 1), MVVM_E_INVALID_ARGUMENT);
+    mvvm_request *unknown = (mvvm_request *)(uintptr_t)0x7777000000001ull;
+    CHECK_STATUS(mvvm_request_resolve(unknown, &value), MVVM_E_NOT_FOUND);
+    CHECK_STATUS(mvvm_request_resolve_list(unknown, NULL, 3), MVVM_E_INVALID_ARGUMENT); /* NULL items, count 3 */
+    mvvm_value bad = {.kind = 999};
+    CHECK_STATUS(mvvm_request_resolve(unknown, &bad), MVVM_E_INVALID_ARGUMENT);
+    /* The seeds' app has no host interface: introspection and the generic constructor say so. */
+    const mvvm_interface_info *info = NULL;
+    CHECK_STATUS(mvvm_interface_describe(MVVM_TYPE_USER_LIST, &info), MVVM_E_NOT_FOUND);
+    CHECK(strstr(mvvm_last_error_message(), "no host interfaces") != NULL);
+    CHECK_STATUS(mvvm_interface_describe(MVVM_TYPE_USER_LIST, NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_interface_describe((mvvm_type)999, &info), MVVM_E_INVALID_ARGUMENT);
+    mvvm_object *object = NULL;
+    uint32_t table[4] = {sizeof table};
+    CHECK_STATUS(mvvm_object_new_host(MVVM_TYPE_USER_LIST, table, NULL, NULL, &object), MVVM_E_STATE);
+    CHECK_STATUS(mvvm_object_new_host((mvvm_type)999, table, NULL, NULL, &object), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_object_new_host(MVVM_TYPE_USER_LIST, table, NULL, NULL, NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK(object == NULL);
 }
 
 static void test_invalid_answers_are_refused_and_change_nothing(void) {
@@ -1410,6 +1440,7 @@ int main(void) {
     RUN_TEST(test_an_answer_racing_a_cancellation_ends_the_request_once);
     RUN_TEST(test_answers_to_unknown_or_finished_requests_are_not_found);
     RUN_TEST(test_a_wrong_answer_type_is_refused_and_the_request_stays_pending);
+    RUN_TEST(test_generic_answers_refuse_bad_arguments);
     RUN_TEST(test_invalid_answers_are_refused_and_change_nothing);
     RUN_TEST(test_user_detail_loads_and_saves_through_the_host);
     RUN_TEST(test_post_detail_loads_and_likes_through_the_host);

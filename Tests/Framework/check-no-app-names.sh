@@ -37,7 +37,7 @@ names() {
     printf '%s\n' 'mvvm_user' 'mvvm_post' 'mvvm_comment' 'MVVM_VALUE_(USER|POST|COMMENT)' \
         'mvvm_loading' 'MVVM_LOADING_[A-Z_]+' 'mvvm_view_state' 'MVVM_VIEW_STATE_[A-Z_]+' \
         'mvvm_navigation' 'MVVM_NAVIGATION_[A-Z_]+' 'mvvm_sample_options[a-z_]*' 'mvvm_http_options[a-z_]*' \
-        'mvvm_request_resolve_[a-z_]+' 'navigate' 'user-selected' 'did-save' 'rows-changed' 'laps-changed'
+        'mvvm_request_resolve_(user_page|user|post|comments)' 'navigate' 'user-selected' 'did-save' 'rows-changed' 'laps-changed'
 }
 
 # Prints "file:line: text" for every use of a name in the framework sources under $1; returns

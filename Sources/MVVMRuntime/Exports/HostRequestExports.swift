@@ -20,8 +20,8 @@ private func checkedRequest(_ request: OpaquePointer?) throws(APIError) -> Opaqu
     return request
 }
 
-/// Answers `request` with `HostAnswer` made by an application's own resolve function (the
-/// seeds' `mvvm_request_resolve_user_page()`): the same checks and table as the generic ones.
+/// Answers `request` with the `HostAnswer` that an application's own typed resolve function
+/// made (a `.custom` one): the same checks and table as the generic resolve functions.
 public func resolveHostRequest(_ request: OpaquePointer?, _ answer: () throws(APIError) -> HostAnswer) -> mvvm_status {
     answerCall { () throws(APIError) in
         let request = try checkedRequest(request)

@@ -6,7 +6,7 @@ public enum HostAnswer: Sendable {
     case value(Value)
     /// `mvvm_request_resolve_list()`.
     case list([Value])
-    /// An answer an application's own resolve function made (the seeds' user page), tagged
+    /// An answer an application's own typed resolve function made (a page of rows), tagged
     /// with that function's name.
     case custom(resolvedBy: String, any Sendable)
 }
@@ -16,7 +16,7 @@ public enum HostAnswerShape: Sendable, Equatable {
     case nothing
     case value(ValueKind)
     case list(ValueKind)
-    /// Answered only by the application's function of this name ("mvvm_request_resolve_user()").
+    /// Answered only by the application's function of this name ("mvvm_request_resolve_page()").
     case custom(resolveFunction: String)
 
     /// Whether `answer` is one this shape expects.
