@@ -15,7 +15,8 @@
 #      named at run time), installed into a fresh venv with no index, and python/notes_demo.py drives libnotes.so through
 #      mvvm.Runtime(library=...), toolchain hidden too; `mypy --strict` checks the demo against
 #      the installed package and the app's stubs (mypy from the venv run-tests.sh uses); then
-#      the package's tests of application libraries (bindings/python/tests/test_any_library.py)
+#      the package's tests of application libraries (bindings/python/tests/test_any_library.py,
+#      test_host_interfaces.py)
 #      run against it.
 # Environment: PYTHON, the interpreter that makes the venvs and has pytest (default: python3);
 # MVVM_PYTHON_VENV, the venv mypy is installed into (default: the checkout's .build/python-venv).
@@ -81,6 +82,13 @@ grep -q "python/notes/__init__.pyi is stale" "$tmp/stale-stub.log" && grep -q "R
 cp "$tmp/notes.pyi.fresh" "$stub"
 echo "check-notes: a hand edit of python/notes/__init__.pyi is caught by make check-generated"
 
+# The app's own XCTest tests (its ViewModels on the virtual-time scheduler, its stores), as
+# its developer runs them in its package.
+echo "== 2b. swift test in the copy (the app's XCTest tests)"
+(cd "$app" && "$SWIFT" test --scratch-path "$scratch-tests" --disable-swift-testing) > "$tmp/swift-test.log" 2>&1 \
+    || { tail -60 "$tmp/swift-test.log" >&2; fail "the Notes app's tests failed"; }
+echo "check-notes: $(grep -E 'Executed [0-9]+ tests' "$tmp/swift-test.log" | tail -1 | sed 's/^[[:space:]]*//')"
+
 # The generated header compiles cleanly as C11 and C++ beside mvvm.h.
 "$CLANG" -x c $MVVM_C_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
 "$CLANG" -x c++ $MVVM_CXX_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
@@ -126,6 +134,7 @@ PIP_DISABLE_PIP_VERSION_CHECK=1 "$mypy_venv/bin/python" -m pip install --quiet m
 # The package's tests of application libraries, against libnotes.so (the interpreter that has
 # pytest; the package from the checkout).
 (cd "$tmp" && NOTES_LIBRARY="$lib" MVVM_LIBRARY="$lib" PYTHONPATH="$root/bindings/python" \
-    "$python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests/test_any_library.py") \
-    || fail "test_any_library.py failed against libnotes.so"
+    "$python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests/test_any_library.py" \
+        "$root/bindings/python/tests/test_host_interfaces.py") \
+    || fail "test_any_library.py or test_host_interfaces.py failed against libnotes.so"
 echo "check-notes: passed"
