@@ -74,7 +74,7 @@ def test_an_object_argument_is_the_one_type_its_name_names(argument: str, expect
 def test_an_applications_stub_defines_the_librarys_records_and_imports_mvvms_names() -> None:
     text = _stubgen.generate("seeds", "make generate")
     assert text.splitlines()[3] == "# Generated; do not edit. Regenerate: make generate"
-    assert "from mvvm import Connection, IndexedView, ListChange, MvvmObject, Runtime" in text
+    assert "from mvvm import Connection, HostInterface, IndexedView, ListChange, MvvmObject, Runtime" in text
     assert "from ._" not in text  # the public package, not its modules
     classes = _classes(text)
     assert [ast.unparse(b) for b in classes["ObjectType"].bases] == ["IntEnum"]
