@@ -515,6 +515,11 @@ int main(int argc, char **argv) {
     CHECK(mvvm_init());
     CHECK(mvvm_get_fd(&loop_fd));
 
+    step("a constructor as the first call (the library registers its types on first use)");
+    mvvm_object *first = NULL;
+    CHECK(notes_store_new("", &first));
+    CHECK(mvvm_object_destroy(first));
+
     step("the library's types, found by name");
     mvvm_type type = 0;
     CHECK(mvvm_type_find("NoteList", &type));
