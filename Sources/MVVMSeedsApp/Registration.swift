@@ -26,9 +26,8 @@ public enum SeedsApp {
         ] {
             try registry.register(declaration)
         }
-        // Pending host requests end (their `cancel` callbacks run) and every host repository
-        // still alive gets its destroy notifier.
-        try registry.atShutdown { HostRepositoryBox.shutDownAll() }
+        // Host repositories need no shutdown work of their own: the framework ends pending
+        // requests and destroys every host table still alive (HostLifetime).
     }
 
 }

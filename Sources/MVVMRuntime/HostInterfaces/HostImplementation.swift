@@ -14,16 +14,8 @@ public final class HostImplementation: HostRequestIssuer {
     /// libffi call description, prepared once.
     private let functions: [mvvm_callback?]
     private let calls: [FFICallDescription?]
-    private let userData: UnsafeMutableRawPointer?
-    private let destroy: mvvm_destroy_notify?
+    private let lifetime: HostLifetime
     private let cancelIndex: Int?
-    /// Set once the destroy notifier ran (or is running): the host's functions are never
-    /// called again.
-    private var isClosed = false
-
-    /// Every implementation not yet closed, so shutdown can close those still alive.
-    private static var live: [ObjectIdentifier: Weak] = [:]
-    private struct Weak { weak var implementation: HostImplementation? }
 
     /// Copies and checks the host's table (`vtable`, of `interface.cType`): `struct_size` must
     /// be sizeof the struct, and every member but the optional ones set.
@@ -62,15 +54,8 @@ public final class HostImplementation: HostRequestIssuer {
         self.interface = interface
         self.functions = functions
         self.calls = calls
-        self.userData = userData
-        self.destroy = destroy
+        self.lifetime = HostLifetime(userData: userData, destroy: destroy)
         self.cancelIndex = interface.members.firstIndex(where: \.isCancel)
-        Self.live[ObjectIdentifier(self)] = Weak(implementation: self)
-    }
-
-    isolated deinit {
-        Self.live[ObjectIdentifier(self)] = nil
-        close()
     }
 
     private static func ffiType(_ kind: ValueKind) -> UnsafeMutablePointer<ffi_type> {
@@ -97,7 +82,7 @@ public final class HostImplementation: HostRequestIssuer {
         let member = interface.members[index]
         precondition(arguments.map(\.kind) == member.arguments.map(\.kind), "\(interface.name).\(method) takes \(member.arguments.map(\.kind))")
         try Task.checkCancellation()
-        guard !isClosed else {
+        guard !lifetime.isClosed else {
             throw HostFailure(message: "The host's \(interface.name) was shut down: mvvm_shutdown() ended it.")
         }
         guard let function = functions[index], let description = calls[index] else {
@@ -105,7 +90,7 @@ public final class HostImplementation: HostRequestIssuer {
         }
         let table = HostRequestTable.shared
         let request = table.register(expected, issuer: self)
-        description.set(0, userData)
+        description.set(0, lifetime.userData)
         description.set(1, request.pointer)
         Self.lend(arguments, from: 0, into: description) { description.call(function) }
         return try await withTaskCancellationHandler {
@@ -146,34 +131,16 @@ public final class HostImplementation: HostRequestIssuer {
 
     /// The host's `cancel` for `request`, from the request table (host thread).
     public func notifyCancelled(_ request: OpaquePointer, expected: HostAnswerShape) {
-        guard !isClosed, let cancelIndex, let cancel = functions[cancelIndex] else { return }
-        unsafeBitCast(cancel, to: CancelFunction.self)(userData, request)
+        guard !lifetime.isClosed, let cancelIndex, let cancel = functions[cancelIndex] else { return }
+        unsafeBitCast(cancel, to: CancelFunction.self)(lifetime.userData, request)
     }
 
     // MARK: - End
 
-    /// Calls the destroy notifier once; the host's functions are never called afterwards.
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        Self.live[ObjectIdentifier(self)] = nil
-        destroy?(userData)
-    }
-
     /// Forgets the host's table without calling anything (its constructor failed: the host
     /// still owns user_data).
     func abandon() {
-        isClosed = true
-        Self.live[ObjectIdentifier(self)] = nil
-    }
-
-    /// Shutdown: ends every pending request (the hosts' `cancel` functions run now), then
-    /// calls the destroy notifier of every implementation still alive.
-    static func shutDownAll() {
-        HostRequestTable.shared.cancelAll()
-        let implementations = live.values.compactMap(\.implementation)
-        live.removeAll()
-        for implementation in implementations { implementation.close() }
+        lifetime.abandon()
     }
 }
 

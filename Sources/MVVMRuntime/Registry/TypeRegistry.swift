@@ -198,8 +198,9 @@ public final class TypeRegistry: @unchecked Sendable {
         if loadApplication != nil, !loaded { return }
         for work in read({ shutdownWork }) { work() }
         // Then the framework's: pending host requests end (their `cancel` functions run) and
-        // every host implementation still alive gets its destroy notifier.
-        HostImplementation.shutDownAll()
+        // every host table still alive (the application's repositories' too) gets its destroy
+        // notifier.
+        HostLifetime.shutDownAll()
     }
 
     // MARK: - Loading

@@ -42,31 +42,15 @@ enum HostCall: Sendable {
 final class HostRepositoryBox: HostRequestIssuer {
     private let users: mvvm_user_repository_vtable
     private let posts: mvvm_post_repository_vtable?
-    private let userData: UnsafeMutableRawPointer?
-    private let destroy: mvvm_destroy_notify?
-    /// Set once the destroy notifier ran (or is running): the host's functions are never
-    /// called again.
-    private(set) var isClosed = false
-
-    /// Every box not yet closed, so shutdown can close those still alive.
-    private static var live: [ObjectIdentifier: WeakBox] = [:]
-
-    private struct WeakBox {
-        weak var box: HostRepositoryBox?
-    }
+    /// The host's user data and destroy notifier (closed at shutdown by the framework).
+    private let lifetime: HostLifetime
+    private var userData: UnsafeMutableRawPointer? { lifetime.userData }
 
     init(users: mvvm_user_repository_vtable, posts: mvvm_post_repository_vtable?,
          userData: UnsafeMutableRawPointer?, destroy: mvvm_destroy_notify?) {
         self.users = users
         self.posts = posts
-        self.userData = userData
-        self.destroy = destroy
-        Self.live[ObjectIdentifier(self)] = WeakBox(box: self)
-    }
-
-    isolated deinit {
-        Self.live[ObjectIdentifier(self)] = nil
-        close()
+        self.lifetime = HostLifetime(userData: userData, destroy: destroy)
     }
 
     // MARK: - Calls
@@ -76,7 +60,7 @@ final class HostRepositoryBox: HostRequestIssuer {
     /// the main actor. Cancelling the task ends the request (see `HostRequestTable`).
     func perform(_ call: HostCall) async throws -> HostAnswer {
         try Task.checkCancellation()
-        guard !isClosed else {
+        guard !lifetime.isClosed else {
             throw HostFailure(message: "The host repository was shut down: mvvm_shutdown() ended it.")
         }
         if case .searchUsers = call, users.search_users == nil {
@@ -129,31 +113,12 @@ final class HostRepositoryBox: HostRequestIssuer {
     /// The host's `cancel` callback for `request`, from the table (host thread). The expected
     /// answer tells which table issued the request, and so whose `cancel` applies.
     func notifyCancelled(_ request: OpaquePointer, expected: HostAnswerShape) {
-        guard !isClosed else { return }
+        guard !lifetime.isClosed else { return }
         if expected == SeedsAnswer.userPage || expected == SeedsAnswer.user {
             users.cancel?(userData, cRequest(request))
         } else {
             posts?.cancel?(userData, cRequest(request))
         }
-    }
-
-    // MARK: - End
-
-    /// Calls the destroy notifier once; the host's functions are never called afterwards.
-    func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        Self.live[ObjectIdentifier(self)] = nil
-        destroy?(userData)
-    }
-
-    /// Shutdown: ends every pending request (the hosts' `cancel` callbacks run now), then
-    /// calls the destroy notifier of every host repository still alive.
-    static func shutDownAll() {
-        HostRequestTable.shared.cancelAll()
-        let boxes = live.values.compactMap(\.box)
-        live.removeAll()
-        for box in boxes { box.close() }
     }
 }
 
