@@ -116,14 +116,38 @@ MVVM_SWIFT_FLAGS="-Xswiftc -warnings-as-errors"
 # The shipped library: `make dist`, `make install` and `make wheel` take one release build of
 # the mvvm product made with these flags added (in its own scratch folder, .build/ship, so the
 # debug and plain release builds are untouched). -static-stdlib links the Swift runtime,
-# Foundation, libdispatch and ICU into libmvvm.so (NEEDED: libffi, libstdc++, libm, libgcc_s,
-# libc; RUNPATH $ORIGIN); the version script bindings/c/libmvvm.map keeps every symbol but the
-# mvvm_ API local; --strip-all drops the symbol table and debug information (76 -> 59 MB).
-# lld, the toolchain's, when it has one: gold leaves the hidden symbols in .dynsym as local
-# entries, which `nm -D` lists.
+# FoundationEssentials and libdispatch into libmvvm.so (NEEDED: libffi, libsqlite3, libm, libc;
+# RUNPATH $ORIGIN); the version script bindings/c/libmvvm.map keeps every symbol but the mvvm_
+# API local; --strip-all drops the symbol table and debug information. Benchmarks/README.md
+# "Footprint" has the figures of each choice below.
 MVVM_SHIP_SWIFT_FLAGS="-Xswiftc -static-stdlib -Xlinker --version-script=$MVVM_ROOT/bindings/c/libmvvm.map -Xlinker --strip-all"
+# Our modules' functions in sections of their own, so that the linker drops the unused ones and
+# can place the ones a host's start runs side by side (below).
+MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_SWIFT_FLAGS -Xswiftc -Xfrontend -Xswiftc -function-sections"
+# libstdc++ and libgcc's unwinder linked in, not NEEDED: the Swift runtime uses a few of their
+# functions, and loading the shared ones costs a host about 1 MB of memory. `make ship-library`
+# writes, in this folder, a linker script named libstdc++.so that names the static archives,
+# so the runtime's own -lstdc++ finds it first; without it the link takes the shared library.
+MVVM_SHIP_STATIC_CXX_DIR="$MVVM_ROOT/.build/ship/static-libstdc++"
+MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_SWIFT_FLAGS -Xswiftc -L$MVVM_SHIP_STATIC_CXX_DIR"
+# lld, the toolchain's, when it has one: gold leaves the hidden symbols in .dynsym as local
+# entries, which `nm -D` lists. With lld:
+# - the functions a C host runs from mvvm_init() to its first page (bindings/c/libmvvm.order,
+#   `make start-order` writes it from a profile) are laid out together, so the host pages in
+#   fewer of the library's code pages; a name the build no longer has is skipped;
+# - relative relocations are packed (RELR, 1 MB smaller, and the loader reads 1 MB less) when
+#   this machine's C library reads them (glibc 2.36): like every glibc symbol version the
+#   library takes, it then needs that glibc where it runs. MVVM_SHIP_RELR=0 leaves it out, for
+#   a library built here to run on glibc 2.35.
 if [ -n "$SWIFT_BIN_DIR" ] && [ -x "$SWIFT_BIN_DIR/ld.lld" ]; then
     MVVM_SHIP_SWIFT_FLAGS="-Xswiftc -use-ld=lld $MVVM_SHIP_SWIFT_FLAGS"
+    MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_SWIFT_FLAGS -Xlinker --symbol-ordering-file=$MVVM_ROOT/bindings/c/libmvvm.order -Xlinker --no-warn-symbol-ordering"
+    mvvm_glibc=$(getconf GNU_LIBC_VERSION 2> /dev/null | sed -n 's/^glibc //p')
+    if [ "${MVVM_SHIP_RELR:-1}" != 0 ] && [ -n "$mvvm_glibc" ] \
+        && [ "$(printf '%s\n' 2.36 "$mvvm_glibc" | sort -V | head -n 1)" = 2.36 ]; then
+        MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_SWIFT_FLAGS -Xlinker -z -Xlinker pack-relative-relocs"
+    fi
+    unset mvvm_glibc
 fi
 
 # mvvm_lld_flag CC DIR: prints -fuse-ld=lld when CC can link with lld (probing in DIR). gold,

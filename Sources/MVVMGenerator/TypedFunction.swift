@@ -55,7 +55,7 @@ extension TypeDeclaration {
             case .string: return "try TypedCall.string(\(name), \(literal(argument.name)))"
             case .object: return ".object(\(name))"
             case .int64Array:
-                let countName = argument.name.replacingOccurrences(of: "_values", with: "") + "_count"
+                let countName = CName.arrayCount(of: argument.name)
                 return "try TypedCall.int64Array(\(name), \(TypedFunction.swiftName(countName)), \(literal(argument.name)))"
             }
         }

@@ -18,4 +18,10 @@ public enum CName {
         }
         return out
     }
+
+    /// The C name of an int64 array argument's count: `sorted_values` → `sorted_count`,
+    /// `ids` → `ids_count`.
+    public static func arrayCount(of arrayName: String) -> String {
+        (arrayName.hasSuffix("_values") ? String(arrayName.dropLast("_values".count)) : arrayName) + "_count"
+    }
 }

@@ -1,8 +1,9 @@
 import CMVVM
 import MVVMBindingCore
 
-/// C spellings shared by the member shapes below.
-private func snake(_ name: String) -> String { name.replacing("-", with: "_") }
+/// C spellings shared by the member shapes below. By hand rather than with `replacing(_:with:)`:
+/// that is _StringProcessing's, whose code every host's first page would otherwise page in.
+private func snake(_ name: String) -> String { String(name.map { $0 == "-" ? "_" : $0 }) }
 private func statusSignature(_ parameters: [String]) -> String {
     "mvvm_status (*)(\(parameters.joined(separator: ", ")))"
 }
@@ -333,7 +334,7 @@ extension ViewModelDeclaration {
                 switch argument.kind {
                 case .int64Array:
                     types += ["const int64_t *", "size_t"]
-                    names += [argument.name, argument.name.replacing("_values", with: "") + "_count"]
+                    names += [argument.name, CName.arrayCount(of: argument.name)]
                 case .object:
                     types.append("mvvm_object *")
                     names.append(argument.name)

@@ -9,8 +9,11 @@ public struct RegisteredRecord: Sendable {
     public let cType: String
     /// The value kind's constant ("NOTES_VALUE_NOTE").
     public let cName: String
-    /// The Swift type as generated code spells it ("NotesApp.Note").
-    public let swiftTypeName: String
+    /// The Swift type as generated code spells it ("NotesApp.Note"): asked for by the generator
+    /// and error messages only, so it is not spelled at registration (spelling a type runs the
+    /// runtime's demangler and printer, which every host's start would otherwise page in).
+    public var swiftTypeName: String { String(reflecting: type) }
+    private let type: any RecordValue.Type
     public let doc: String
     /// The fields in C order: name, kind, doc.
     public let fields: [(name: String, kind: RecordFieldKind, doc: String)]
@@ -26,7 +29,7 @@ public struct RegisteredRecord: Sendable {
         self.name = declaration.name
         self.cType = cType
         self.cName = cName
-        self.swiftTypeName = String(reflecting: type)
+        self.type = type
         self.doc = declaration.doc
         self.fields = declaration.fields.map { ($0.name, $0.kind, $0.doc) }
         self.layout = declaration.layout

@@ -80,13 +80,12 @@ public final class TypeRegistry: @unchecked Sendable {
     @discardableResult
     public func register<R: RecordValue>(record type: R.Type, cType: String, cName: String) throws(RegistrationError) -> ValueKind {
         try changing { () throws(RegistrationError) in
-            let swiftName = String(reflecting: type)
             let declaration = R.recordDeclaration
             guard recordsByType[ObjectIdentifier(type)] == nil else {
-                throw RegistrationError("The record \(swiftName) is registered already.")
+                throw RegistrationError("The record \(String(reflecting: type)) is registered already.")
             }
             if let taken = records.first(where: { $0.cType == cType || $0.cName == cName || $0.name == declaration.name }) {
-                throw RegistrationError("The record \(swiftName) takes the name \(declaration.name) or the C name \(cType)/\(cName) of \(taken.swiftTypeName).")
+                throw RegistrationError("The record \(String(reflecting: type)) takes the name \(declaration.name) or the C name \(cType)/\(cName) of \(taken.swiftTypeName).")
             }
             guard !declaration.fields.isEmpty else {
                 throw RegistrationError("The record \(declaration.name) declares no fields.")

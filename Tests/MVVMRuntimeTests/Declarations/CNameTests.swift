@@ -10,4 +10,11 @@ final class CNameTests: XCTestCase {
         XCTAssertEqual(CName.snakeCase("Post2Comment"), "post2_comment")
         XCTAssertEqual(CName.snakeCase("already_snake"), "already_snake")
     }
+
+    func test_an_array_arguments_count_drops_a_values_suffix_and_adds_count() {
+        XCTAssertEqual(CName.arrayCount(of: "sorted_values"), "sorted_count")
+        XCTAssertEqual(CName.arrayCount(of: "values"), "values_count")
+        XCTAssertEqual(CName.arrayCount(of: "ids"), "ids_count")
+        XCTAssertEqual(CName.arrayCount(of: "a_values_b"), "a_values_b_count")
+    }
 }
