@@ -222,13 +222,21 @@ ship-library: deps
 	    "(NEEDED: $$(readelf -d $(SHIP_LIB) | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' '))"
 
 # The shipped library links no corelibs Foundation: no ICU data, no CoreFoundation
-# (Tests/Ship/check-foundation-free.sh, naming what pulled them in when it fails); and no
-# libcurl, which the first HTTP client opens (Sources/CCurl) so other hosts never load it.
+# (Tests/Ship/check-foundation-free.sh, naming what pulled them in when it fails); no
+# libcurl, which the first HTTP client opens (Sources/CCurl) so other hosts never load it; and
+# what scripts/env.sh's flags promise: no libstdc++ or libgcc_s NEEDED, relocations packed
+# when the flags ask for it.
 test-slim: ship-library
 	Tests/Ship/check-foundation-free.sh $(SHIP_LIB) $(SHIP_LINK_REPORT)
 	@if readelf -d $(SHIP_LIB) | grep -q 'NEEDED.*\[libcurl'; then \
 	    echo "test-slim: $(SHIP_LIB) NEEDs libcurl; it is to be opened by the first HTTP client (Sources/CCurl)" >&2; exit 1; fi
 	@echo "test-slim: $(SHIP_LIB) does not load libcurl until an HTTP repository starts"
+	@if [ -f $(SHIP_STATIC_CXX_DIR)/libstdc++.so ] && readelf -d $(SHIP_LIB) | grep -q -E 'NEEDED.*\[lib(stdc\+\+|gcc_s)'; then \
+	    echo "test-slim: $(SHIP_LIB) NEEDs libstdc++ or libgcc_s although $(SHIP_STATIC_CXX_DIR)/libstdc++.so names the static archives" >&2; exit 1; fi
+	@case '$(SHIP_SWIFT_FLAGS)' in *pack-relative-relocs*) \
+	    readelf -d $(SHIP_LIB) | grep -q '(RELR)' || { echo "test-slim: $(SHIP_LIB) was linked with -z pack-relative-relocs but has no DT_RELR" >&2; exit 1; }; \
+	    echo "test-slim: relative relocations packed (RELR: needs glibc 2.36 where it runs)";; \
+	    *) echo "test-slim: relative relocations not packed (this glibc reads no RELR, or MVVM_SHIP_RELR=0)";; esac
 
 # `make start-order`: bindings/c/libmvvm.order, the functions a C host runs from mvvm_init() to
 # its first page, from a callgrind profile of the footprint benchmark's host; the shipped

