@@ -191,7 +191,6 @@ MVVM_VERSION = $(shell sed -n 's/^.define MVVM_VERSION_STRING "\(.*\)"$$/\1/p' $
 SHIP_SWIFT_FLAGS := $(call mvvm_env,MVVM_SHIP_SWIFT_FLAGS)
 SHIP_BUILD := $(CURDIR)/.build/ship
 SHIP_LIB := $(SHIP_BUILD)/release/libmvvm.so
-SHIP_STATIC_CXX_DIR := $(call mvvm_env,MVVM_SHIP_STATIC_CXX_DIR)
 # lld's account of why it took each archive member (written at every link of the shipped
 # library): test-slim names from it what pulled corelibs Foundation in, if anything does.
 SHIP_LINK_REPORT := $(SHIP_BUILD)/why-extract.txt
@@ -206,15 +205,10 @@ mb = $$(stat -c %s $(1) | awk '{ printf "%.1f", $$1 / 1e6 }')
 # does: a stamp of the flags and the script's date make it relink then.
 ship-library: deps
 	@[ -n "$(MVVM_VERSION)" ] || { echo "$@: MVVM_VERSION_STRING not found in Include/mvvm.h" >&2; exit 1; }
-	@mkdir -p $(SHIP_BUILD) $(SHIP_STATIC_CXX_DIR); stamp=$(SHIP_BUILD)/ship-flags; \
-	    libstdcxx=$$($(CLANG) -print-file-name=libstdc++.a); libgcc_eh=$$($(CLANG) -print-file-name=libgcc_eh.a); \
-	    if [ -f "$$libstdcxx" ] && [ -f "$$libgcc_eh" ]; then \
-	        echo "INPUT($$libstdcxx $$libgcc_eh)" > $(SHIP_STATIC_CXX_DIR)/libstdc++.so; \
-	    else echo "ship-library: no libstdc++.a or libgcc_eh.a: libstdc++ stays NEEDED" >&2; rm -f $(SHIP_STATIC_CXX_DIR)/libstdc++.so; fi; \
-	    flags='$(SHIP_SWIFT_FLAGS)'" $$(cat $(SHIP_STATIC_CXX_DIR)/libstdc++.so 2>/dev/null)"; \
-	    if [ "$$(cat $$stamp 2>/dev/null)" != "$$flags" ] || [ bindings/c/libmvvm.map -nt $(SHIP_LIB) ] \
-	        || [ bindings/c/libmvvm.order -nt $(SHIP_LIB) ]; then \
-	        rm -f $(SHIP_LIB); echo "$$flags" > $$stamp; fi
+	@mkdir -p $(SHIP_BUILD); stamp=$(SHIP_BUILD)/ship-flags; \
+	    if [ "$$(cat $$stamp 2>/dev/null)" != '$(SHIP_SWIFT_FLAGS)' ] || [ bindings/c/libmvvm.map -nt $(SHIP_LIB) ] \
+	        || [ bindings/c/libmvvm.order -nt $(SHIP_LIB) ] || [ scripts/static-libstdc++/libstdc++.so -nt $(SHIP_LIB) ]; then \
+	        rm -f $(SHIP_LIB); echo '$(SHIP_SWIFT_FLAGS)' > $$stamp; fi
 	$(SWIFT) build -c release --product mvvm --scratch-path $(SHIP_BUILD) $(SWIFT_FLAGS) $(SHIP_SWIFT_FLAGS) $(SHIP_LINK_REPORT_FLAG)
 	@if readelf -d $(SHIP_LIB) | grep -E 'NEEDED.*\[lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime)'; then \
 	    echo "$@: $(SHIP_LIB) still needs the Swift runtime's shared libraries" >&2; exit 1; fi
@@ -231,8 +225,8 @@ test-slim: ship-library
 	@if readelf -d $(SHIP_LIB) | grep -q 'NEEDED.*\[libcurl'; then \
 	    echo "test-slim: $(SHIP_LIB) NEEDs libcurl; it is to be opened by the first HTTP client (Sources/CCurl)" >&2; exit 1; fi
 	@echo "test-slim: $(SHIP_LIB) does not load libcurl until an HTTP repository starts"
-	@if [ -f $(SHIP_STATIC_CXX_DIR)/libstdc++.so ] && readelf -d $(SHIP_LIB) | grep -q -E 'NEEDED.*\[lib(stdc\+\+|gcc_s)'; then \
-	    echo "test-slim: $(SHIP_LIB) NEEDs libstdc++ or libgcc_s although $(SHIP_STATIC_CXX_DIR)/libstdc++.so names the static archives" >&2; exit 1; fi
+	@if readelf -d $(SHIP_LIB) | grep -E 'NEEDED.*\[lib(stdc\+\+|gcc_s)'; then \
+	    echo "test-slim: $(SHIP_LIB) NEEDs libstdc++ or libgcc_s: scripts/static-libstdc++ is to link them in" >&2; exit 1; fi
 	@case '$(SHIP_SWIFT_FLAGS)' in *pack-relative-relocs*) \
 	    readelf -d $(SHIP_LIB) | grep -q '(RELR)' || { echo "test-slim: $(SHIP_LIB) was linked with -z pack-relative-relocs but has no DT_RELR" >&2; exit 1; }; \
 	    echo "test-slim: relative relocations packed (RELR: needs glibc 2.36 where it runs)";; \

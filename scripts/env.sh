@@ -113,42 +113,44 @@ MVVM_CXX_WARN="-std=c++17 $MVVM_WARNINGS"
 MVVM_CFLAGS="$MVVM_C_WARN -I$MVVM_INCLUDE_DIR"
 # Swift builds: warnings are errors too.
 MVVM_SWIFT_FLAGS="-Xswiftc -warnings-as-errors"
-# The shipped library: `make dist`, `make install` and `make wheel` take one release build of
-# the mvvm product made with these flags added (in its own scratch folder, .build/ship, so the
-# debug and plain release builds are untouched). -static-stdlib links the Swift runtime,
-# FoundationEssentials and libdispatch into libmvvm.so (NEEDED: libffi, libsqlite3, libm, libc;
-# RUNPATH $ORIGIN); the version script bindings/c/libmvvm.map keeps every symbol but the mvvm_
-# API local; --strip-all drops the symbol table and debug information. Benchmarks/README.md
-# "Footprint" has the figures of each choice below.
-MVVM_SHIP_SWIFT_FLAGS="-Xswiftc -static-stdlib -Xlinker --version-script=$MVVM_ROOT/bindings/c/libmvvm.map -Xlinker --strip-all"
-# Our modules' functions in sections of their own, so that the linker drops the unused ones and
-# can place the ones a host's start runs side by side (below).
-MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_SWIFT_FLAGS -Xswiftc -Xfrontend -Xswiftc -function-sections"
-# libstdc++ and libgcc's unwinder linked in, not NEEDED: the Swift runtime uses a few of their
-# functions, and loading the shared ones costs a host about 1 MB of memory. `make ship-library`
-# writes, in this folder, a linker script named libstdc++.so that names the static archives,
-# so the runtime's own -lstdc++ finds it first; without it the link takes the shared library.
-MVVM_SHIP_STATIC_CXX_DIR="$MVVM_ROOT/.build/ship/static-libstdc++"
-MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_SWIFT_FLAGS -Xswiftc -L$MVVM_SHIP_STATIC_CXX_DIR"
-# lld, the toolchain's, when it has one: gold leaves the hidden symbols in .dynsym as local
-# entries, which `nm -D` lists. With lld:
-# - the functions a C host runs from mvvm_init() to its first page (bindings/c/libmvvm.order,
-#   `make start-order` writes it from a profile) are laid out together, so the host pages in
-#   fewer of the library's code pages; a name the build no longer has is skipped;
-# - relative relocations are packed (RELR, 1 MB smaller, and the loader reads 1 MB less) when
-#   this machine's C library reads them (glibc 2.36): like every glibc symbol version the
-#   library takes, it then needs that glibc where it runs. MVVM_SHIP_RELR=0 leaves it out, for
-#   a library built here to run on glibc 2.35.
+# A shipped library, for any app on mvvm (Examples/Notes/Makefile adds its own version script):
+# a release build of the dynamic product with these flags. Benchmarks/README.md "Footprint" has
+# the figures of each choice.
+# - -static-stdlib links the Swift runtime, FoundationEssentials and libdispatch in (NEEDED:
+#   libc, libm, and whatever system libraries the app links; RUNPATH $ORIGIN); --strip-all
+#   drops the symbol table and debug information.
+# - -function-sections: our modules' functions in sections of their own, so that the linker
+#   drops the unused ones and can place the ones a host's start runs side by side.
+# - scripts/static-libstdc++ first on the library path: the linker script there makes the
+#   runtime's -lstdc++ link GCC's static libstdc++ and unwinder (about 1 MB less memory in
+#   every host, which no longer loads libstdc++.so.6 and libgcc_s.so.1).
+# - lld, the toolchain's, when it has one (gold leaves the hidden symbols in .dynsym as local
+#   entries, which `nm -D` lists); with lld, relative relocations are packed (RELR, 1 MB
+#   smaller, and the loader reads 1 MB less) when this machine's C library reads them
+#   (glibc 2.36): like every glibc symbol version the build takes from its machine, the
+#   library then needs that glibc where it runs. MVVM_SHIP_RELR=0 leaves them unpacked, for a
+#   library built here to run on glibc 2.35.
+MVVM_SHIP_APP_SWIFT_FLAGS="-Xswiftc -static-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -L$MVVM_ROOT/scripts/static-libstdc++ -Xlinker --strip-all"
 if [ -n "$SWIFT_BIN_DIR" ] && [ -x "$SWIFT_BIN_DIR/ld.lld" ]; then
-    MVVM_SHIP_SWIFT_FLAGS="-Xswiftc -use-ld=lld $MVVM_SHIP_SWIFT_FLAGS"
-    MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_SWIFT_FLAGS -Xlinker --symbol-ordering-file=$MVVM_ROOT/bindings/c/libmvvm.order -Xlinker --no-warn-symbol-ordering"
+    MVVM_SHIP_APP_SWIFT_FLAGS="-Xswiftc -use-ld=lld $MVVM_SHIP_APP_SWIFT_FLAGS"
     mvvm_glibc=$(getconf GNU_LIBC_VERSION 2> /dev/null | sed -n 's/^glibc //p')
     if [ "${MVVM_SHIP_RELR:-1}" != 0 ] && [ -n "$mvvm_glibc" ] \
         && [ "$(printf '%s\n' 2.36 "$mvvm_glibc" | sort -V | head -n 1)" = 2.36 ]; then
-        MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_SWIFT_FLAGS -Xlinker -z -Xlinker pack-relative-relocs"
+        MVVM_SHIP_APP_SWIFT_FLAGS="$MVVM_SHIP_APP_SWIFT_FLAGS -Xlinker -z -Xlinker pack-relative-relocs"
     fi
     unset mvvm_glibc
 fi
+# libmvvm.so itself (`make ship-library`: what `make dist`, `make install` and `make wheel`
+# carry, built in its own scratch folder, .build/ship, so the debug and plain release builds
+# are untouched): the version script bindings/c/libmvvm.map keeps every symbol but the mvvm_
+# API local; with lld, the functions a C host runs from mvvm_init() to its first page
+# (bindings/c/libmvvm.order, `make start-order` writes it from a profile) are laid out
+# together, so the host pages in fewer of the library's code pages (a name the build no longer
+# has is skipped).
+MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_APP_SWIFT_FLAGS -Xlinker --version-script=$MVVM_ROOT/bindings/c/libmvvm.map"
+case "$MVVM_SHIP_APP_SWIFT_FLAGS" in
+    *use-ld=lld*) MVVM_SHIP_SWIFT_FLAGS="$MVVM_SHIP_SWIFT_FLAGS -Xlinker --symbol-ordering-file=$MVVM_ROOT/bindings/c/libmvvm.order -Xlinker --no-warn-symbol-ordering" ;;
+esac
 
 # mvvm_lld_flag CC DIR: prints -fuse-ld=lld when CC can link with lld (probing in DIR). gold,
 # the default linker of some toolchains, floods the output with warnings about the sanitizer
