@@ -4,7 +4,11 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -32,3 +36,24 @@ def repo(runtime: mvvm.Runtime) -> mvvm.Repository:
 def pump(runtime: mvvm.Runtime, predicate: object, timeout: float = 5.0) -> None:
     assert callable(predicate)
     assert runtime.run_until(predicate, timeout), "condition not reached in time"
+
+
+@pytest.fixture(scope="session")
+def strict_mypy() -> Callable[..., str]:
+    """Runs ``mypy --strict`` in FOLDER over its arguments, seeing the mvvm package these tests
+    import (a source tree's through MYPYPATH), and returns what it printed. Skips without mypy."""
+    pytest.importorskip("mypy")
+    package = Path(mvvm.__file__).resolve().parent
+
+    def run(folder: Path, *arguments: str) -> str:
+        env = dict(os.environ)
+        if "site-packages" not in str(package):  # the package from a source tree: show it to mypy
+            env["MYPYPATH"] = str(package.parent)
+        done = subprocess.run(
+            [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(folder / "cache"),
+             *arguments],
+            capture_output=True, text=True, timeout=600, cwd=folder, env=env,
+        )
+        return done.stdout + done.stderr
+
+    return run

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import ast
 import inspect
-import os
 import re
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -342,20 +342,11 @@ BAD_ERRORS = [
 
 
 @pytest.fixture(scope="module")
-def mypy_output(tmp_path_factory: pytest.TempPathFactory) -> str:
-    pytest.importorskip("mypy")
+def mypy_output(tmp_path_factory: pytest.TempPathFactory, strict_mypy: Callable[..., str]) -> str:
     tmp = tmp_path_factory.mktemp("mypy")
     (tmp / "good.py").write_text(GOOD)
     (tmp / "bad.py").write_text(BAD)
-    env = dict(os.environ)
-    if "site-packages" not in str(PACKAGE):  # the package from a source tree: show it to mypy
-        env["MYPYPATH"] = str(PACKAGE.parent)
-    out = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp / "cache"),
-         "--show-error-codes", "good.py", "bad.py"],
-        capture_output=True, text=True, timeout=600, cwd=tmp, env=env,
-    )
-    return out.stdout + out.stderr
+    return strict_mypy(tmp, "--show-error-codes", "good.py", "bad.py")
 
 
 def test_mypy_accepts_correct_code(mypy_output: str) -> None:

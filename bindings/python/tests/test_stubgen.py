@@ -8,16 +8,12 @@ from __future__ import annotations
 
 import ast
 import os
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-import mvvm
 from mvvm import ValueKind, _records, _stubgen
-
-PACKAGE = Path(mvvm.__file__).resolve().parent
 
 
 def _classes(text: str) -> dict[str, ast.ClassDef]:
@@ -172,23 +168,14 @@ BAD_ERRORS = [
 ]
 
 
-def test_mypy_checks_code_against_an_applications_stub(tmp_path: Path) -> None:
-    pytest.importorskip("mypy")
+def test_mypy_checks_code_against_an_applications_stub(tmp_path: Path, strict_mypy: Callable[..., str]) -> None:
     module = tmp_path / "seeds"
     module.mkdir()
     (module / "__init__.py").write_text("")
     assert _stubgen.main(["--module", "seeds", "--output", str(module / "__init__.pyi")]) == 0
     (tmp_path / "good.py").write_text(GOOD)
     (tmp_path / "bad.py").write_text(BAD)
-    env = dict(os.environ)
-    if "site-packages" not in str(PACKAGE):  # the package from a source tree: show it to mypy
-        env["MYPYPATH"] = str(PACKAGE.parent)
-    done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"),
-         "good.py", "bad.py", "seeds"],
-        capture_output=True, text=True, timeout=600, cwd=tmp_path, env=env,
-    )
-    output = done.stdout + done.stderr
+    output = strict_mypy(tmp_path, "good.py", "bad.py", "seeds")
     assert "good.py" not in output and "seeds" + os.sep not in output, output
     errors = [line for line in output.splitlines() if line.startswith("bad.py:")]
     for line_no, message in BAD_ERRORS:
