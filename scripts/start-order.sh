@@ -25,10 +25,9 @@ cp "$shipped" "$work/shipped.so"
 
 # Relink with symbols (the objects are the shipped build's), keep that copy, and put the
 # shipped library back.
-# shellcheck disable=SC2086 # the flags are words
 profile_flags=$(printf '%s' "$MVVM_SHIP_SWIFT_FLAGS" | sed 's/-Xlinker --strip-all/-Xlinker --strip-debug/')
 rm -f "$shipped"
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086 # the flags are words
 "$SWIFT" build -c release --product mvvm --scratch-path "$scratch" $MVVM_SWIFT_FLAGS $profile_flags
 mv "$shipped" "$work/lib/libmvvm.so"
 cp -p "$work/shipped.so" "$shipped"
