@@ -50,19 +50,25 @@ build: deps
 library: deps
 	$(SWIFT) build --product mvvm $(SWIFT_FLAGS)
 
-# The files that follow from the seeds' app's declarations (Sources/MVVMSeedsApp/Declarations):
-# the typed C functions (Sources/MVVMSeedsApp/Exports/Generated), their header sections and the
-# mvvm_api fields in Include/mvvm.h, and Sources/CLibFFI/api_table.h. Run after changing a
-# declaration, and commit the result; `make test` fails while any of them is stale.
+# The files that follow from declarations: the framework header's plug-in table (the mvvm_api
+# fields of Include/mvvm.h and Sources/CLibFFI/api_table.h, by mvvm-generate-framework, which
+# links no app), and the seeds' app's (Sources/MVVMSeedsApp/Declarations): its typed C functions
+# (Sources/MVVMSeedsApp/Exports/Generated), the generated blocks of Include/mvvm_seeds.h and its
+# plug-in table (Sources/CMVVMSeeds/api_table.h). Run after changing a declaration or a
+# framework function, and commit the result; `make test` fails while any of them is stale.
 GENERATOR := $(CURDIR)/.build/debug/mvvm-generate
+FRAMEWORK_GENERATOR := $(CURDIR)/.build/debug/mvvm-generate-framework
 generate: deps
+	$(SWIFT) build --product mvvm-generate-framework $(SWIFT_FLAGS)
+	$(FRAMEWORK_GENERATOR) $(CURDIR)
 	$(SWIFT) build --product mvvm-generate $(SWIFT_FLAGS)
 	$(GENERATOR) $(CURDIR)
 
 # Fresh generated files, and a hand edit of one is caught (Tests/Generated).
 test-generated: deps
+	$(SWIFT) build --product mvvm-generate-framework $(SWIFT_FLAGS)
 	$(SWIFT) build --product mvvm-generate $(SWIFT_FLAGS)
-	Tests/Generated/check-generated.sh $(GENERATOR)
+	Tests/Generated/check-generated.sh $(FRAMEWORK_GENERATOR) $(GENERATOR)
 
 # Examples/Notes, a user's app on mvvm, as a user builds it: copied outside the repository, its
 # shipped libnotes.so built with its own Makefile, notes-generate --check, its C host and Python
@@ -74,7 +80,7 @@ test-example: deps
 test-framework:
 	Tests/Framework/check-no-app-names.sh
 
-$(HOST_BUILD)/terminal_host: bindings/c/examples/terminal_host.c Include/mvvm.h library
+$(HOST_BUILD)/terminal_host: bindings/c/examples/terminal_host.c Include/mvvm.h Include/mvvm_seeds.h library
 	mkdir -p $(HOST_BUILD)
 	$(CLANG) $(C_FLAGS) bindings/c/examples/terminal_host.c -L$(BUILD_DIR) -lmvvm -Wl,-rpath,$(BUILD_DIR) -o $@
 
@@ -108,10 +114,13 @@ test-swift: deps
 test-seeds:
 	cd Tests/SeedCompatibility && $(SWIFT) test --disable-swift-testing $(SWIFT_FLAGS)
 
-# The header compiles cleanly as C11 and C++, and agrees with the binary symbol by symbol.
+# The headers (the framework's, and the seeds' app's over it) compile cleanly as C11 and C++,
+# agree with the binary symbol by symbol, and keep the seeds' app's ABI of before the split
+# (Tests/ABICheck/check-abi-baseline.sh).
 test-header: library
-	$(CLANG) -x c $(C_WARN) -pedantic -fsyntax-only Include/mvvm.h
-	$(CLANG) -x c++ $(CXX_WARN) -pedantic -fsyntax-only Include/mvvm.h
+	for h in Include/mvvm.h Include/mvvm_seeds.h; do \
+	    $(CLANG) -x c $(C_WARN) -pedantic -fsyntax-only -IInclude $$h && \
+	    $(CLANG) -x c++ $(CXX_WARN) -pedantic -fsyntax-only -IInclude $$h || exit 1; done
 	SWIFTC=$(SWIFTC) CLANG=$(CLANG) Tests/ABICheck/check-abi.sh $(BUILD_DIR)
 	CLANG=$(CLANG) Tests/ABICheck/check-api-table.sh
 
@@ -251,7 +260,7 @@ print-ship-library:
 install: ship-library
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 0755 $(SHIP_LIB) $(DESTDIR)$(PREFIX)/lib/libmvvm.so
-	install -m 0644 Include/mvvm.h $(DESTDIR)$(PREFIX)/include/mvvm.h
+	install -m 0644 Include/mvvm.h Include/mvvm_seeds.h $(DESTDIR)$(PREFIX)/include/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(MVVM_VERSION)|g' bindings/c/mvvm.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/mvvm.pc
 	@echo "installed libmvvm $(MVVM_VERSION) into $(DESTDIR)$(PREFIX) (self-contained: the Swift runtime is linked in)"
@@ -264,7 +273,7 @@ dist: ship-library
 	rm -rf $(SHIP_BUILD)/stage
 	install -d $(DIST_STAGE)/lib/pkgconfig $(DIST_STAGE)/include $(DIST_STAGE)/licenses $(DIST_DIR)
 	install -m 0755 $(SHIP_LIB) $(DIST_STAGE)/lib/libmvvm.so
-	install -m 0644 Include/mvvm.h $(DIST_STAGE)/include/mvvm.h
+	install -m 0644 Include/mvvm.h Include/mvvm_seeds.h $(DIST_STAGE)/include/
 	sed -e 's|@PREFIX@|$${pcfiledir}/../..|g' -e 's|@VERSION@|$(MVVM_VERSION)|g' bindings/c/mvvm.pc.in \
 	    > $(DIST_STAGE)/lib/pkgconfig/mvvm.pc
 	sed -e 's|@VERSION@|$(MVVM_VERSION)|g' -e 's|@NAME@|$(DIST_NAME)|g' bindings/c/dist/README.md > $(DIST_STAGE)/README.md

@@ -59,9 +59,13 @@ let package = Package(
         // The generator's code, for an application's generator executable (in no shipped library).
         .target(name: "MVVMGenerator", dependencies: ["MVVMRuntime"]),
         // The seeds' app on the framework: its declarations, records, repositories' C constructors.
-        .target(name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "MVVMRuntime", "MVVMBindingCore", "MVVMDomain", "MVVMFeatures"]),
+        // Its header, Include/mvvm_seeds.h (which includes mvvm.h), and its plug-in table, as modules.
+        .systemLibrary(name: "CMVVMSeeds"),
+        .target(name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "CMVVMSeeds", "MVVMRuntime", "MVVMBindingCore", "MVVMDomain", "MVVMFeatures"]),
         // Writes the files that follow from the seeds' declarations (`make generate`).
         .executableTarget(name: "mvvm-generate", dependencies: ["MVVMGenerator", "MVVMSeedsApp"]),
+        // Writes the framework header's plug-in table (`make generate`); links no application.
+        .executableTarget(name: "mvvm-generate-framework", dependencies: ["MVVMGenerator"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding", "MVVMBindingCore"]),
         .testTarget(name: "MVVMBindingNetworkingTests", dependencies: ["MVVMBindingNetworking", "MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),

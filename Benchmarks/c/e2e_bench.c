@@ -42,7 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 #define RUNS 7
 #define ANSWER_ROUNDS 1000

@@ -63,7 +63,7 @@ int main(void) {
     return 0;
 }
 #else
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 static void on_rows(mvvm_object *vm, const mvvm_list_change *changes, size_t count, void *user_data) {
     (void)vm;

@@ -28,7 +28,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 #include "../../Tests/Support/placeholder_server.h"
 
 #define RUNS 7

@@ -37,7 +37,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 #define N_OBJECTS 20000
 #define WARMUP 500

@@ -46,7 +46,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 #ifdef BENCH_NOTES
 #include "notes.h"

@@ -35,7 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 #define OPEN_RUNS 7
 #define LOOKUP_RUNS 31

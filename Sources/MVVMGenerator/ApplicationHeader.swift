@@ -34,7 +34,7 @@ enum ApplicationHeader {
 
             """
         for declaration in declarations {
-            out += "#define \(CSpelling.typeConstant(declaration)) ((mvvm_type)\(declaration.type.rawValue))\n"
+            out += "#define \(CSpelling.typeConstant(declaration)) ((mvvm_type)\(declaration.type))\n"
         }
         let enums = TypeRegistry.shared.registeredEnums
         if !enums.isEmpty {

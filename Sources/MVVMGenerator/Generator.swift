@@ -4,23 +4,25 @@ import MVVMRuntime
 /// The generator: writes (or, with `--check`, verifies) every file that follows from the
 /// registered declarations, as g-ir-scanner does for GObject; where they go is the
 /// application's `Configuration`:
-/// - the header: the blocks between `BEGIN GENERATED name` and `END GENERATED name` (the
-///   `mvvm_type` enum, the per-type sections, the `mvvm_api` fields);
-/// - the plug-in table's initialiser;
+/// - the header: written whole (an application's own, `ownHeader`), or a hand-written header's
+///   blocks between `BEGIN GENERATED name` and `END GENERATED name` (`types`: the type
+///   constants, `sections`: one per type, `api`: the plug-in table's fields);
+/// - the plug-in table's initialiser and its `*_get_api` export (`pluginTable`);
 /// - `<Type>Exports.swift` per ViewModel type, in the application's target: the typed functions.
 public enum Generator {
     /// Where the generated files go and what the generated Swift imports.
     public struct Configuration: Sendable {
-        /// The header, relative to the root: the framework's `Include/mvvm.h` holding generated
-        /// blocks, or an application's own header, written whole (`ownHeader`).
+        /// The header, relative to the root: an application's own header, written whole
+        /// (`ownHeader`), or a hand-written one holding generated blocks.
         public var headerPath: String
-        /// The plug-in table's C initialiser (the library whose header is `mvvm.h`); nil for an
-        /// application's own header, whose hosts reach its functions by name.
-        public var apiTablePath: String?
+        /// The plug-in table of the header's functions (a header with an `api` block); nil for
+        /// none, whose hosts reach the functions by name.
+        public var pluginTable: PluginTable?
         /// For an application's own header: what its first comment says the library is.
         public var ownHeader: OwnHeader?
-        /// The folder of the typed Swift exports (in the application's target).
-        public var swiftExportsFolder: String
+        /// The folder of the typed Swift exports (in the application's target); nil for a
+        /// header that declares no types (the framework's).
+        public var swiftExportsFolder: String?
         /// Where the declarations are, for the messages of a stale check.
         public var declarationsFolder: String
         /// The modules the typed Swift exports import (the framework's, the application's).
@@ -37,19 +39,20 @@ public enum Generator {
             public init(summary: String) { self.summary = summary }
         }
 
-        /// The framework's header with generated blocks, and its plug-in table (`mvvm-generate`).
+        /// A hand-written header with generated blocks (`Include/mvvm_seeds.h`, or the framework's
+        /// `Include/mvvm.h`, which has only the `api` block), and its plug-in table.
         public init(
-            headerPath: String, apiTablePath: String, swiftExportsFolder: String, declarationsFolder: String,
-            imports: [String], command: String
+            header headerPath: String, pluginTable: PluginTable?, swiftExportsFolder: String?, declarationsFolder: String,
+            imports: [String], generatorName: String, command: String
         ) {
             self.headerPath = headerPath
-            self.apiTablePath = apiTablePath
+            self.pluginTable = pluginTable
             self.ownHeader = nil
             self.swiftExportsFolder = swiftExportsFolder
             self.declarationsFolder = declarationsFolder
             self.imports = imports
             self.command = command
-            self.generatorName = "mvvm-generate"
+            self.generatorName = generatorName
         }
 
         /// An application's own header (`Include/notes.h`, including `<mvvm.h>`), written whole,
@@ -59,7 +62,7 @@ public enum Generator {
             imports: [String], generatorName: String, command: String? = nil
         ) {
             self.headerPath = headerPath
-            self.apiTablePath = nil
+            self.pluginTable = nil
             self.ownHeader = OwnHeader(summary: summary)
             self.swiftExportsFolder = swiftExportsFolder
             self.declarationsFolder = declarationsFolder
@@ -67,6 +70,48 @@ public enum Generator {
             self.command = command ?? "swift run \(generatorName)"
             self.generatorName = generatorName
         }
+    }
+
+    /// A header's plug-in table (sqlite3_api_routines, or libcurl's multi table): a struct of
+    /// every function the header declares, in the order they were added, filled by a C static
+    /// initialiser (Swift cannot form a C pointer to a `@MainActor` export: the C compiler
+    /// takes each address and checks its type against the field's) and handed out by one
+    /// exported `*_get_api` function.
+    public struct PluginTable: Sendable {
+        /// The table's C struct, declared in the header around the `api` block ("mvvm_seeds_api").
+        public var structName: String
+        /// The exported function that hands the table out ("mvvm_seeds_get_api"); written by the
+        /// generator into the Swift exports, unless the header is the framework's.
+        public var getterName: String
+        /// Where the C initialiser goes (a header of a system-library target's module map).
+        public var initialiserPath: String
+        /// The clang module the initialiser imports: the header's ("CMVVMSeeds").
+        public var headerModule: String
+        /// The module of the initialiser itself, which the Swift getter imports
+        /// ("CMVVMSeedsAPITable").
+        public var initialiserModule: String
+        /// The functions' common prefix, dropped for the field names ("mvvm_").
+        public var functionPrefix: String
+        /// Whether the struct's fixed head has `get_framework_api` (an application's table):
+        /// mvvm_get_api(), the way to the framework's table.
+        public var linksFramework: Bool
+
+        public init(structName: String, getterName: String, initialiserPath: String, headerModule: String,
+                    initialiserModule: String, functionPrefix: String, linksFramework: Bool = true) {
+            self.structName = structName
+            self.getterName = getterName
+            self.initialiserPath = initialiserPath
+            self.headerModule = headerModule
+            self.initialiserModule = initialiserModule
+            self.functionPrefix = functionPrefix
+            self.linksFramework = linksFramework
+        }
+
+        /// The fields of the struct's fixed head, which no function's field may be named.
+        var headFields: [String] { ["struct_size", "abi_version"] + (linksFramework ? ["get_framework_api"] : []) }
+
+        /// The C initialiser's function ("mvvm_seeds_api_table").
+        var initialiserFunction: String { structName + "_table" }
     }
 
     /// Runs `generatorName [--check] [ROOT]` from the process's arguments (ROOT: the package's
@@ -101,14 +146,14 @@ public enum Generator {
                 }
             }
             // Generated Swift files of types that no longer exist.
-            let generated = URL(fileURLWithPath: root).appendingPathComponent(generatedSwiftFolder)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: generated.path)) ?? []
-            where name.hasSuffix(".swift") && files["\(generatedSwiftFolder)/\(name)"] == nil {
+            let generated = generatedSwiftFolder.map { URL(fileURLWithPath: root).appendingPathComponent($0) }
+            for name in generated.flatMap({ try? FileManager.default.contentsOfDirectory(atPath: $0.path) }) ?? []
+            where name.hasSuffix(".swift") && files["\(generatedSwiftFolder!)/\(name)"] == nil {
                 if check {
-                    stale.append("\(generatedSwiftFolder)/\(name)")
+                    stale.append("\(generatedSwiftFolder!)/\(name)")
                 } else {
-                    try FileManager.default.removeItem(at: generated.appendingPathComponent(name))
-                    print("\(configuration.generatorName): removed \(generatedSwiftFolder)/\(name)")
+                    try FileManager.default.removeItem(at: generated!.appendingPathComponent(name))
+                    print("\(configuration.generatorName): removed \(generatedSwiftFolder!)/\(name)")
                 }
             }
             if !stale.isEmpty {
@@ -137,17 +182,34 @@ public enum Generator {
             files = [headerPath: ApplicationHeader.text(declarations, ownHeader, configuration)]
         } else {
             var header = try String(contentsOf: URL(fileURLWithPath: root).appendingPathComponent(headerPath), encoding: .utf8)
-            header = try replaceBlock("types", in: header, with: HeaderSections.types(declarations), headerPath)
-            header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations), headerPath)
-            let (fields, functions) = try HeaderSections.apiFields(header: header, current: try block("api", in: header, headerPath))
-            header = try replaceBlock("api", in: header, with: fields, headerPath)
-            files = [headerPath: header]
-            if let apiTablePath = configuration.apiTablePath { files[apiTablePath] = apiTable(functions, configuration) }
+            if hasBlock("types", in: header) {
+                header = try replaceBlock("types", in: header, with: HeaderSections.typeConstants(declarations), headerPath)
+            }
+            if hasBlock("sections", in: header) {
+                header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations), headerPath)
+            }
+            if let table = configuration.pluginTable {
+                let (fields, functions) = try HeaderSections.apiFields(
+                    header: header, current: try block("api", in: header, headerPath), table)
+                header = try replaceBlock("api", in: header, with: fields, headerPath)
+                files = [headerPath: header, table.initialiserPath: apiTable(functions, table, configuration)]
+            } else {
+                files = [headerPath: header]
+            }
         }
-        for declaration in declarations where declaration.viewModelTypeName != nil {
-            files["\(configuration.swiftExportsFolder)/\(declaration.name)Exports.swift"] = swiftExports(declaration, configuration)
+        if let folder = configuration.swiftExportsFolder {
+            for declaration in declarations where declaration.viewModelTypeName != nil {
+                files["\(folder)/\(declaration.name)Exports.swift"] = swiftExports(declaration, configuration)
+            }
+            if let table = configuration.pluginTable, table.linksFramework {
+                files["\(folder)/PluginTableExports.swift"] = pluginTableExport(table, configuration)
+            }
         }
         return files
+    }
+
+    private static func hasBlock(_ name: String, in text: String) -> Bool {
+        text.contains("BEGIN GENERATED \(name) ")
     }
 
     private static func markers(_ name: String, in text: String, _ headerPath: String) throws -> (Range<String.Index>, Range<String.Index>) {
@@ -170,11 +232,14 @@ public enum Generator {
         return String(text[..<begin.upperBound]) + body + String(text[end.lowerBound...])
     }
 
-    private static func apiTable(_ functions: [(field: String, function: String)], _ configuration: Configuration) -> String {
-        let command = configuration.command
+    private static func apiTable(_ functions: [(field: String, function: String)], _ table: PluginTable,
+                                 _ configuration: Configuration) -> String {
+        let guardName = table.initialiserPath.split(separator: "/").suffix(2).joined(separator: "_")
+            .uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
         var out = """
-            /* The table behind mvvm_get_api() (Exports/PluginExports.swift), built in C.
-             * GENERATED by mvvm-generate from the mvvm_api struct of Include/mvvm.h (`\(command)`); do
+            /* The table behind \(table.getterName)(), built in C.
+             * GENERATED by \(configuration.generatorName) from the \(table.structName) struct of \(configuration.headerPath) \
+            (`\(configuration.command)`); do
              * not edit: `make test` fails when this file is stale.
              *
              * Why C: most exports are `@MainActor @c` Swift functions, and Swift refuses to form a
@@ -182,25 +247,49 @@ public enum Generator {
              * the address of each exported symbol and checks it against the field's type in the header's
              * struct, so a wrong signature is a compile error and the table holds exactly the addresses
              * dlsym() would give. The table is a `static const` object with a constant initialiser: safe
-             * to hand out from any thread before mvvm_init(). The header is reached as the module CMVVM. */
-            #ifndef MVVM_CLIBFFI_API_TABLE_H
-            #define MVVM_CLIBFFI_API_TABLE_H
+             * to hand out from any thread before mvvm_init(). The header is reached as the module \(table.headerModule). */
+            #ifndef \(guardName)
+            #define \(guardName)
 
-            #pragma clang module import CMVVM
+            #pragma clang module import \(table.headerModule)
 
-            static inline const mvvm_api *mvvm_api_table(void) {
-                static const mvvm_api table = {
-                    .struct_size = (uint32_t)sizeof(mvvm_api),
+            static inline const \(table.structName) *\(table.initialiserFunction)(void) {
+                static const \(table.structName) table = {
+                    .struct_size = (uint32_t)sizeof(\(table.structName)),
                     .abi_version = MVVM_ABI_VERSION,
 
             """
+        if table.linksFramework { out += "        .get_framework_api = mvvm_get_api,\n" }
         for (field, function) in functions { out += "        .\(field) = \(function),\n" }
         out += """
                 };
                 return &table;
             }
 
-            #endif /* MVVM_CLIBFFI_API_TABLE_H */
+            #endif /* \(guardName) */
+
+            """
+        return out
+    }
+
+    /// An application's `*_get_api` export, over its table's C initialiser.
+    private static func pluginTableExport(_ table: PluginTable, _ configuration: Configuration) -> String {
+        var out = """
+            // GENERATED by \(configuration.generatorName) from the \(table.structName) struct of \
+            \(configuration.headerPath); do not edit. Regenerate with `\(configuration.command)`.
+
+            """
+        for module in Set(configuration.imports + [table.initialiserModule, "MVVMRuntime"]).sorted() { out += "import \(module)\n" }
+        let getter = table.getterName
+        let head = "@c public func \(getter)("
+        out += """
+
+            /// The plug-in entry point: this application's function table (\(configuration.headerPath)), for
+            /// hosts that dlopen() the library. Any thread, before mvvm_init() too.
+            \(head)_ abiVersion: Int32,
+            \(String(repeating: " ", count: head.count))_ outAPI: UnsafeMutablePointer<UnsafePointer<\(table.structName)>?>?) -> mvvm_status {
+                PluginTableExport.hand(\(table.initialiserFunction)(), abiVersion, outAPI, "out_api")
+            }
 
             """
         return out

@@ -1,15 +1,18 @@
 import Foundation
 import MVVMRuntime
 
-/// The generated parts of `Include/mvvm.h`: the `mvvm_type` enum, one section per declared
-/// type, and the fields of `mvvm_api`.
+/// The generated blocks of a hand-written header (`Include/mvvm_seeds.h`; the framework's
+/// `Include/mvvm.h` has the `api` block only): the type constants, one section per declared
+/// type, and the fields of the plug-in table.
 enum HeaderSections {
-    static func types(_ declarations: [TypeDeclaration]) -> String {
-        var out = "/** The type of an object. Grows at the end. */\ntypedef enum mvvm_type {\n"
+    /// `#define MVVM_TYPE_USER_LIST ((mvvm_type)2)`: the numbers the types got when the
+    /// application registered them.
+    static func typeConstants(_ declarations: [TypeDeclaration]) -> String {
+        var out = "/* The types of this library (mvvm_type values, in registration order). */\n"
         for declaration in declarations {
-            out += "    \(CSpelling.typeConstant(declaration)) = \(declaration.type.rawValue),\n"
+            out += "#define \(CSpelling.typeConstant(declaration)) ((mvvm_type)\(declaration.type))\n"
         }
-        return out + "} mvvm_type;\n"
+        return out
     }
 
     static func sections(_ declarations: [TypeDeclaration]) -> String {
@@ -63,27 +66,33 @@ enum HeaderSections {
         return out
     }
 
-    /// The fields of `mvvm_api`: the fields already in `current` (the block as it stands), in
-    /// their order, then every function of `header` not yet in it, in header order. A
-    /// function that left the header is an error: the table only grows at its end.
-    static func apiFields(header: String, current: String) throws -> (fields: String, functions: [(field: String, function: String)]) {
-        let prototypes = HeaderParser.prototypes(in: header)
+    /// The fields of the plug-in table: the fields already in `current` (the block as it
+    /// stands), in their order, then every function of `header` not yet in it, in header order.
+    /// A function that left the header is an error: the table only grows at its end.
+    static func apiFields(header: String, current: String, _ table: Generator.PluginTable) throws
+        -> (fields: String, functions: [(field: String, function: String)]) {
+        let prefix = table.functionPrefix
+        let prototypes = HeaderParser.prototypes(in: header, prefix: prefix)
         let byName = Dictionary(prototypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // A field named like one of the struct's head fields takes "_fn" ("abi_version_fn").
+        let fieldName = { (function: String) -> String in
+            let field = String(function.dropFirst(prefix.count))
+            return table.headFields.contains(field) ? field + "_fn" : field
+        }
         var order = HeaderParser.fieldNames(in: current).map { field -> String in
-            field == "abi_version_fn" ? "mvvm_abi_version" : "mvvm_" + field
+            prefix + (field.hasSuffix("_fn") && table.headFields.contains(String(field.dropLast(3))) ? String(field.dropLast(3)) : field)
         }
         for name in order where byName[name] == nil {
-            throw GenerationError("mvvm_api has a field for \(name), which the header no longer declares; the table only grows at its end")
+            throw GenerationError("\(table.structName) has a field for \(name), which the header no longer declares; the table only grows at its end")
         }
-        for prototype in prototypes where prototype.name != "mvvm_get_api" && !order.contains(prototype.name) {
+        for prototype in prototypes where prototype.name != table.getterName && !order.contains(prototype.name) {
             order.append(prototype.name)
         }
         var out = ""
         var functions: [(String, String)] = []
         for name in order {
             let prototype = byName[name]!
-            var field = String(name.dropFirst("mvvm_".count))
-            if field == "abi_version" { field = "abi_version_fn" }
+            let field = fieldName(name)
             let head = "    " + prototype.returnType + (prototype.returnType.hasSuffix("*") ? "" : " ") + "(*\(field))"
             out += CSpelling.prototype(head, prototype.parameters) + "\n"
             functions.append((field, name))
@@ -122,8 +131,8 @@ enum HeaderParser {
         return out
     }
 
-    /// Declarations of the form `RET mvvm_NAME(PARAMS);` outside any struct.
-    static func prototypes(in header: String) -> [Prototype] {
+    /// Declarations of the form `RET PREFIXNAME(PARAMS);` outside any struct.
+    static func prototypes(in header: String, prefix: String) -> [Prototype] {
         var text = withoutComments(header)
         // Drop struct and enum bodies: their fields are not functions of the API.
         var searchFrom = text.startIndex
@@ -148,7 +157,7 @@ enum HeaderParser {
             // brace) is not part of it.
             if let brace = head.lastIndex(where: { $0 == "{" || $0 == "}" }) { head = head[head.index(after: brace)...] }
             head = Substring(head.trimmingCharacters(in: .whitespaces))
-            guard let nameStart = head.range(of: "mvvm_", options: .backwards)?.lowerBound else { continue }
+            guard let nameStart = head.range(of: prefix, options: .backwards)?.lowerBound else { continue }
             let name = String(head[nameStart...])
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
             let returnType = head[..<nameStart].trimmingCharacters(in: .whitespaces)

@@ -1,4 +1,5 @@
 import CMVVM
+import CMVVMSeeds
 import Dispatch
 import MVVMDomain
 import MVVMFeatures

@@ -1,17 +1,17 @@
 // mvvm-generate: writes the files that follow from the seeds' app's declarations (the typed C
-// functions, their header sections, the plug-in table). `--check` only verifies them.
-// Linking MVVMSeedsApp registers its types; the generator reads them from the registry.
+// functions, the generated blocks of its header Include/mvvm_seeds.h, its plug-in table).
+// `--check` only verifies. Linking MVVMSeedsApp registers its types; the generator reads them
+// from the registry, as any application's generator does.
 import Foundation
 import MVVMGenerator
 import MVVMSeedsApp
 
-/// `make generate`'s paths and the generated exports' imports.
 let configuration = Generator.Configuration(
-    headerPath: "Include/mvvm.h", apiTablePath: "Sources/CLibFFI/api_table.h",
+    header: "Include/mvvm_seeds.h",
+    pluginTable: .init(
+        structName: "mvvm_seeds_api", getterName: "mvvm_seeds_get_api", initialiserPath: "Sources/CMVVMSeeds/api_table.h",
+        headerModule: "CMVVMSeeds", initialiserModule: "CMVVMSeedsAPITable", functionPrefix: "mvvm_"),
     swiftExportsFolder: "Sources/MVVMSeedsApp/Exports/Generated", declarationsFolder: "Sources/MVVMSeedsApp/Declarations",
-    imports: ["CMVVM", "Dispatch", "MVVMDomain", "MVVMFeatures", "MVVMRuntime"], command: "make generate")
-
-let arguments = CommandLine.arguments.dropFirst()
-let check = arguments.contains("--check")
-let root = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.currentDirectoryPath
-exit(Generator.run(root: root, check: check, configuration: configuration))
+    imports: ["CMVVM", "CMVVMSeeds", "Dispatch", "MVVMDomain", "MVVMFeatures", "MVVMRuntime"],
+    generatorName: "mvvm-generate", command: "make generate")
+exit(Generator.main(configuration))

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Proves Include/mvvm.h and libmvvm.so agree:
+# Proves the headers (Include/mvvm.h, the framework's, and Include/mvvm_seeds.h, the seeds'
+# app's) and libmvvm.so (the framework and that app) agree:
 #   1. every mvvm_ function the header declares is exported by the library, and every
 #      exported mvvm_ symbol is declared (set equality);
 #   2. every signature matches the one the Swift compiler itself emits for the exports
@@ -44,7 +45,12 @@ sed -e 's/^typedef struct mvvm_object mvvm_object;$/typedef void mvvm_object;/' 
     "$root/Include/mvvm.h" > "$work/include/mvvm.h"
 grep -q '^typedef void mvvm_object;$' "$work/include/mvvm.h" || { echo "check-abi: handle typedef not found" >&2; exit 1; }
 grep -q '^typedef void mvvm_request;$' "$work/include/mvvm.h" || { echo "check-abi: request typedef not found" >&2; exit 1; }
-cp "$root/Include/module.modulemap" "$work/include/"
+cp "$root/Include/mvvm_seeds.h" "$root/Sources/CMVVMSeeds/api_table.h" "$work/include/"
+# The modules the sources import, over the copies (the seeds' module map names its header by
+# its place in the checkout).
+cat "$root/Include/module.modulemap" > "$work/include/module.modulemap"
+sed -e 's|"\.\./\.\./Include/mvvm_seeds.h"|"mvvm_seeds.h"|' "$root/Sources/CMVVMSeeds/module.modulemap" >> "$work/include/module.modulemap"
+grep -q '"mvvm_seeds.h"' "$work/include/module.modulemap" || { echo "check-abi: the seeds' module map did not apply" >&2; exit 1; }
 # The runtime uses its package's `package` declarations (MVVMBinding's), so it compiles under
 # the package name SwiftPM gave the build: its identity, read from the build's manifest
 # (the checkout folder's name, lower-cased, when that is missing).
@@ -68,7 +74,7 @@ if [ "$emitted" -ne "$count" ]; then
     echo "check-abi: the compiler emitted $emitted mvvm_ prototypes, the header declares $count (is every export public?)" >&2
     exit 1
 fi
-printf '#include "mvvm.h"\n#include "MVVMRuntime-Swift.h"\n#include "MVVMSeedsApp-Swift.h"\n' > "$work/check.c"
+printf '#include "mvvm_seeds.h"\n#include "MVVMRuntime-Swift.h"\n#include "MVVMSeedsApp-Swift.h"\n' > "$work/check.c"
 # shellcheck disable=SC2086 # the shared flags split into words
 "$clang" -x c $MVVM_C_WARN -fsyntax-only -Wno-unused-command-line-argument \
     -I "$work/include" -I "$work" "$work/check.c"

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 /* ------------------------------------------------------------------------------------------
  * Counters

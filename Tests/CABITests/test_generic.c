@@ -125,25 +125,25 @@ static void observe_value(const mvvm_value *v, observed *o) {
         snprintf(o->text[0], sizeof o->text[0], "%s", v->as.string != NULL ? v->as.string : "(null)");
         break;
     case MVVM_VALUE_USER:
-        o->integer = v->as.user.id;
-        CHECK(v->as.user.name != NULL && v->as.user.email != NULL);
-        snprintf(o->text[0], sizeof o->text[0], "%s", v->as.user.name != NULL ? v->as.user.name : "(null)");
-        snprintf(o->text[1], sizeof o->text[1], "%s", v->as.user.email != NULL ? v->as.user.email : "(null)");
+        o->integer = MVVM_VALUE_RECORD(v, mvvm_user)->id;
+        CHECK(MVVM_VALUE_RECORD(v, mvvm_user)->name != NULL && MVVM_VALUE_RECORD(v, mvvm_user)->email != NULL);
+        snprintf(o->text[0], sizeof o->text[0], "%s", MVVM_VALUE_RECORD(v, mvvm_user)->name != NULL ? MVVM_VALUE_RECORD(v, mvvm_user)->name : "(null)");
+        snprintf(o->text[1], sizeof o->text[1], "%s", MVVM_VALUE_RECORD(v, mvvm_user)->email != NULL ? MVVM_VALUE_RECORD(v, mvvm_user)->email : "(null)");
         break;
     case MVVM_VALUE_POST:
-        o->integer = v->as.post.id;
-        o->real = v->as.post.created_at;
-        o->extra[0] = v->as.post.likes_count;
-        o->extra[1] = v->as.post.liked_by_current_user;
-        o->extra[2] = v->as.post.comments_count;
-        snprintf(o->text[0], sizeof o->text[0], "%s", v->as.post.title != NULL ? v->as.post.title : "(null)");
-        snprintf(o->text[1], sizeof o->text[1], "%s", v->as.post.body != NULL ? v->as.post.body : "(null)");
-        snprintf(o->text[2], sizeof o->text[2], "%s", v->as.post.author_name != NULL ? v->as.post.author_name : "(null)");
+        o->integer = MVVM_VALUE_RECORD(v, mvvm_post)->id;
+        o->real = MVVM_VALUE_RECORD(v, mvvm_post)->created_at;
+        o->extra[0] = MVVM_VALUE_RECORD(v, mvvm_post)->likes_count;
+        o->extra[1] = MVVM_VALUE_RECORD(v, mvvm_post)->liked_by_current_user;
+        o->extra[2] = MVVM_VALUE_RECORD(v, mvvm_post)->comments_count;
+        snprintf(o->text[0], sizeof o->text[0], "%s", MVVM_VALUE_RECORD(v, mvvm_post)->title != NULL ? MVVM_VALUE_RECORD(v, mvvm_post)->title : "(null)");
+        snprintf(o->text[1], sizeof o->text[1], "%s", MVVM_VALUE_RECORD(v, mvvm_post)->body != NULL ? MVVM_VALUE_RECORD(v, mvvm_post)->body : "(null)");
+        snprintf(o->text[2], sizeof o->text[2], "%s", MVVM_VALUE_RECORD(v, mvvm_post)->author_name != NULL ? MVVM_VALUE_RECORD(v, mvvm_post)->author_name : "(null)");
         break;
     case MVVM_VALUE_COMMENT:
-        o->integer = v->as.comment.id;
-        snprintf(o->text[0], sizeof o->text[0], "%s", v->as.comment.author_name != NULL ? v->as.comment.author_name : "(null)");
-        snprintf(o->text[1], sizeof o->text[1], "%s", v->as.comment.body != NULL ? v->as.comment.body : "(null)");
+        o->integer = MVVM_VALUE_RECORD(v, mvvm_comment)->id;
+        snprintf(o->text[0], sizeof o->text[0], "%s", MVVM_VALUE_RECORD(v, mvvm_comment)->author_name != NULL ? MVVM_VALUE_RECORD(v, mvvm_comment)->author_name : "(null)");
+        snprintf(o->text[1], sizeof o->text[1], "%s", MVVM_VALUE_RECORD(v, mvvm_comment)->body != NULL ? MVVM_VALUE_RECORD(v, mvvm_comment)->body : "(null)");
         break;
     case MVVM_VALUE_OBJECT: o->object = v->as.object; break;
     default: harness_report(__FILE__, __LINE__, "a value of an unknown kind", NULL); break;
@@ -201,7 +201,7 @@ static void observe_typed_property(mvvm_object *object, const mvvm_member_info *
         memcpy(&getter, &symbol, sizeof getter);
         int32_t loaded = 0;
         mvvm_value v = v_kind(MVVM_VALUE_USER);
-        mvvm_status status = getter(object, &loaded, &v.as.user);
+        mvvm_status status = getter(object, &loaded, MVVM_VALUE_RECORD(&v, mvvm_user));
         if (!loaded) v = v_kind(MVVM_VALUE_NONE);
         observe_value(&v, o);
         o->status = status;
@@ -209,7 +209,7 @@ static void observe_typed_property(mvvm_object *object, const mvvm_member_info *
         mvvm_status (*getter)(mvvm_object *, mvvm_post *);
         memcpy(&getter, &symbol, sizeof getter);
         mvvm_value v = v_kind(MVVM_VALUE_POST);
-        mvvm_status status = getter(object, &v.as.post);
+        mvvm_status status = getter(object, MVVM_VALUE_RECORD(&v, mvvm_post));
         /* The typed getter's MVVM_E_STATE is the generic getter's absent value. */
         if (status == MVVM_E_STATE) {
             v = v_kind(MVVM_VALUE_NONE);
@@ -251,12 +251,12 @@ static void observe_typed_item(mvvm_object *object, const mvvm_member_info *m, i
         mvvm_status (*getter)(mvvm_object *, int64_t, mvvm_user *);
         memcpy(&getter, &symbol, sizeof getter);
         v = v_kind(MVVM_VALUE_USER);
-        status = getter(object, index, &v.as.user);
+        status = getter(object, index, MVVM_VALUE_RECORD(&v, mvvm_user));
     } else if (strcmp(sig, "mvvm_status (*)(mvvm_object *, int64_t, mvvm_comment *)") == 0) {
         mvvm_status (*getter)(mvvm_object *, int64_t, mvvm_comment *);
         memcpy(&getter, &symbol, sizeof getter);
         v = v_kind(MVVM_VALUE_COMMENT);
-        status = getter(object, index, &v.as.comment);
+        status = getter(object, index, MVVM_VALUE_RECORD(&v, mvvm_comment));
     } else if (strcmp(sig, "mvvm_status (*)(mvvm_object *, int64_t, int64_t *)") == 0) {
         mvvm_status (*getter)(mvvm_object *, int64_t, int64_t *);
         memcpy(&getter, &symbol, sizeof getter);
@@ -777,8 +777,8 @@ static void test_values_handed_out_are_borrowed_until_the_next_getter_of_that_ob
     CHECK_OK(mvvm_stopwatch_get_elapsed_text(w.stopwatch, &(const char *){NULL}));
     CHECK_STR_EQ(other.as.string, "Edited Name");
     char name[160], email[160];
-    snprintf(name, sizeof name, "%s", row.as.user.name);
-    snprintf(email, sizeof email, "%s", row.as.user.email);
+    snprintf(name, sizeof name, "%s", MVVM_VALUE_RECORD(&row, mvvm_user)->name);
+    snprintf(email, sizeof email, "%s", MVVM_VALUE_RECORD(&row, mvvm_user)->email);
     CHECK(strchr(email, '@') != NULL);
     /* The typed getter of the same row: the same strings. */
     CHECK_OK(mvvm_user_list_get_row(w.list, 2, &typed));
@@ -788,8 +788,8 @@ static void test_values_handed_out_are_borrowed_until_the_next_getter_of_that_ob
     mvvm_value post = v_sentinel();
     CHECK_OK(mvvm_object_get_by_name(w.post, "post", &post));
     REQUIRE(post.kind == MVVM_VALUE_POST);
-    CHECK(post.as.post.title[0] != '\0' && post.as.post.body[0] != '\0' && post.as.post.author_name[0] != '\0');
-    CHECK_EQ(post.as.post.id, 2);
+    CHECK(MVVM_VALUE_RECORD(&post, mvvm_post)->title[0] != '\0' && MVVM_VALUE_RECORD(&post, mvvm_post)->body[0] != '\0' && MVVM_VALUE_RECORD(&post, mvvm_post)->author_name[0] != '\0');
+    CHECK_EQ(MVVM_VALUE_RECORD(&post, mvvm_post)->id, 2);
     /* A stopwatch lap (a string item). */
     mvvm_value lap = v_sentinel();
     CHECK_OK(mvvm_object_get_item(w.stopwatch, ID(MVVM_TYPE_STOPWATCH, "laps"), 0, &lap));

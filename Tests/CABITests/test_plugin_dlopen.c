@@ -2,8 +2,10 @@
  * test_plugin_dlopen.c: the plug-in entry point, used the way a plug-in host uses it.
  *
  * The program does not link libmvvm and calls no mvvm_ symbol directly: it dlopen()s the
- * library by path, resolves the one symbol "mvvm_get_api" and does everything through the
- * table (mvvm.h is included only for its types and macros). So it cannot use harness.h, whose
+ * library by path, resolves the one symbol "mvvm_seeds_get_api" (the application's entry
+ * point, whose get_framework_api leads to mvvm_get_api(), the framework's) and does
+ * everything through the two tables (the headers are included only for their types and
+ * macros). So it cannot use harness.h, whose
  * helpers call mvvm_ functions; it has its own few checks and ends with the same closing line
  * "N passed, N failed" that run.sh reads.
  *
@@ -12,12 +14,13 @@
  * -Wl,-rpath,<library folder>).
  *
  * What it proves:
- *   - the table's shape: struct_size and abi_version; every slot after the two header fields
- *     is a function pointer that is exactly an exported mvvm_ symbol of the library (dladdr
- *     gives the symbol's start), each function appears once, and the slot equals dlsym() of
- *     that name. Together with Tests/ABICheck/check-api-table.sh (every function the header
- *     declares, except mvvm_get_api, has a field of the same name and type, and nothing else
- *     does) that is "every function of the header is in the table";
+ *   - each table's shape: struct_size and abi_version (and the application's
+ *     get_framework_api); every slot after the head fields is a function pointer that is
+ *     exactly an exported mvvm_ symbol of the library (dladdr gives the symbol's start), each
+ *     function appears once in the two tables together, and the slot equals dlsym() of that
+ *     name. Together with Tests/ABICheck/check-api-table.sh (every function a header declares,
+ *     except its getter, has a field of the same name and type in its table, and nothing else
+ *     does) that is "every function of the headers is in a table";
  *   - the ABI version check (MVVM_E_INVALID_ARGUMENT, both versions in the message, the
  *     out-pointer untouched), NULL out_api, any thread, no mvvm_init() needed, same table
  *     every time;
@@ -39,15 +42,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 /* ------------------------------------------------------------------------------------------
  * A minimal harness (no mvvm_ calls of its own)
  * ---------------------------------------------------------------------------------------- */
 
-static const mvvm_api *api; /* set by test_resolve_entry_point */
+static const mvvm_api *api; /* set by test_resolve_entry_point: the framework's table */
+static const mvvm_seeds_api *app; /* and the application's */
 static void *library;
 static mvvm_get_api_fn get_api;
+static mvvm_seeds_get_api_fn get_app_api;
 
 static int tests_passed, tests_failed, current_failures;
 static const char *current_test = "(none)";
@@ -148,10 +153,21 @@ static void test_resolve_entry_point(void) {
         report(__LINE__, "library != NULL", detail);
         return;
     }
-    void *symbol = dlsym(library, "mvvm_get_api");
+    void *symbol = dlsym(library, "mvvm_seeds_get_api");
     REQUIRE(symbol != NULL);
     /* POSIX: a data pointer from dlsym() converts to a function pointer. */
-    memcpy(&get_api, &symbol, sizeof get_api);
+    memcpy(&get_app_api, &symbol, sizeof get_app_api);
+    const mvvm_seeds_api *app_table = NULL;
+    CHECK_EQ(get_app_api(MVVM_ABI_VERSION, &app_table), MVVM_OK);
+    REQUIRE(app_table != NULL);
+    app = app_table;
+    /* The framework's table, reached from the application's. */
+    get_api = app->get_framework_api;
+    REQUIRE(get_api != NULL);
+    void *framework_symbol = dlsym(library, "mvvm_get_api");
+    void *framework_slot;
+    memcpy(&framework_slot, &get_api, sizeof framework_slot);
+    CHECK(framework_symbol == framework_slot);
     const mvvm_api *table = NULL;
     mvvm_status status = get_api(MVVM_ABI_VERSION, &table);
     CHECK_EQ(status, MVVM_OK);
@@ -166,7 +182,12 @@ static void test_resolve_entry_point(void) {
 typedef void (*any_function)(void);
 
 static void test_table_header_fields(void) {
-    REQUIRE(api != NULL);
+    REQUIRE(api != NULL && app != NULL);
+    CHECK(app->struct_size >= sizeof(mvvm_seeds_api));
+    CHECK_EQ(app->abi_version, MVVM_ABI_VERSION);
+    /* Nothing but function pointers after the application's three head fields. */
+    CHECK_EQ(offsetof(mvvm_seeds_api, get_framework_api), 2 * sizeof(uint32_t));
+    CHECK_EQ((sizeof(mvvm_seeds_api) - offsetof(mvvm_seeds_api, get_framework_api)) % sizeof(any_function), 0);
     CHECK(api->struct_size >= sizeof(mvvm_api));
     CHECK_EQ(api->abi_version, MVVM_ABI_VERSION);
     CHECK_EQ(api->abi_version_fn(), MVVM_ABI_VERSION);
@@ -183,18 +204,15 @@ static int compare_strings(const void *a, const void *b) {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static void test_every_slot_is_an_exported_function(void) {
-    REQUIRE(api != NULL);
-    size_t first = offsetof(mvvm_api, version);
-    size_t count = (sizeof(mvvm_api) - first) / sizeof(any_function);
-    const char **names = calloc(count, sizeof *names);
-    REQUIRE(names != NULL);
-    size_t named = 0;
+/* Checks the `count` function pointers at `first` bytes into `table`; records their names in
+ * names[*named...]. */
+static void check_slots(const void *table, size_t first, size_t count, const char *what, const char **names,
+                        size_t *named) {
     for (size_t i = 0; i < count; i++) {
         any_function slot;
-        memcpy(&slot, (const char *)api + first + i * sizeof slot, sizeof slot);
-        char where[64];
-        snprintf(where, sizeof where, "slot %zu", i);
+        memcpy(&slot, (const char *)table + first + i * sizeof slot, sizeof slot);
+        char where[96];
+        snprintf(where, sizeof where, "%s slot %zu", what, i);
         if (slot == NULL) {
             report(__LINE__, where, "NULL");
             continue;
@@ -216,21 +234,36 @@ static void test_every_slot_is_an_exported_function(void) {
         if (dlsym(library, info.dli_sname) != address) {
             report(__LINE__, where, "differs from dlsym() of its name");
         }
-        if (strcmp(info.dli_sname, "mvvm_get_api") == 0) report(__LINE__, where, "the table holds mvvm_get_api");
-        names[named++] = info.dli_sname;
+        if (strcmp(info.dli_sname, "mvvm_get_api") == 0 || strcmp(info.dli_sname, "mvvm_seeds_get_api") == 0) {
+            report(__LINE__, where, "a table holds a getter of a table");
+        }
+        names[(*named)++] = info.dli_sname;
     }
+}
+
+static void test_every_slot_is_an_exported_function(void) {
+    REQUIRE(api != NULL && app != NULL);
+    size_t first = offsetof(mvvm_api, version);
+    size_t count = (sizeof(mvvm_api) - first) / sizeof(any_function);
+    size_t app_first = offsetof(mvvm_seeds_api, get_framework_api) + sizeof(any_function);
+    size_t app_count = (sizeof(mvvm_seeds_api) - app_first) / sizeof(any_function);
+    const char **names = calloc(count + app_count, sizeof *names);
+    REQUIRE(names != NULL);
+    size_t named = 0;
+    check_slots(api, first, count, "mvvm_api", names, &named);
+    check_slots(app, app_first, app_count, "mvvm_seeds_api", names, &named);
     qsort(names, named, sizeof *names, compare_strings);
     for (size_t i = 1; i < named; i++) {
-        if (strcmp(names[i - 1], names[i]) == 0) report(__LINE__, names[i], "appears twice in the table");
+        if (strcmp(names[i - 1], names[i]) == 0) report(__LINE__, names[i], "appears twice in the tables");
     }
-    if (getenv("CABI_VERBOSE") != NULL) fprintf(stderr, "     %zu functions in the table\n", named);
+    if (getenv("CABI_VERBOSE") != NULL) fprintf(stderr, "     %zu functions in the tables\n", named);
     free(names);
 }
 
 /* The fields added last hold the functions of their names (a field out of place would hold
  * its neighbour's). */
 static void test_the_newest_fields_hold_their_functions(void) {
-    REQUIRE(api != NULL);
+    REQUIRE(api != NULL && app != NULL);
     struct {
         const char *name;
         any_function slot;
@@ -246,23 +279,23 @@ static void test_the_newest_fields_hold_their_functions(void) {
         {"mvvm_object_get_by_name", (any_function)api->object_get_by_name},
         {"mvvm_object_set_by_name", (any_function)api->object_set_by_name},
         {"mvvm_object_invoke_by_name", (any_function)api->object_invoke_by_name},
-        {"mvvm_coordinator_show_search", (any_function)api->coordinator_show_search},
-        {"mvvm_user_search_new", (any_function)api->user_search_new},
-        {"mvvm_user_search_did_display_row", (any_function)api->user_search_did_display_row},
-        {"mvvm_user_search_did_select_row", (any_function)api->user_search_did_select_row},
-        {"mvvm_user_search_dismiss_error", (any_function)api->user_search_dismiss_error},
-        {"mvvm_user_search_set_query", (any_function)api->user_search_set_query},
-        {"mvvm_user_search_get_query", (any_function)api->user_search_get_query},
-        {"mvvm_user_search_get_is_searching", (any_function)api->user_search_get_is_searching},
-        {"mvvm_user_search_get_is_query_empty", (any_function)api->user_search_get_is_query_empty},
-        {"mvvm_user_search_get_error_message", (any_function)api->user_search_get_error_message},
-        {"mvvm_user_search_get_count", (any_function)api->user_search_get_count},
-        {"mvvm_user_search_get_has_more_pages", (any_function)api->user_search_get_has_more_pages},
-        {"mvvm_user_search_get_row", (any_function)api->user_search_get_row},
-        {"mvvm_repository_new_sqlite", (any_function)api->repository_new_sqlite},
-        {"mvvm_http_options_init", (any_function)api->http_options_init},
-        {"mvvm_repository_new_http", (any_function)api->repository_new_http},
-        {"mvvm_repository_new_http_with_options", (any_function)api->repository_new_http_with_options},
+        {"mvvm_coordinator_show_search", (any_function)app->coordinator_show_search},
+        {"mvvm_user_search_new", (any_function)app->user_search_new},
+        {"mvvm_user_search_did_display_row", (any_function)app->user_search_did_display_row},
+        {"mvvm_user_search_did_select_row", (any_function)app->user_search_did_select_row},
+        {"mvvm_user_search_dismiss_error", (any_function)app->user_search_dismiss_error},
+        {"mvvm_user_search_set_query", (any_function)app->user_search_set_query},
+        {"mvvm_user_search_get_query", (any_function)app->user_search_get_query},
+        {"mvvm_user_search_get_is_searching", (any_function)app->user_search_get_is_searching},
+        {"mvvm_user_search_get_is_query_empty", (any_function)app->user_search_get_is_query_empty},
+        {"mvvm_user_search_get_error_message", (any_function)app->user_search_get_error_message},
+        {"mvvm_user_search_get_count", (any_function)app->user_search_get_count},
+        {"mvvm_user_search_get_has_more_pages", (any_function)app->user_search_get_has_more_pages},
+        {"mvvm_user_search_get_row", (any_function)app->user_search_get_row},
+        {"mvvm_repository_new_sqlite", (any_function)app->repository_new_sqlite},
+        {"mvvm_http_options_init", (any_function)app->http_options_init},
+        {"mvvm_repository_new_http", (any_function)app->repository_new_http},
+        {"mvvm_repository_new_http_with_options", (any_function)app->repository_new_http_with_options},
         {"mvvm_type_find", (any_function)api->type_find},
         {"mvvm_type_list", (any_function)api->type_list},
         {"mvvm_record_describe", (any_function)api->record_describe},
@@ -283,8 +316,8 @@ static void test_the_newest_fields_hold_their_functions(void) {
         if (symbol == NULL || symbol != slot) report(__LINE__, fields[i].name, "the field does not hold this function");
     }
     /* And the last field is the last function of the header. */
-    size_t last = sizeof(mvvm_api) - sizeof(any_function);
-    CHECK_EQ(offsetof(mvvm_api, request_resolve_list), last);
+    CHECK_EQ(offsetof(mvvm_api, request_resolve_list), sizeof(mvvm_api) - sizeof(any_function));
+    CHECK_EQ(offsetof(mvvm_seeds_api, repository_new_http_with_options), sizeof(mvvm_seeds_api) - sizeof(any_function));
 }
 
 static void test_abi_version_mismatch(void) {
@@ -307,6 +340,14 @@ static void test_abi_version_mismatch(void) {
     /* Success clears the message, and the table is the same object every time. */
     CHECK_STATUS(get_api(MVVM_ABI_VERSION, &out), MVVM_OK);
     CHECK(out == api);
+    /* The application's entry point checks the same way. */
+    const mvvm_seeds_api *app_sentinel = (const mvvm_seeds_api *)(uintptr_t)0x1234;
+    const mvvm_seeds_api *app_out = app_sentinel;
+    CHECK_STATUS(get_app_api(MVVM_ABI_VERSION + 1, &app_out), MVVM_E_INVALID_ARGUMENT);
+    CHECK(app_out == app_sentinel);
+    CHECK_STATUS(get_app_api(MVVM_ABI_VERSION, NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(get_app_api(MVVM_ABI_VERSION, &app_out), MVVM_OK);
+    CHECK(app_out == app);
 }
 
 static void *get_api_on_thread(void *unused) {
@@ -364,7 +405,7 @@ typedef struct thread_call {
 static void *count_on_thread(void *argument) {
     thread_call *call = argument;
     int64_t count = -1;
-    call->status = api->user_list_get_count(call->vm, &count);
+    call->status = app->user_list_get_count(call->vm, &count);
     return NULL;
 }
 
@@ -373,13 +414,13 @@ static void test_user_list_through_the_table(void) {
     CHECK_OK(api->init());
 
     mvvm_sample_options options;
-    CHECK_OK(api->sample_options_init(&options));
+    CHECK_OK(app->sample_options_init(&options));
     options.user_count = 50;
     options.page_size = 20;
     mvvm_object *repository = NULL;
-    REQUIRE(api->repository_new_sample(&options, &repository) == MVVM_OK);
+    REQUIRE(app->repository_new_sample(&options, &repository) == MVVM_OK);
     mvvm_object *vm = NULL;
-    REQUIRE(api->user_list_new(repository, &vm) == MVVM_OK);
+    REQUIRE(app->user_list_new(repository, &vm) == MVVM_OK);
     mvvm_type type = 0;
     CHECK_OK(api->object_get_type(vm, &type));
     CHECK_EQ(type, MVVM_TYPE_USER_LIST);
@@ -393,7 +434,7 @@ static void test_user_list_through_the_table(void) {
     CHECK_STATUS(api->signal_connect(vm, "no-such-signal", MVVM_CALLBACK(on_loading), NULL, NULL, NULL),
                  MVVM_E_UNKNOWN_NAME);
 
-    CHECK_OK(api->user_list_on_appear(vm));
+    CHECK_OK(app->user_list_on_appear(vm));
     /* Bounded pump: 250 slices of at most 20 ms. */
     for (int i = 0; i < 250 && rows.calls == 0; i++) {
         int32_t dispatched = 0;
@@ -407,15 +448,15 @@ static void test_user_list_through_the_table(void) {
     CHECK_EQ(loading, MVVM_LOADING_NONE);
 
     int64_t count = -1;
-    CHECK_OK(api->user_list_get_count(vm, &count));
+    CHECK_OK(app->user_list_get_count(vm, &count));
     CHECK_EQ(count, 20);
     int32_t has_more = -1;
-    CHECK_OK(api->user_list_get_has_more_pages(vm, &has_more));
+    CHECK_OK(app->user_list_get_has_more_pages(vm, &has_more));
     CHECK_EQ(has_more, 1);
     mvvm_user user = {0, NULL, NULL};
-    CHECK_OK(api->user_list_get_row(vm, 0, &user));
+    CHECK_OK(app->user_list_get_row(vm, 0, &user));
     CHECK(user.name != NULL && user.name[0] != '\0');
-    CHECK_STATUS(api->user_list_get_row(vm, 20, &user), MVVM_E_OUT_OF_RANGE);
+    CHECK_STATUS(app->user_list_get_row(vm, 20, &user), MVVM_E_OUT_OF_RANGE);
 
     /* The thread rule holds through the table too. */
     thread_call call = {vm, MVVM_OK};
@@ -433,11 +474,11 @@ static void test_user_list_through_the_table(void) {
     CHECK_STATUS(api->signal_disconnect(loading_id), MVVM_E_NOT_FOUND);
     CHECK_OK(api->object_destroy(vm));
     CHECK_EQ(rows.destroyed, 1);
-    CHECK_STATUS(api->user_list_get_count(vm, &count), MVVM_E_INVALID_HANDLE);
+    CHECK_STATUS(app->user_list_get_count(vm, &count), MVVM_E_INVALID_HANDLE);
     CHECK_OK(api->object_destroy(repository));
 
     CHECK_OK(api->shutdown());
-    CHECK_STATUS(api->user_list_get_count(vm, &count), MVVM_E_NOT_INITIALIZED);
+    CHECK_STATUS(app->user_list_get_count(vm, &count), MVVM_E_NOT_INITIALIZED);
 }
 
 static void test_init_again_after_shutdown(void) {
@@ -445,9 +486,9 @@ static void test_init_again_after_shutdown(void) {
     CHECK_OK(api->init());
     mvvm_object *sorted = NULL;
     const int64_t values[] = {3, 1, 2};
-    CHECK_OK(api->sorted_integers_new(values, 3, 7, &sorted));
+    CHECK_OK(app->sorted_integers_new(values, 3, 7, &sorted));
     int64_t value = -1;
-    CHECK_OK(api->sorted_integers_get_value(sorted, 0, &value));
+    CHECK_OK(app->sorted_integers_get_value(sorted, 0, &value));
     CHECK_EQ(value, 1);
     CHECK_OK(api->shutdown());
 }

@@ -56,7 +56,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 #include "fuzz_support.h"
 
 #include <stdint.h>
@@ -989,9 +989,9 @@ static made_value make_value(mvvm_value *v, value_buf *b, int want, int want_obj
         uint8_t r = u8() % 4;
         const char *name = r == 0 ? NULL : r == 1 ? "\xe2\x28\xa1" : "Ada";
         strcpy(b->email, "a@b.c");
-        if (kind == MVVM_VALUE_USER) v->as.user = (mvvm_user){(int64_t)(u8() % 12), name, b->email};
-        else if (kind == MVVM_VALUE_POST) v->as.post = (mvvm_post){1, name, b->email, "Author", 0.0, 1, 0, 0};
-        else v->as.comment = (mvvm_comment){1, name, b->email};
+        if (kind == MVVM_VALUE_USER) *MVVM_VALUE_RECORD(v, mvvm_user) = (mvvm_user){(int64_t)(u8() % 12), name, b->email};
+        else if (kind == MVVM_VALUE_POST) *MVVM_VALUE_RECORD(v, mvvm_post) = (mvvm_post){1, name, b->email, "Author", 0.0, 1, 0, 0};
+        else *MVVM_VALUE_RECORD(v, mvvm_comment) = (mvvm_comment){1, name, b->email};
         /* Handed out only: no command or property takes one, so the library refuses them as
          * input values whatever their strings (INVALID_ARGUMENT). */
         made.self_valid = 0;
@@ -1031,9 +1031,9 @@ static void check_value_out(const mvvm_value *v, const mvvm_member_shape *shape,
     switch (v->kind) {
     case MVVM_VALUE_BOOL: CHECK(v->as.boolean == 0 || v->as.boolean == 1, "%s: bool %d", what, v->as.boolean); break;
     case MVVM_VALUE_STRING: check_string(v->as.string, 0, what); break;
-    case MVVM_VALUE_USER: check_user(&v->as.user, 0); break;
-    case MVVM_VALUE_POST: check_post(&v->as.post, 0); break;
-    case MVVM_VALUE_COMMENT: check_comment(&v->as.comment); break;
+    case MVVM_VALUE_USER: check_user(MVVM_VALUE_RECORD(v, mvvm_user), 0); break;
+    case MVVM_VALUE_POST: check_post(MVVM_VALUE_RECORD(v, mvvm_post), 0); break;
+    case MVVM_VALUE_COMMENT: check_comment(MVVM_VALUE_RECORD(v, mvvm_comment)); break;
     case MVVM_VALUE_OBJECT: {
         mvvm_type t = 0;
         CHECK(v->as.object != NULL, "%s: NULL object", what);

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 /* Bound on mvvm_run() iterations while waiting for one signal (each waits <= 100 ms). */
 #define MAX_WAIT_ITERATIONS 300

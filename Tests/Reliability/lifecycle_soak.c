@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 #define BATCH 40
 #define MAX_HANDLERS 3

@@ -41,7 +41,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 #define POOL_SIZE 32
 #define MAX_CONNECTIONS 6
@@ -512,9 +512,9 @@ static void touch_value(const mvvm_value *v, const mvvm_member_shape *shape) {
         unexpected++;
     switch (v->kind) {
     case MVVM_VALUE_STRING: if (v->as.string == NULL || strlen(v->as.string) > 100000) unexpected++; break;
-    case MVVM_VALUE_USER: if (v->as.user.name == NULL || v->as.user.email == NULL) unexpected++; break;
-    case MVVM_VALUE_POST: if (v->as.post.title == NULL || v->as.post.author_name == NULL) unexpected++; break;
-    case MVVM_VALUE_COMMENT: if (v->as.comment.body == NULL) unexpected++; break;
+    case MVVM_VALUE_USER: if (MVVM_VALUE_RECORD(v, mvvm_user)->name == NULL || MVVM_VALUE_RECORD(v, mvvm_user)->email == NULL) unexpected++; break;
+    case MVVM_VALUE_POST: if (MVVM_VALUE_RECORD(v, mvvm_post)->title == NULL || MVVM_VALUE_RECORD(v, mvvm_post)->author_name == NULL) unexpected++; break;
+    case MVVM_VALUE_COMMENT: if (MVVM_VALUE_RECORD(v, mvvm_comment)->body == NULL) unexpected++; break;
     case MVVM_VALUE_BOOL: if (v->as.boolean != 0 && v->as.boolean != 1) unexpected++; break;
     default: break;
     }

@@ -30,7 +30,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 #include <inttypes.h>
 #include <poll.h>

@@ -12,7 +12,7 @@ import CMVVM
         let out = try require(outMember, "out_member")
         let name = try string(from: name, "name")
         guard let declaration = TypeCatalog.declaration(of: type) else {
-            throw .invalidArgument("\(type.rawValue) is not an mvvm_type.")
+            throw .invalidArgument("\(type) is not an mvvm_type.")
         }
         guard let id = declaration.memberID(named: name) else {
             throw APIError(MVVM_E_UNKNOWN_NAME, "A \(declaration.name) has no member \"\(name)\"; it has: \(declaration.members.map(\.name).joined(separator: ", ")).")
@@ -32,7 +32,7 @@ import CMVVM
     apiCall { runtime throws(APIError) in
         let out = try require(outObject, "out_object")
         guard let declaration = TypeCatalog.declaration(of: type) else {
-            throw .invalidArgument("\(type.rawValue) is not an mvvm_type.")
+            throw .invalidArgument("\(type) is not an mvvm_type.")
         }
         let values = try copiedArguments(arguments, argumentCount)
         out.pointee = runtime.register(try declaration.make(values, in: runtime))

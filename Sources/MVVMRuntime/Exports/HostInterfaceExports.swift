@@ -8,7 +8,7 @@ import CMVVM
     do throws(APIError) {
         let out = try require(outInfo, "out_info")
         guard let declaration = TypeCatalog.declaration(of: type) else {
-            throw .invalidArgument("\(type.rawValue) is not an mvvm_type.")
+            throw .invalidArgument("\(type) is not an mvvm_type.")
         }
         guard let info = HostInterfaceCatalog.cInfo(of: type) else {
             throw APIError(MVVM_E_NOT_FOUND, "A \(declaration.name) is not made over a host's implementation: it has no host interface\(typesWithInterfaces()).")
@@ -28,7 +28,7 @@ import CMVVM
     apiCall { runtime throws(APIError) in
         let out = try require(outObject, "out_object")
         guard let declaration = TypeCatalog.declaration(of: type) else {
-            throw .invalidArgument("\(type.rawValue) is not an mvvm_type.")
+            throw .invalidArgument("\(type) is not an mvvm_type.")
         }
         out.pointee = try makeOverHost(declaration, vtable, userData, destroy, in: runtime)
     }

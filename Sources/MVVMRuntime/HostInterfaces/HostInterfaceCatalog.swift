@@ -6,14 +6,14 @@ import CMVVM
 enum HostInterfaceCatalog {
     private static let table = HostInterfaceTable(TypeRegistry.shared.declarations)
 
-    static func cInfo(of type: mvvm_type) -> UnsafePointer<mvvm_interface_info>? { table.infos[type.rawValue] }
+    static func cInfo(of type: mvvm_type) -> UnsafePointer<mvvm_interface_info>? { table.infos[type] }
 }
 
 private struct HostInterfaceTable: @unchecked Sendable {
-    let infos: [UInt32: UnsafePointer<mvvm_interface_info>]
+    let infos: [mvvm_type: UnsafePointer<mvvm_interface_info>]
 
     init(_ declarations: [TypeDeclaration]) {
-        var infos: [UInt32: UnsafePointer<mvvm_interface_info>] = [:]
+        var infos: [mvvm_type: UnsafePointer<mvvm_interface_info>] = [:]
         for declaration in declarations {
             guard let interface = declaration.hostInterface else { continue }
             let members = UnsafeMutablePointer<mvvm_interface_member>.allocate(capacity: max(interface.members.count, 1))
@@ -35,7 +35,7 @@ private struct HostInterfaceTable: @unchecked Sendable {
                 name: StaticCStrings.make(interface.name), c_type: StaticCStrings.make(interface.cType),
                 doc: StaticCStrings.make(interface.summary), type: declaration.type, size: interface.size,
                 member_count: interface.members.count, members: members))
-            infos[declaration.type.rawValue] = UnsafePointer(info)
+            infos[declaration.type] = UnsafePointer(info)
         }
         self.infos = infos
     }

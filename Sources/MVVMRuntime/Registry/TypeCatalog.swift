@@ -6,7 +6,7 @@ package enum TypeCatalog {
     package static var declarations: [TypeDeclaration] { TypeRegistry.shared.declarations }
 
     static func name(of type: mvvm_type) -> String {
-        declaration(of: type)?.name ?? "object of type \(type.rawValue)"
+        declaration(of: type)?.name ?? "object of type \(type)"
     }
 
     static func declaration(of type: mvvm_type) -> TypeDeclaration? {
@@ -18,7 +18,7 @@ package enum TypeCatalog {
     private static let cTables: CTables = CTables(TypeRegistry.shared.declarations)
 
     static func cInfo(of type: mvvm_type) -> UnsafePointer<mvvm_type_info>? {
-        cTables.infos[type.rawValue]
+        cTables.infos[type]
     }
 
     /// Every registered type's number, in order: a static array and its count.
@@ -30,14 +30,14 @@ package enum TypeCatalog {
 /// Static C copies of the declarations. Immutable after construction, so sharing the
 /// pointers across threads is safe.
 private struct CTables: @unchecked Sendable {
-    let infos: [UInt32: UnsafePointer<mvvm_type_info>]
+    let infos: [mvvm_type: UnsafePointer<mvvm_type_info>]
     let typeList: UnsafePointer<mvvm_type>
 
     init(_ declarations: [TypeDeclaration]) {
-        var infos: [UInt32: UnsafePointer<mvvm_type_info>] = [:]
+        var infos: [mvvm_type: UnsafePointer<mvvm_type_info>] = [:]
         let list = UnsafeMutablePointer<mvvm_type>.allocate(capacity: max(declarations.count, 1))
         for (position, declaration) in declarations.enumerated() {
-            precondition(Int(declaration.type.rawValue) == position + 1, "declarations are listed in mvvm_type order")
+            precondition(Int(declaration.type) == position + 1, "declarations are listed in mvvm_type order")
             (list + position).initialize(to: declaration.type)
             let members = declaration.members
             let table = UnsafeMutablePointer<mvvm_member_info>.allocate(capacity: max(members.count, 1))
@@ -67,7 +67,7 @@ private struct CTables: @unchecked Sendable {
             info.initialize(to: mvvm_type_info(
                 type: declaration.type, name: StaticCStrings.make(declaration.name),
                 member_count: members.count, members: table, shapes: shapes))
-            infos[declaration.type.rawValue] = UnsafePointer(info)
+            infos[declaration.type] = UnsafePointer(info)
         }
         self.infos = infos
         self.typeList = UnsafePointer(list)

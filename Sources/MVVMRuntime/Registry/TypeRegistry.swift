@@ -56,7 +56,7 @@ public final class TypeRegistry: @unchecked Sendable {
             }
             let number = UInt32(registered.count + 1)
             guard declaration.assign(type: number) else {
-                throw RegistrationError("\(declaration.name) is registered already (as type \(declaration.type.rawValue)).")
+                throw RegistrationError("\(declaration.name) is registered already (as type \(declaration.type)).")
             }
             typeNames[declaration.name] = registered.count
             cPrefixes[declaration.cFunctionPrefix] = registered.count
@@ -148,7 +148,7 @@ public final class TypeRegistry: @unchecked Sendable {
 
     public func declaration(of type: mvvm_type) -> TypeDeclaration? {
         read {
-            let index = Int(type.rawValue) - 1
+            let index = Int(type) - 1
             return registered.indices.contains(index) ? registered[index] : nil
         }
     }

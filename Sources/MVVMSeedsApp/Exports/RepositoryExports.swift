@@ -1,4 +1,5 @@
 import CMVVM
+import CMVVMSeeds
 import FoundationEssentials
 import MVVMDomain
 import MVVMRuntime

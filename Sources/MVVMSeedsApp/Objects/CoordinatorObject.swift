@@ -1,4 +1,5 @@
 import CMVVM
+import CMVVMSeeds
 import MVVMBindingCore
 import MVVMFeatures
 import MVVMRuntime

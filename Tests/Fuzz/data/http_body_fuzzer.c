@@ -26,7 +26,7 @@
  */
 #define _GNU_SOURCE
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -23,7 +23,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 #include "../fuzz_support.h"
 
 #include <fcntl.h>

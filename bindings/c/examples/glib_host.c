@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 /* ------------------------------------------------------------------------------------------
  * Sources on the calling thread's context (the thread-default one, else the global default),

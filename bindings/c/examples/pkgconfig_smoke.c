@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <mvvm.h>
+#include <mvvm_seeds.h>
 
 static int failed(const char *what, mvvm_status status) {
     fprintf(stderr, "pkgconfig_smoke: %s failed: %s: %s\n", what, mvvm_status_name(status), mvvm_last_error_message());

@@ -50,7 +50,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mvvm.h"
+#include "mvvm_seeds.h"
 
 /* How long a scripted step waits for the signal it expects, and how many poll() iterations
  * it may spend doing so. */
