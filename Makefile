@@ -123,6 +123,7 @@ test-header: library
 	    $(CLANG) -x c++ $(CXX_WARN) -pedantic -fsyntax-only -IInclude $$h || exit 1; done
 	SWIFTC=$(SWIFTC) CLANG=$(CLANG) Tests/ABICheck/check-abi.sh $(BUILD_DIR)
 	CLANG=$(CLANG) Tests/ABICheck/check-api-table.sh
+	CLANG=$(CLANG) Tests/ABICheck/check-abi-baseline.sh
 
 # Twice: on the process's main thread, then with every program's loop on a worker thread
 # made the host thread by mvvm_init_with_options() (the main thread blocked in pthread_join).

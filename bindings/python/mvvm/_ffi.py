@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from typing import Any, Final, TypeAlias
 
 #: The MVVM_ABI_VERSION this package was written for.
-ABI_VERSION: Final = 1
+ABI_VERSION: Final = 2
 
 # ---------------------------------------------------------------------------------------
 # C types
