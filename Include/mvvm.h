@@ -372,7 +372,7 @@ typedef enum mvvm_member_flags {
 
 /** One member of a type. All strings are static. */
 typedef struct mvvm_member_info {
-    /** kebab-case name, e.g. "error-message", "did-save", "refresh". */
+    /** kebab-case name, e.g. "error-message", "item-selected", "refresh". */
     const char *name;
     mvvm_member_kind kind;
     /** The C function that implements it: the getter of a property, the function of a

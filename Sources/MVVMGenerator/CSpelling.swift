@@ -6,7 +6,7 @@ enum CSpelling {
     /// "draft-name" -> "draft_name".
     static func snake(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
 
-    /// "NoteList" -> "Note list" (section titles).
+    /// "ItemList" -> "Item list" (section titles).
     static func title(_ typeName: String) -> String {
         var words: [String] = []
         for character in typeName {
@@ -15,7 +15,7 @@ enum CSpelling {
         return words.enumerated().map { $0 == 0 ? $1 : $1.lowercased() }.joined(separator: " ")
     }
 
-    /// A type's constant: "NOTES_TYPE_NOTE_LIST" (namespace "notes", C prefix "note_list").
+    /// A type's constant: "APP_TYPE_ITEM_LIST" (namespace "app", C prefix "item_list").
     static func typeConstant(_ declaration: TypeDeclaration) -> String {
         declaration.cNamespace.uppercased() + "_TYPE_" + declaration.cPrefix.uppercased()
     }

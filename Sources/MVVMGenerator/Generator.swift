@@ -78,17 +78,17 @@ public enum Generator {
     /// takes each address and checks its type against the field's) and handed out by one
     /// exported `*_get_api` function.
     public struct PluginTable: Sendable {
-        /// The table's C struct, declared in the header around the `api` block ("mvvm_seeds_api").
+        /// The table's C struct, declared in the header around the `api` block ("app_api").
         public var structName: String
-        /// The exported function that hands the table out ("mvvm_seeds_get_api"); written by the
+        /// The exported function that hands the table out ("app_get_api"); written by the
         /// generator into the Swift exports, unless the header is the framework's.
         public var getterName: String
         /// Where the C initialiser goes (a header of a system-library target's module map).
         public var initialiserPath: String
-        /// The clang module the initialiser imports: the header's ("CMVVMSeeds").
+        /// The clang module the initialiser imports: the header's ("CApp").
         public var headerModule: String
         /// The module of the initialiser itself, which the Swift getter imports
-        /// ("CMVVMSeedsAPITable").
+        /// ("CAppAPITable").
         public var initialiserModule: String
         /// The functions' common prefix, dropped for the field names ("mvvm_").
         public var functionPrefix: String
@@ -110,7 +110,7 @@ public enum Generator {
         /// The fields of the struct's fixed head, which no function's field may be named.
         var headFields: [String] { ["struct_size", "abi_version"] + (linksFramework ? ["get_framework_api"] : []) }
 
-        /// The C initialiser's function ("mvvm_seeds_api_table").
+        /// The C initialiser's function ("app_api_table").
         var initialiserFunction: String { structName + "_table" }
     }
 

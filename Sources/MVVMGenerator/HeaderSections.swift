@@ -5,7 +5,7 @@ import MVVMRuntime
 /// `Include/mvvm.h` has the `api` block only): the type constants, one section per declared
 /// type, and the fields of the plug-in table.
 enum HeaderSections {
-    /// `#define MVVM_TYPE_USER_LIST ((mvvm_type)2)`: the numbers the types got when the
+    /// `#define APP_TYPE_ITEM_LIST ((mvvm_type)1)`: the numbers the types got when the
     /// application registered them.
     static func typeConstants(_ declarations: [TypeDeclaration]) -> String {
         var out = "/* The types of this library (mvvm_type values, in registration order). */\n"

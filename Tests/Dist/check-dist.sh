@@ -16,7 +16,7 @@
 #      Tests/Dist/wheel_smoke.py run from a temporary folder (import mvvm, a user list, a
 #      detail save);
 #   3. exports: `nm -D --defined-only` of both libraries (the archive's, the installed wheel's)
-#      lists exactly the mvvm_ functions Include/mvvm.h declares.
+#      lists exactly the mvvm_ functions Include/mvvm.h and Include/mvvm_seeds.h declare.
 # The namespace needs `unshare --mount` (root) or `unshare --user --map-root-user --mount`
 # (unprivileged user namespaces); when neither is permitted the test FAILS, saying so.
 set -euo pipefail
@@ -54,7 +54,7 @@ echo "== 1. $(basename "$archive"): a C host built with pkg-config alone, toolch
 mkdir "$tmp/c"
 tar -xzf "$archive" -C "$tmp/c"
 prefix="$tmp/c/$(basename "$archive" .tar.gz)"
-for file in lib/libmvvm.so include/mvvm.h lib/pkgconfig/mvvm.pc README.md; do
+for file in lib/libmvvm.so include/mvvm.h include/mvvm_seeds.h lib/pkgconfig/mvvm.pc README.md; do
     [ -f "$prefix/$file" ] || fail "the archive lacks $file"
 done
 mkdir "$tmp/c/host"
@@ -104,7 +104,7 @@ for library in "$prefix/lib/libmvvm.so" "$installed"; do
     awk '$2 ~ /^[A-Zuvw]$/ { print $3 }' "$tmp/nm" | sort -u > "$tmp/exported"
     locals=$(awk '$2 !~ /^[A-Zuvw]$/' "$tmp/nm" | wc -l)
     if ! diff -u --label declared-in-header "$tmp/declared" --label exported-by-library "$tmp/exported"; then
-        fail "$library exports more or other than the functions of Include/mvvm.h (diff above)"
+        fail "$library exports more or other than the functions of Include/mvvm.h and Include/mvvm_seeds.h (diff above)"
     fi
     if awk '$3 ~ /^mvvm_/ && $2 != "T"' "$tmp/nm" | grep .; then fail "$library: an mvvm_ export is not a function"; fi
     echo "check-dist: $library: $(wc -l < "$tmp/exported") exported symbols, all mvvm_ functions of the header" \

@@ -1,6 +1,6 @@
 /// C spellings that follow from Swift names, so a declaration states a name once.
 public enum CName {
-    /// `NoteList` → `note_list`, `HTTPCache` → `http_cache`, `Note` → `note`: a word starts at
+    /// `ItemList` → `item_list`, `HTTPCache` → `http_cache`, `Item` → `note`: a word starts at
     /// an upper-case letter after a lower-case one or a digit, and at the last capital of a run
     /// followed by a lower-case letter.
     public static func snakeCase(_ name: String) -> String {

@@ -25,12 +25,12 @@ public class TypeDeclaration: @unchecked Sendable {
     /// class's name.
     public let name: String
     /// The C names' namespace: the library's prefix ("mvvm" for the framework's and the seeds'
-    /// app's names, "notes" for an application's own), the start of every typed function and
-    /// type constant (`notes_note_list_new`, `NOTES_TYPE_NOTE_LIST`).
+    /// app's names, "app" for an application's own), the start of every typed function and
+    /// type constant (`app_item_list_new`, `APP_TYPE_ITEM_LIST`).
     public let cNamespace: String
-    /// The type's part of its typed functions' names (`NAMESPACE_PREFIX_…`: "note_list").
+    /// The type's part of its typed functions' names (`NAMESPACE_PREFIX_…`: "item_list").
     public let cPrefix: String
-    /// The start of the typed functions' names: "notes_note_list".
+    /// The start of the typed functions' names: "app_item_list".
     public var cFunctionPrefix: String { "\(cNamespace)_\(cPrefix)" }
     /// The name of the object parameter of the typed functions ("vm").
     package let handleName: String

@@ -302,7 +302,7 @@ extension ViewModelDeclaration {
         }
     }
 
-    /// `NAMESPACE_PREFIX_new()` (`notes_note_list_new()`) and `mvvm_object_new()` for the type.
+    /// `NAMESPACE_PREFIX_new()` (`app_item_list_new()`) and `mvvm_object_new()` for the type.
     public struct Constructor: Sendable {
         let doc: String
         let arguments: [MemberShape.Argument]
@@ -351,7 +351,7 @@ extension ViewModelDeclaration {
         }
     }
 
-    /// `NAMESPACE_PREFIX_new_host()` (`notes_store_new_host()`) and `mvvm_object_new_host()`:
+    /// `NAMESPACE_PREFIX_new_host()` (`app_store_new_host()`) and `mvvm_object_new_host()`:
     /// the ViewModel over a host's implementation of `interface`.
     public struct HostConstructor: Sendable {
         let interface: HostInterfaceDeclaration

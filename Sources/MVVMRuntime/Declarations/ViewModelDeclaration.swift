@@ -54,7 +54,7 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
     /// The constructor over a host's implementation of an interface, if the type has one.
     private let hostConstructor: HostConstructor?
 
-    /// `cPrefix` defaults to the name in snake case (`NoteEditor` → `note_editor`), so a
+    /// `cPrefix` defaults to the name in snake case (`ItemEditor` → `item_editor`), so a
     /// declaration states it only where the C name differs.
     public init(
         name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String = "vm", summary: String,

@@ -54,7 +54,7 @@ func makeOverHost(
     }
 }
 
-/// "; the types made over one are NotesStore (notes_repository_vtable)", for messages.
+/// "; the types made over one are ItemShop (app_store_vtable)", for messages.
 private func typesWithInterfaces() -> String {
     let made = TypeRegistry.shared.declarations.compactMap { declaration in
         declaration.hostInterface.map { "\(declaration.name) (\($0.cType))" }

@@ -3,7 +3,7 @@ import CMVVMAPITable
 
 // The plug-in entry points: one symbol a host resolves with dlsym() to reach every function of
 // a header. mvvm_get_api() is the framework's (mvvm.h's functions); an application's generator
-// writes its own (`mvvm_seeds_get_api`, `notes_get_api`), whose table links back here.
+// writes its own (`app_get_api`, `app_get_api`), whose table links back here.
 //
 // Each table is a `static const` C object (Sources/CLibFFI/api_table.h for this one): built
 // by the linker, immutable, no run-time initialisation, so these functions are safe on any

@@ -42,7 +42,7 @@ import CMVVM
     return MVVM_OK
 }
 
-/// "its records are Note (7), Tag (8)", for messages.
+/// "its records are Item (7), Tag (8)", for messages.
 private func recordNames() -> String {
     let records = TypeRegistry.shared.registeredRecords
     guard !records.isEmpty else { return "this library has no records" }

@@ -106,7 +106,7 @@ public enum TypedCall {
     // MARK: - Records of an application's own header
 
     /// `get` of a record property whose C struct only the application's own header declares
-    /// (`notes_note`): Swift sees the out-parameter as raw memory, of the declaration's layout.
+    /// (`app_item`): Swift sees the out-parameter as raw memory, of the declaration's layout.
     public static func get<VM: DeclaredViewModel, R: RecordValue>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutableRawPointer?, _ parameter: String,
         record: R.Type
@@ -263,7 +263,7 @@ public enum TypedCall {
         return nil
     }
     /// A record's C form, lent fresh (releasing what the object lent before). `CForm` is the
-    /// typed function's struct (`notes_note`), whose size is the declaration's layout's.
+    /// typed function's struct (`app_item`), whose size is the declaration's layout's.
     @inline(__always)
     public static func record<R: RecordValue, CForm>(_ type: R.Type) -> Convert<CForm> {
         { value, strings in

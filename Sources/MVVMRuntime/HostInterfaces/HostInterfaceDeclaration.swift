@@ -1,6 +1,6 @@
 /// A protocol of the application that a host implements (UniFFI's callback interfaces): a
 /// repository whose data lives in the host. Declared once; from it follow the C function table
-/// the host fills (`notes_repository_vtable`: `uint32_t struct_size` first, then one function
+/// the host fills (`app_store_vtable`: `uint32_t struct_size` first, then one function
 /// pointer per member, in member order, so the table grows only at its end), the requests the
 /// host answers from any thread, its introspection (`mvvm_interface_describe()`), and the
 /// Python base class.
@@ -12,7 +12,7 @@
 /// `mvvm_request_fail()`. A `.cancel` member is called when nobody waits for a request any more.
 ///
 /// The application's Swift side is a thin adapter: a class implementing its protocol by
-/// `HostImplementation.call(_:_:)` (Examples/Notes, `HostNotesRepository`).
+/// `HostImplementation.call(_:_:)` (Examples/Notes has one).
 public final class HostInterfaceDeclaration: Sendable {
     /// An argument of a method, passed by value (numbers) or lent for the call (strings, records).
     public struct Argument: Sendable {
@@ -73,10 +73,10 @@ public final class HostInterfaceDeclaration: Sendable {
         }
     }
 
-    /// The protocol's name ("NotesRepository"): `mvvm_interface_info.name`, the Python class's.
+    /// The protocol's name ("ItemStore"): `mvvm_interface_info.name`, the Python class's.
     public let name: String
     /// The C struct: the namespace, the name in snake case, "_vtable"; the namespace is not
-    /// repeated when the name starts with it (`notes_repository_vtable`).
+    /// repeated when the name starts with it (`app_store_vtable`).
     public let cType: String
     public let summary: String
     /// In struct order.

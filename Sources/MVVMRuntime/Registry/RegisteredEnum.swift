@@ -2,7 +2,7 @@
 public struct RegisteredEnum: Sendable {
     /// "NoteSort".
     public let name: String
-    /// The C type ("notes_note_sort").
+    /// The C type ("app_item_sort").
     public let cType: String
     public let doc: String
     /// Each case: its declared name, its C constant ("NOTES_NOTE_SORT_TITLE"), number and doc.

@@ -3,13 +3,13 @@
 public struct RegisteredRecord: Sendable {
     /// The `mvvm_value_kind` number.
     public let kind: Int32
-    /// The record's name ("Note").
+    /// The record's name ("Item").
     public let name: String
-    /// The C struct ("notes_note").
+    /// The C struct ("app_item").
     public let cType: String
-    /// The value kind's constant ("NOTES_VALUE_NOTE").
+    /// The value kind's constant ("APP_VALUE_ITEM").
     public let cName: String
-    /// The Swift type as generated code spells it ("NotesApp.Note"): asked for by the generator
+    /// The Swift type as generated code spells it ("ItemsApp.Item"): asked for by the generator
     /// and error messages only, so it is not spelled at registration (spelling a type runs the
     /// runtime's demangler and printer, which every host's start would otherwise page in).
     public var swiftTypeName: String { String(reflecting: type) }

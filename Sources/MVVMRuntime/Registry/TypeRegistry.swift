@@ -66,7 +66,7 @@ public final class TypeRegistry: @unchecked Sendable {
     }
 
     /// Registers the record type `type` with C names that follow from its name and the
-    /// application's C prefix (`Note` with "notes": `notes_note`, `NOTES_VALUE_NOTE`), and gives
+    /// application's C prefix (`Item` with "app": `app_item`, `APP_VALUE_ITEM`), and gives
     /// it the next record kind.
     @discardableResult
     public func register<R: RecordValue>(record type: R.Type, prefix: String) throws(RegistrationError) -> ValueKind {
@@ -105,7 +105,7 @@ public final class TypeRegistry: @unchecked Sendable {
     }
 
     /// Registers the declared enum `declaration` with C names that follow from its name and the
-    /// application's C prefix (`NoteSort` with "notes": `notes_note_sort`,
+    /// application's C prefix (`NoteSort` with "app": `app_item_sort`,
     /// `NOTES_NOTE_SORT_TITLE`). Refused: an enum of the same name or C type, no cases, a case
     /// name or number given twice.
     public func register<Model>(enumeration declaration: EnumDeclaration<Model>, prefix: String) throws(RegistrationError) {

@@ -2,8 +2,8 @@ import MVVMBindingCore
 
 extension EnumDeclaration {
     /// `ViewState` as a C enum (idle, loading, loaded, empty, failed: 0...4), for any loaded
-    /// type: `EnumDeclaration(viewStateOf: Note.self)`, registered once (`notes_view_state`
-    /// with the prefix "notes").
+    /// type: `EnumDeclaration(viewStateOf: Item.self)`, registered once (`app_view_state`
+    /// with the prefix "app").
     public init<T>(viewStateOf type: T.Type) where Model == ViewState<T> {
         self.init(name: "ViewState", doc: "The state of data loaded asynchronously (ViewState).", cases: [
             .case("idle", doc: "Nothing requested yet.", where: { if case .idle = $0 { true } else { false } }),

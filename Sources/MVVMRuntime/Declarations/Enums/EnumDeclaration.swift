@@ -3,7 +3,7 @@
 /// ```swift
 /// let noteSortDeclaration = EnumDeclaration<NoteSort>(name: "NoteSort", doc: "How notes are ordered.", cases: [
 ///     .case("updated", .updated, doc: "Newest first."), .case("title", .title)])
-/// try registry.register(enumeration: noteSortDeclaration, prefix: "notes")  // notes_note_sort, NOTES_NOTE_SORT_TITLE
+/// try registry.register(enumeration: noteSortDeclaration, prefix: "app")  // app_item_sort, NOTES_NOTE_SORT_TITLE
 /// ```
 ///
 /// Cases are numbered by position from 0 unless a case gives its number; a case of an enum with

@@ -1,11 +1,11 @@
 /// A record declared once, field by field, next to its model:
 ///
 /// ```swift
-/// extension Note: RecordValue {
-///     public static let recordDeclaration = RecordDeclaration<Note>(
-///         name: "Note", doc: "A note.",
+/// extension Item: RecordValue {
+///     public static let recordDeclaration = RecordDeclaration<Item>(
+///         name: "Item", doc: "An item.",
 ///         fields: [.field("id", \.id), .field("title", \.title), .field("pinned", \.pinned)],
-///         make: { fields in Note(id: fields["id"], title: fields["title"], pinned: fields["pinned"]) })
+///         make: { fields in Item(id: fields["id"], title: fields["title"], pinned: fields["pinned"]) })
 /// }
 /// ```
 ///
@@ -15,7 +15,7 @@
 /// reads the model back from C (a command argument, a host's answer); a record without one is
 /// output only, and refused where the host would pass it.
 public struct RecordDeclaration<Model>: Sendable {
-    /// The record's name ("Note"): its C struct is `<prefix>_<snake_case name>`.
+    /// The record's name ("Item"): its C struct is `<prefix>_<snake_case name>`.
     public let name: String
     public let doc: String
     public let fields: [RecordField<Model>]

@@ -1,5 +1,5 @@
 /// A record's fields as read from C, by name: what a record's `make` builds the model from
-/// (`Note(id: fields["id"], title: fields["title"], …)`). Every field was checked before
+/// (`Item(id: fields["id"], title: fields["title"], …)`). Every field was checked before
 /// `make` runs (strings not NULL unless optional, valid UTF-8; bools 0 or 1).
 public struct RecordFields {
     let names: [String]

@@ -1,6 +1,6 @@
 import CMVVM
 
-/// A model the C API carries as a C struct of its own: a record (a `Note` as a `notes_note`).
+/// A model the C API carries as a C struct of its own: a record (a `Item` as a `app_item`).
 /// The model declares its fields once (`recordDeclaration`) and the application registers it
 /// (`TypeRegistry.register(record:prefix:)`); from then on it is a value kind: a property, a
 /// list item, a command argument or result, an event argument, in `mvvm_value` and in typed
