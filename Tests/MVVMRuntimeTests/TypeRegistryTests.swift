@@ -11,10 +11,10 @@ final class TypeRegistryTests: XCTestCase {
     func test_types_are_numbered_from_one_in_registration_order() throws {
         let registry = TypeRegistry()
         let first = type("First"), second = type("Second"), third = type("Third")
-        XCTAssertEqual(try registry.register(first).rawValue, 1)
-        XCTAssertEqual(try registry.register(second).rawValue, 2)
-        XCTAssertEqual(try registry.register(third).rawValue, 3)
-        XCTAssertEqual([first, second, third].map(\.type.rawValue), [1, 2, 3])
+        XCTAssertEqual(try registry.register(first), 1)
+        XCTAssertEqual(try registry.register(second), 2)
+        XCTAssertEqual(try registry.register(third), 3)
+        XCTAssertEqual([first, second, third].map(\.type), [1, 2, 3])
         XCTAssertEqual(registry.declarations.map(\.name), ["First", "Second", "Third"])
     }
 
@@ -72,7 +72,7 @@ final class TypeRegistryTests: XCTestCase {
         XCTAssertThrowsError(try other.register(declaration)) { error in
             XCTAssertTrue(String(describing: error).contains("registered already"), String(describing: error))
         }
-        XCTAssertEqual(declaration.type.rawValue, 1, "its number does not change")
+        XCTAssertEqual(declaration.type, 1, "its number does not change")
     }
 
     func test_a_sealed_registry_refuses_registration() throws {
