@@ -76,9 +76,18 @@ test-generated: deps
 test-example: deps
 	Tests/Examples/check-notes.sh
 
-# The framework (Sources/MVVMRuntime) names no type of the seeds' app, and a name added is caught.
-test-framework:
+# The framework (its Swift targets, C modules, mvvm.h, the Python package) names nothing an app
+# declared, and a name added is caught; and the framework's Swift tests build and pass with the
+# seeds' app's targets absent from the build graph (MVVM_FRAMEWORK_ONLY, Package.swift), in
+# their own scratch folder.
+FRAMEWORK_BUILD := $(CURDIR)/.build/framework-only
+test-framework: deps
 	Tests/Framework/check-no-app-names.sh
+	MVVM_FRAMEWORK_ONLY=1 $(SWIFT) build --build-tests --scratch-path $(FRAMEWORK_BUILD) $(SWIFT_FLAGS)
+	MVVM_FRAMEWORK_ONLY=1 $(SWIFT) test --skip-build --scratch-path $(FRAMEWORK_BUILD) --disable-swift-testing \
+	    --filter 'MVVMRuntimeTests|MVVMBindingTests'
+	@if [ -e $(FRAMEWORK_BUILD)/debug/libmvvm.so ] || ls $(FRAMEWORK_BUILD)/debug/MVVMSeedsApp.build >/dev/null 2>&1; then \
+	    echo "test-framework: the framework-only build built the seeds' app" >&2; exit 1; fi
 
 $(HOST_BUILD)/terminal_host: bindings/c/examples/terminal_host.c Include/mvvm.h Include/mvvm_seeds.h library
 	mkdir -p $(HOST_BUILD)

@@ -74,3 +74,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `MVVM_FRAMEWORK_ONLY=1 swift build` (or `swift test`): the framework alone, with the seeds'
+// app's targets absent from the build graph, so its own tests prove they need no app
+// (`make test-framework-alone`).
+if Context.environment["MVVM_FRAMEWORK_ONLY"] == "1" {
+    let app: Set<String> = [
+        "CSQLite", "CCurl", "MVVMDomain", "MVVMFeatures", "CMVVMSeeds", "MVVMSeedsApp", "mvvm-generate",
+        "MVVMDomainTests", "MVVMFeaturesTests",
+    ]
+    package.targets.removeAll { app.contains($0.name) }
+    package.products.removeAll { ["mvvm", "MVVMDomain", "MVVMFeatures"].contains($0.name) }
+}

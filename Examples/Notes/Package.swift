@@ -6,6 +6,12 @@
 // typed exports from the declarations.
 import PackageDescription
 
+// mvvm by path: this repository's checkout (Tests/Examples/check-notes.sh points a copy of this
+// folder at the checkout under test). Its Include folder is where the app's header finds
+// <mvvm.h> when Swift imports the header (the CNotes module).
+let mvvm = "../.."
+let mvvmInclude = mvvm.hasPrefix("/") ? "\(mvvm)/Include" : "\(Context.packageDirectory)/\(mvvm)/Include"
+
 let package = Package(
     name: "Notes",
     products: [
@@ -13,18 +19,19 @@ let package = Package(
         .executable(name: "notes-generate", targets: ["notes-generate"]),
     ],
     dependencies: [
-        // mvvm by path: this repository's checkout (Tests/Examples/check-notes.sh points a copy
-        // of this folder at the checkout under test).
-        .package(name: "mvvm", path: "../.."),
+        .package(name: "mvvm", path: mvvm),
     ],
     targets: [
+        // The app's header and its plug-in table's initialiser as modules (notes-generate writes both).
+        .systemLibrary(name: "CNotes"),
         .target(
             name: "NotesApp",
             dependencies: [
+                "CNotes",
                 .product(name: "MVVMRuntime", package: "mvvm"),
                 .product(name: "MVVMBindingCore", package: "mvvm"),
             ],
-            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors", "-Xcc", "-I\(mvvmInclude)"])]),
         .executableTarget(
             name: "notes-generate",
             dependencies: ["NotesApp", .product(name: "MVVMGenerator", package: "mvvm")],

@@ -53,6 +53,7 @@ enum ApplicationHeader {
         for interface in interfaces { out += "\n" + vtableStruct(interface) }
         out += "\n"
         out += HeaderSections.sections(declarations)
+        if let table = configuration.pluginTable { out += "\n" + pluginTableStruct(table, configuration) }
         out += """
 
             #ifdef __cplusplus
@@ -63,6 +64,42 @@ enum ApplicationHeader {
 
             """
         return out
+    }
+
+    /// The application's plug-in table: its head fields, the generated block of its functions
+    /// (filled by the generator), its getter and the getter's type.
+    private static func pluginTableStruct(_ table: Generator.PluginTable, _ configuration: Generator.Configuration) -> String {
+        let rule = "/* " + String(repeating: "-", count: 90) + "\n"
+        return rule + """
+             * Plug-in entry point
+             *
+             * For hosts that load the library with dlopen() and resolve one symbol: \(table.getterName)()
+             * returns a table holding every function of this header, and the way to mvvm.h's table
+             * (get_framework_api). The table only grows at its end.
+             * \(String(repeating: "-", count: 88)) */
+
+            /** Every function of this header, in the order they were added. */
+            typedef struct \(table.structName) {
+                /** sizeof(\(table.structName)) of the library (at least the size the host expects). */
+                uint32_t struct_size;
+                /** MVVM_ABI_VERSION of the library. */
+                int32_t abi_version;
+                /** mvvm_get_api(): mvvm.h's functions. */
+                mvvm_get_api_fn get_framework_api;
+                /* BEGIN GENERATED api (\(configuration.generatorName)) */
+                /* END GENERATED api */
+            } \(table.structName);
+
+            /** The plug-in entry point: writes this application's function table into *out_api (static
+             *  storage, valid while the library is loaded). `abi_version` is the MVVM_ABI_VERSION the host
+             *  was built against: a library of another ABI version returns MVVM_E_INVALID_ARGUMENT with
+             *  both versions in the message. Any thread; needs no mvvm_init(). */
+            mvvm_status \(table.getterName)(int32_t abi_version, const \(table.structName) **out_api);
+
+            /** The type of \(table.getterName)(), for dlsym(). */
+            typedef mvvm_status (*\(table.getterName)_fn)(int32_t abi_version, const \(table.structName) **out_api);
+
+            """
     }
 
     /// A declared enum as a typedef'd C enum: one constant per case, with the declaration's docs.

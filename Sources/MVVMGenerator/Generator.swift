@@ -57,12 +57,15 @@ public enum Generator {
 
         /// An application's own header (`Include/notes.h`, including `<mvvm.h>`), written whole,
         /// and its typed Swift exports; `generatorName` is the application's generator executable.
+        /// `pluginTable`: the application's plug-in table (`notes_get_api`), written at the
+        /// header's end; its initialiser needs a system-library target of the application's
+        /// whose module map names the header and the initialiser (Examples/Notes: `CNotes`).
         public init(
             applicationHeader headerPath: String, summary: String, swiftExportsFolder: String, declarationsFolder: String,
-            imports: [String], generatorName: String, command: String? = nil
+            imports: [String], generatorName: String, command: String? = nil, pluginTable: PluginTable? = nil
         ) {
             self.headerPath = headerPath
-            self.pluginTable = nil
+            self.pluginTable = pluginTable
             self.ownHeader = OwnHeader(summary: summary)
             self.swiftExportsFolder = swiftExportsFolder
             self.declarationsFolder = declarationsFolder
@@ -178,10 +181,21 @@ public enum Generator {
         let declarations = TypeCatalog.declarations
         let headerPath = configuration.headerPath
         var files: [String: String]
+        let onDisk = try? String(contentsOf: URL(fileURLWithPath: root).appendingPathComponent(headerPath), encoding: .utf8)
         if let ownHeader = configuration.ownHeader {
-            files = [headerPath: ApplicationHeader.text(declarations, ownHeader, configuration)]
+            var header = ApplicationHeader.text(declarations, ownHeader, configuration)
+            files = [headerPath: header]
+            if let table = configuration.pluginTable {
+                // The fields keep the order of the header as it stands (the table only grows).
+                let current = onDisk.flatMap { try? block("api", in: $0, headerPath) } ?? ""
+                let (fields, functions) = try HeaderSections.apiFields(header: header, current: current, table)
+                header = try replaceBlock("api", in: header, with: fields, headerPath)
+                files = [headerPath: header, table.initialiserPath: apiTable(functions, table, configuration)]
+            }
         } else {
-            var header = try String(contentsOf: URL(fileURLWithPath: root).appendingPathComponent(headerPath), encoding: .utf8)
+            guard var header = onDisk else {
+                throw GenerationError("\(headerPath) cannot be read under \(root)")
+            }
             if hasBlock("types", in: header) {
                 header = try replaceBlock("types", in: header, with: HeaderSections.typeConstants(declarations), headerPath)
             }

@@ -14,6 +14,7 @@
 # Usage: check-api-table.sh [HEADER STRUCT GETTER HEAD_FIELDS [INCLUDED_HEADER]]
 #   HEAD_FIELDS comma-separated; INCLUDED_HEADER: the header HEADER includes whose functions are
 #   not its own (CLANG may name the compiler; default the Swift toolchain's, scripts/env.sh)
+#   PREFIX: the functions' common prefix (default mvvm_)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -28,7 +29,7 @@ if [ $# -eq 0 ]; then
     exit
 fi
 header=$1 struct=$2 getter=$3 head=$4 included=${5:-}
-prefix=mvvm_
+prefix=${PREFIX:-mvvm_}
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

@@ -44,8 +44,8 @@ python=$("${PYTHON:-python3}" -c 'import sys; print(sys.executable)')
 app="$tmp/Notes"
 echo "== 1. Examples/Notes copied to $app, its mvvm dependency pointed at $root"
 tar -C "$root/Examples" --exclude=.build --exclude=ship -cf - Notes | tar -C "$tmp" -xf -
-grep -q 'path: "\.\./\.\."' "$app/Package.swift" || fail "Examples/Notes/Package.swift has no path: \"../..\" dependency"
-sed -i "s|path: \"\\.\\./\\.\\.\"|path: \"$root\"|" "$app/Package.swift"
+grep -q '^let mvvm = "\.\./\.\."$' "$app/Package.swift" || fail "Examples/Notes/Package.swift has no let mvvm = \"../..\" (its mvvm dependency)"
+sed -i "s|^let mvvm = \"\\.\\./\\.\\.\"$|let mvvm = \"$root\"|" "$app/Package.swift"
 
 # 2. The shipped library and the generated files, with the example's own Makefile.
 echo "== 2. make ship (release, -static-stdlib, notes.map), make check-generated (header, exports, Python stubs)"
@@ -93,6 +93,9 @@ echo "check-notes: $(grep -E 'Executed [0-9]+ tests' "$tmp/swift-test.log" | tai
 "$CLANG" -x c $MVVM_C_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
 "$CLANG" -x c++ $MVVM_CXX_WARN -pedantic -fsyntax-only -I"$app/ship/include" "$app/ship/include/notes.h"
 echo "check-notes: notes.h compiles as C11 and C++ (-Wall -Wextra -Werror -pedantic)"
+# Its plug-in table holds every function of notes.h, names and types matching.
+PREFIX=notes_ CLANG="$CLANG" "$root/Tests/ABICheck/check-api-table.sh" "$app/ship/include/notes.h" notes_api notes_get_api \
+    struct_size,abi_version,get_framework_api "$app/ship/include/mvvm.h"
 
 
 # 3. The C host against the shipped library, toolchain hidden.

@@ -508,6 +508,17 @@ int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     printf("libmvvm %s (ABI %d) in libnotes\n", mvvm_version_string(), mvvm_abi_version());
 
+    step("the plug-in tables (any thread, before mvvm_init())");
+    const notes_api *api = NULL;
+    const mvvm_api *framework = NULL;
+    CHECK(notes_get_api(MVVM_ABI_VERSION, &api));
+    CHECK(api->get_framework_api(MVVM_ABI_VERSION, &framework));
+    if (api->note_list_new != notes_note_list_new || framework->init != mvvm_init) fail("a table slot is not its function");
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_get_api(MVVM_ABI_VERSION + 1, &api));
+    printf("  notes_api: %zu functions, mvvm_api: %zu\n",
+           (sizeof(notes_api) - offsetof(notes_api, get_framework_api)) / sizeof(void (*)(void)) - 1,
+           (sizeof(mvvm_api) - offsetof(mvvm_api, version)) / sizeof(void (*)(void)));
+
     step("before mvvm_init(): refused");
     mvvm_object *store = NULL;
     REFUSED(MVVM_E_NOT_INITIALIZED, notes_store_new("", &store));

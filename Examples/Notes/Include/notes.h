@@ -228,6 +228,66 @@ mvvm_status notes_note_editor_get_note_id(mvvm_object *vm, int64_t *out_note_id)
  *  untouched) before. */
 mvvm_status notes_note_editor_get_note(mvvm_object *vm, int32_t *out_loaded, notes_note *out_note);
 
+/* ------------------------------------------------------------------------------------------
+ * Plug-in entry point
+ *
+ * For hosts that load the library with dlopen() and resolve one symbol: notes_get_api()
+ * returns a table holding every function of this header, and the way to mvvm.h's table
+ * (get_framework_api). The table only grows at its end.
+ * ---------------------------------------------------------------------------------------- */
+
+/** Every function of this header, in the order they were added. */
+typedef struct notes_api {
+    /** sizeof(notes_api) of the library (at least the size the host expects). */
+    uint32_t struct_size;
+    /** MVVM_ABI_VERSION of the library. */
+    int32_t abi_version;
+    /** mvvm_get_api(): mvvm.h's functions. */
+    mvvm_get_api_fn get_framework_api;
+    /* BEGIN GENERATED api (notes-generate) */
+    mvvm_status (*store_new)(const char *path, mvvm_object **out_store);
+    mvvm_status (*store_new_host)(const notes_repository_vtable *vtable, void *user_data,
+                                  mvvm_destroy_notify destroy, mvvm_object **out_store);
+    mvvm_status (*store_get_is_persistent)(mvvm_object *store, int32_t *out_is_persistent);
+    mvvm_status (*note_list_new)(mvvm_object *store, mvvm_object **out_vm);
+    mvvm_status (*note_list_on_appear)(mvvm_object *vm);
+    mvvm_status (*note_list_reload)(mvvm_object *vm);
+    mvvm_status (*note_list_delete_row)(mvvm_object *vm, int64_t index, notes_note *out_note);
+    mvvm_status (*note_list_toggle_pinned)(mvvm_object *vm, int64_t index);
+    mvvm_status (*note_list_did_select_row)(mvvm_object *vm, int64_t index);
+    mvvm_status (*note_list_dismiss_error)(mvvm_object *vm);
+    mvvm_status (*note_list_set_query)(mvvm_object *vm, const char *query);
+    mvvm_status (*note_list_get_query)(mvvm_object *vm, const char **out_query);
+    mvvm_status (*note_list_get_error_message)(mvvm_object *vm, const char **out_message);
+    mvvm_status (*note_list_get_count)(mvvm_object *vm, int64_t *out_count);
+    mvvm_status (*note_list_get_row)(mvvm_object *vm, int64_t index, notes_note *out_note);
+    mvvm_status (*note_editor_new)(mvvm_object *store, int64_t note_id, mvvm_object **out_vm);
+    mvvm_status (*note_editor_save)(mvvm_object *vm);
+    mvvm_status (*note_editor_set_draft_title)(mvvm_object *vm, const char *draft_title);
+    mvvm_status (*note_editor_set_draft_body)(mvvm_object *vm, const char *draft_body);
+    mvvm_status (*note_editor_get_draft_title)(mvvm_object *vm, const char **out_draft_title);
+    mvvm_status (*note_editor_get_draft_body)(mvvm_object *vm, const char **out_draft_body);
+    mvvm_status (*note_editor_get_is_dirty)(mvvm_object *vm, int32_t *out_is_dirty);
+    mvvm_status (*note_editor_get_can_save)(mvvm_object *vm, int32_t *out_can_save);
+    mvvm_status (*note_editor_get_draft_state)(mvvm_object *vm, int32_t *out_draft_state);
+    mvvm_status (*note_editor_get_validation_message)(mvvm_object *vm, const char **out_message);
+    mvvm_status (*note_editor_get_error_message)(mvvm_object *vm, const char **out_message);
+    mvvm_status (*note_editor_get_is_loading)(mvvm_object *vm, int32_t *out_is_loading);
+    mvvm_status (*note_editor_get_is_saving)(mvvm_object *vm, int32_t *out_is_saving);
+    mvvm_status (*note_editor_get_note_id)(mvvm_object *vm, int64_t *out_note_id);
+    mvvm_status (*note_editor_get_note)(mvvm_object *vm, int32_t *out_loaded, notes_note *out_note);
+    /* END GENERATED api */
+} notes_api;
+
+/** The plug-in entry point: writes this application's function table into *out_api (static
+ *  storage, valid while the library is loaded). `abi_version` is the MVVM_ABI_VERSION the host
+ *  was built against: a library of another ABI version returns MVVM_E_INVALID_ARGUMENT with
+ *  both versions in the message. Any thread; needs no mvvm_init(). */
+mvvm_status notes_get_api(int32_t abi_version, const notes_api **out_api);
+
+/** The type of notes_get_api(), for dlsym(). */
+typedef mvvm_status (*notes_get_api_fn)(int32_t abi_version, const notes_api **out_api);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
