@@ -155,6 +155,10 @@ typedef enum mvvm_status {
     MVVM_E_SYSTEM = 12,
     /** A libffi call description could not be prepared for the requested layout. */
     MVVM_E_FFI = 13,
+    /** Since 0.2: the library was built from other declarations of the application than the
+     *  header (or the Python stubs) the host uses: their schema hashes differ (see
+     *  mvvm_schema_check()). */
+    MVVM_E_SCHEMA = 14,
 } mvvm_status;
 
 /** The enumerator's name ("MVVM_E_OUT_OF_RANGE"), or "MVVM_E_UNKNOWN" for another value;
@@ -453,6 +457,26 @@ mvvm_status mvvm_type_find(const char *name, mvvm_type *out_type);
  *  MVVM_E_INVALID_ARGUMENT: `out_types` or `out_count` is NULL (both are untouched then).
  *  Any thread, before mvvm_init() too. */
 mvvm_status mvvm_type_list(const mvvm_type **out_types, size_t *out_count);
+
+/* THE SCHEMA HASH
+ *   An application's header carries the hash of everything it declares from the application's
+ *   declarations (every type and member with its C signature, every record field with its
+ *   kind and offset, every enum case and value, every host-interface slot; not the docs):
+ *   APP_SCHEMA_HASH, and an inline app_check_schema() that passes it to mvvm_schema_check().
+ *   The library answers the hash of the declarations it was built from, so a host built
+ *   against a stale header learns so at start instead of calling a function whose signature
+ *   or a struct whose layout changed. The Python package checks an application's stubs the
+ *   same way. */
+
+/** Writes the library's schema hash (16 lowercase hex digits; static storage) into *out_hash.
+ *  MVVM_E_INVALID_ARGUMENT: `out_hash` is NULL. Any thread, before mvvm_init() too. */
+mvvm_status mvvm_schema_hash(const char **out_hash);
+
+/** MVVM_OK when `expected_hash` (an application header's APP_SCHEMA_HASH) is the library's
+ *  schema hash; MVVM_E_SCHEMA when it is not, the message naming both hashes and what to
+ *  regenerate. MVVM_E_INVALID_ARGUMENT: `expected_hash` is NULL. MVVM_E_INVALID_UTF8: it is not
+ *  UTF-8. `expected_hash` is read during the call only. Any thread, before mvvm_init() too. */
+mvvm_status mvvm_schema_check(const char *expected_hash);
 
 /* RECORDS
  *   A record is a model the API carries as a C struct of its own (a struct of the
@@ -873,6 +897,8 @@ typedef struct mvvm_api {
     mvvm_status (*request_resolve)(mvvm_request *request, const mvvm_value *answer);
     mvvm_status (*request_resolve_list)(mvvm_request *request, const mvvm_value *items,
                                         size_t count);
+    mvvm_status (*schema_hash)(const char **out_hash);
+    mvvm_status (*schema_check)(const char *expected_hash);
     /* END GENERATED api */
 } mvvm_api;
 

@@ -45,6 +45,19 @@ extern "C" {
 #define MVVM_TYPE_USER_SEARCH ((mvvm_type)8)
 /* END GENERATED types */
 
+/* BEGIN GENERATED schema (mvvm-generate: `make generate`; do not edit) */
+/** The schema hash of this header: of everything it declares from the application's
+ *  declarations (mvvm.h, "THE SCHEMA HASH"). mvvm-generate writes it. */
+#define MVVM_SEEDS_SCHEMA_HASH "38a996f30fefac90"
+
+/** MVVM_OK when the loaded library was built from the declarations this header was
+ *  generated from; else MVVM_E_SCHEMA, and mvvm_last_error_message() names both hashes
+ *  and what to regenerate. Call it once at start (a plug-in host: after dlopen(),
+ *  `api->get_framework_api(...)->schema_check(MVVM_SEEDS_SCHEMA_HASH)`). Any thread, before
+ *  mvvm_init() too. */
+#define mvvm_seeds_check_schema() mvvm_schema_check(MVVM_SEEDS_SCHEMA_HASH)
+/* END GENERATED schema */
+
 /* ------------------------------------------------------------------------------------------
  * Records (value kinds of mvvm_value, and their structs)
  * ---------------------------------------------------------------------------------------- */

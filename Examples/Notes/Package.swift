@@ -11,6 +11,8 @@ import PackageDescription
 // <mvvm.h> when Swift imports the header (the CNotes module).
 let mvvm = "../.."
 let mvvmInclude = mvvm.hasPrefix("/") ? "\(mvvm)/Include" : "\(Context.packageDirectory)/\(mvvm)/Include"
+// Every target that sees the app's header (through NotesApp) needs that folder.
+let swiftSettings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors", "-Xcc", "-I\(mvvmInclude)"])]
 
 let package = Package(
     name: "Notes",
@@ -31,15 +33,15 @@ let package = Package(
                 .product(name: "MVVMRuntime", package: "mvvm"),
                 .product(name: "MVVMBindingCore", package: "mvvm"),
             ],
-            swiftSettings: [.unsafeFlags(["-warnings-as-errors", "-Xcc", "-I\(mvvmInclude)"])]),
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "notes-generate",
             dependencies: ["NotesApp", .product(name: "MVVMGenerator", package: "mvvm")],
-            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "NotesAppTests",
             dependencies: ["NotesApp", .product(name: "MVVMBindingCore", package: "mvvm")],
-            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -59,6 +59,8 @@ static inline const mvvm_api *mvvm_api_table(void) {
         .object_new_host = mvvm_object_new_host,
         .request_resolve = mvvm_request_resolve,
         .request_resolve_list = mvvm_request_resolve_list,
+        .schema_hash = mvvm_schema_hash,
+        .schema_check = mvvm_schema_check,
     };
     return &table;
 }

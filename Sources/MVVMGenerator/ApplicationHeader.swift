@@ -36,6 +36,7 @@ enum ApplicationHeader {
         for declaration in declarations {
             out += "#define \(CSpelling.typeConstant(declaration)) ((mvvm_type)\(declaration.type))\n"
         }
+        out += "\n" + HeaderSections.schema(headerPath: configuration.headerPath, generatorName: configuration.generatorName)
         let enums = TypeRegistry.shared.registeredEnums
         if !enums.isEmpty {
             out += "\n/* The enums of this library. A typed getter carries one in an int32_t (a C11 enum's size is\n"

@@ -199,6 +199,10 @@ public enum Generator {
             if hasBlock("types", in: header) {
                 header = try replaceBlock("types", in: header, with: HeaderSections.typeConstants(declarations), headerPath)
             }
+            if hasBlock("schema", in: header) {
+                header = try replaceBlock("schema", in: header, with: HeaderSections.schema(
+                    headerPath: headerPath, generatorName: configuration.generatorName), headerPath)
+            }
             if hasBlock("sections", in: header) {
                 header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations), headerPath)
             }

@@ -15,6 +15,27 @@ enum HeaderSections {
         return out
     }
 
+    /// The schema hash (mvvm.h, "THE SCHEMA HASH") as `NAME_SCHEMA_HASH`, and the one-line
+    /// check a host calls at start, `name_check_schema()`; `name` is the header's file name
+    /// without `.h` ("notes", "mvvm_seeds").
+    static func schema(headerPath: String, generatorName: String) -> String {
+        let name = String(headerPath.split(separator: "/").last!.dropLast(2))
+        let constant = name.uppercased() + "_SCHEMA_HASH"
+        return """
+            /** The schema hash of this header: of everything it declares from the application's
+             *  declarations (mvvm.h, "THE SCHEMA HASH"). \(generatorName) writes it. */
+            #define \(constant) "\(SchemaHash.value)"
+
+            /** MVVM_OK when the loaded library was built from the declarations this header was
+             *  generated from; else MVVM_E_SCHEMA, and mvvm_last_error_message() names both hashes
+             *  and what to regenerate. Call it once at start (a plug-in host: after dlopen(),
+             *  `api->get_framework_api(...)->schema_check(\(constant))`). Any thread, before
+             *  mvvm_init() too. */
+            #define \(name)_check_schema() mvvm_schema_check(\(constant))
+
+            """
+    }
+
     static func sections(_ declarations: [TypeDeclaration]) -> String {
         declarations.filter { $0.viewModelTypeName != nil }.map(section).joined(separator: "\n")
     }

@@ -52,10 +52,10 @@ static void test_status_names_cover_every_code(void) {
         "MVVM_OK", "MVVM_E_INVALID_ARGUMENT", "MVVM_E_INVALID_HANDLE", "MVVM_E_WRONG_TYPE",
         "MVVM_E_WRONG_THREAD", "MVVM_E_NOT_INITIALIZED", "MVVM_E_OUT_OF_RANGE", "MVVM_E_INVALID_UTF8",
         "MVVM_E_UNKNOWN_NAME", "MVVM_E_NOT_FOUND", "MVVM_E_REENTRANCY", "MVVM_E_STATE",
-        "MVVM_E_SYSTEM", "MVVM_E_FFI",
+        "MVVM_E_SYSTEM", "MVVM_E_FFI", "MVVM_E_SCHEMA",
     };
-    for (int code = MVVM_OK; code <= MVVM_E_FFI; code++) CHECK_STR_EQ(mvvm_status_name((mvvm_status)code), names[code]);
-    CHECK_STR_EQ(mvvm_status_name((mvvm_status)14), "MVVM_E_UNKNOWN");
+    for (int code = MVVM_OK; code <= MVVM_E_SCHEMA; code++) CHECK_STR_EQ(mvvm_status_name((mvvm_status)code), names[code]);
+    CHECK_STR_EQ(mvvm_status_name((mvvm_status)15), "MVVM_E_UNKNOWN");
     CHECK_STR_EQ(mvvm_status_name((mvvm_status)-1), "MVVM_E_UNKNOWN");
     CHECK_STR_EQ(mvvm_status_name((mvvm_status)1000000), "MVVM_E_UNKNOWN");
     CHECK(mvvm_status_name(MVVM_E_STATE) == mvvm_status_name(MVVM_E_STATE));

@@ -113,7 +113,7 @@ static int g_trace;      /* MVVM_FUZZ_TRACE=1: print every checked call and its 
 
 static mvvm_status chk(mvvm_status st, const char *call) {
     if (g_trace) fprintf(stderr, "%*s%s -> %s\n", 2 + 2 * g_handler_depth, "", call, mvvm_status_name(st));
-    CHECK((int)st >= 0 && (int)st <= MVVM_E_FFI, "%s returned %d", call, (int)st);
+    CHECK((int)st >= 0 && (int)st <= MVVM_E_SCHEMA, "%s returned %d", call, (int)st);
     const char *msg = mvvm_last_error_message();
     CHECK(msg != NULL, "%s: last error message is NULL", call);
     CHECK(fuzz_valid_utf8(msg), "%s: last error message is not UTF-8", call);

@@ -10,7 +10,7 @@ enum StaticCStrings {
         "MVVM_OK", "MVVM_E_INVALID_ARGUMENT", "MVVM_E_INVALID_HANDLE", "MVVM_E_WRONG_TYPE",
         "MVVM_E_WRONG_THREAD", "MVVM_E_NOT_INITIALIZED", "MVVM_E_OUT_OF_RANGE", "MVVM_E_INVALID_UTF8",
         "MVVM_E_UNKNOWN_NAME", "MVVM_E_NOT_FOUND", "MVVM_E_REENTRANCY", "MVVM_E_STATE",
-        "MVVM_E_SYSTEM", "MVVM_E_FFI",
+        "MVVM_E_SYSTEM", "MVVM_E_FFI", "MVVM_E_SCHEMA",
     ].map(make)
 
     nonisolated(unsafe) private static let unknownStatus: UnsafePointer<CChar> = make("MVVM_E_UNKNOWN")

@@ -56,7 +56,7 @@ static void check_string(const char *s, int nullable, const char *what) {
 
 /* Every status is in the enum; a failure explains itself, a success leaves no message. */
 static mvvm_status chk(mvvm_status st, const char *call) {
-    CHECK((int)st >= 0 && (int)st <= MVVM_E_FFI, "%s returned %d", call, (int)st);
+    CHECK((int)st >= 0 && (int)st <= MVVM_E_SCHEMA, "%s returned %d", call, (int)st);
     const char *msg = mvvm_last_error_message();
     CHECK(msg != NULL && fuzz_valid_utf8(msg), "%s: last error message is NULL or not UTF-8", call);
     if (st == MVVM_OK) CHECK(msg[0] == 0, "%s succeeded with message \"%s\"", call, msg);

@@ -48,7 +48,7 @@
 static char g_directory[256];
 static unsigned long g_counter;
 
-static int valid_status(mvvm_status status) { return status >= MVVM_OK && status <= MVVM_E_FFI; }
+static int valid_status(mvvm_status status) { return status >= MVVM_OK && status <= MVVM_E_SCHEMA; }
 
 
 
