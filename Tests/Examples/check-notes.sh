@@ -140,4 +140,31 @@ PIP_DISABLE_PIP_VERSION_CHECK=1 "$mypy_venv/bin/python" -m pip install --quiet m
     "$python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests/test_any_library.py" \
         "$root/bindings/python/tests/test_host_interfaces.py") \
     || fail "test_any_library.py or test_host_interfaces.py failed against libnotes.so"
+
+# 5. A record field changed without regenerating: the library's schema hash is no longer the
+#    header's, and a host's one-line check says so, naming both hashes (mvvm.h, "THE SCHEMA
+#    HASH"). The copy's Note record gets its field "pinned" renamed; the debug library is
+#    rebuilt (incrementally, in the tests' scratch folder), the header is not.
+echo "== 5. Note's field renamed, the header not regenerated: notes_check_schema() refuses"
+record="$app/Sources/NotesApp/Declarations/Note+Record.swift"
+grep -q '\.field("pinned",' "$record" || fail "$record has no field \"pinned\" to rename"
+sed -i 's/\.field("pinned",/.field("is_pinned",/' "$record"
+(cd "$app" && "$SWIFT" build --product notes --scratch-path "$scratch-tests") > "$tmp/edited-build.log" 2>&1 \
+    || { tail -30 "$tmp/edited-build.log" >&2; fail "the edited Notes library did not build"; }
+cat > "$tmp/schema_check.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include "notes.h"
+int main(void) {
+    mvvm_status status = notes_check_schema();
+    const char *message = mvvm_last_error_message();
+    printf("%s: %s\n", mvvm_status_name(status), message);
+    return status == MVVM_E_SCHEMA && strstr(message, NOTES_SCHEMA_HASH) != NULL ? 0 : 1;
+}
+C
+# shellcheck disable=SC2086 # the shared flags split into words
+"$CLANG" $MVVM_C_WARN -I"$app/ship/include" "$tmp/schema_check.c" -L"$scratch-tests/debug" -lnotes \
+    -Wl,-rpath,"$scratch-tests/debug" -o "$tmp/schema_check"
+"$tmp/schema_check" > "$tmp/schema_check.log" 2>&1 || { cat "$tmp/schema_check.log" >&2; fail "notes_check_schema() did not refuse the edited library"; }
+echo "check-notes: $(cat "$tmp/schema_check.log")"
 echo "check-notes: passed"

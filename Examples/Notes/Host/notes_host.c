@@ -508,6 +508,9 @@ int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     printf("libmvvm %s (ABI %d) in libnotes\n", mvvm_version_string(), mvvm_abi_version());
 
+    step("the library was built from the declarations notes.h was generated from");
+    CHECK(notes_check_schema());
+
     step("the plug-in tables (any thread, before mvvm_init())");
     const notes_api *api = NULL;
     const mvvm_api *framework = NULL;

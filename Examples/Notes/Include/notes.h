@@ -24,6 +24,17 @@ extern "C" {
 #define NOTES_TYPE_NOTE_LIST ((mvvm_type)2)
 #define NOTES_TYPE_NOTE_EDITOR ((mvvm_type)3)
 
+/** The schema hash of this header: of everything it declares from the application's
+ *  declarations (mvvm.h, "THE SCHEMA HASH"). notes-generate writes it. */
+#define NOTES_SCHEMA_HASH "c2788411cd7d3b32"
+
+/** MVVM_OK when the loaded library was built from the declarations this header was
+ *  generated from; else MVVM_E_SCHEMA, and mvvm_last_error_message() names both hashes
+ *  and what to regenerate. Call it once at start (a plug-in host: after dlopen(),
+ *  `api->get_framework_api(...)->schema_check(NOTES_SCHEMA_HASH)`). Any thread, before
+ *  mvvm_init() too. */
+#define notes_check_schema() mvvm_schema_check(NOTES_SCHEMA_HASH)
+
 /* The enums of this library. A typed getter carries one in an int32_t (a C11 enum's size is
  * the compiler's choice), as mvvm.h carries its own enums; its doc names the enum. */
 
