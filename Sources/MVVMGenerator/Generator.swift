@@ -132,7 +132,6 @@ public enum Generator {
     /// Runs the generator over the repository at `root`; returns the process's exit status.
     public static func run(root: String, check: Bool, configuration: Configuration) -> Int32 {
         let command = configuration.command
-        let generatedSwiftFolder = configuration.swiftExportsFolder
         do {
             let files = try outputs(root: root, configuration)
             var stale: [String] = []
@@ -149,14 +148,16 @@ public enum Generator {
                 }
             }
             // Generated Swift files of types that no longer exist.
-            let generated = generatedSwiftFolder.map { URL(fileURLWithPath: root).appendingPathComponent($0) }
-            for name in generated.flatMap({ try? FileManager.default.contentsOfDirectory(atPath: $0.path) }) ?? []
-            where name.hasSuffix(".swift") && files["\(generatedSwiftFolder!)/\(name)"] == nil {
-                if check {
-                    stale.append("\(generatedSwiftFolder!)/\(name)")
-                } else {
-                    try FileManager.default.removeItem(at: generated!.appendingPathComponent(name))
-                    print("\(configuration.generatorName): removed \(generatedSwiftFolder!)/\(name)")
+            if let folder = configuration.swiftExportsFolder {
+                let generated = URL(fileURLWithPath: root).appendingPathComponent(folder)
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: generated.path)) ?? []
+                where name.hasSuffix(".swift") && files["\(folder)/\(name)"] == nil {
+                    if check {
+                        stale.append("\(folder)/\(name)")
+                    } else {
+                        try FileManager.default.removeItem(at: generated.appendingPathComponent(name))
+                        print("\(configuration.generatorName): removed \(folder)/\(name)")
+                    }
                 }
             }
             if !stale.isEmpty {
