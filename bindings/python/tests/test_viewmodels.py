@@ -13,7 +13,7 @@ from mvvm import ListChange, ListChangeKind, Loading, Navigation, ViewState
 def test_versions() -> None:
     assert mvvm.version_string() == "0.1.0"
     assert mvvm.version() == 100
-    assert mvvm.abi_version() == mvvm.ABI_VERSION == 1
+    assert mvvm.abi_version() == mvvm.ABI_VERSION == 2
     assert mvvm.last_error_message() == "" or isinstance(mvvm.last_error_message(), str)
 
 
