@@ -34,6 +34,7 @@ gi.require_version("GLib", "2.0")
 from gi.repository import GLib, GObject  # noqa: E402
 
 import mvvm  # noqa: E402
+import mvvm_seeds  # noqa: E402
 
 ROUNDS = 300
 RUNS = 7
@@ -52,7 +53,7 @@ def worker() -> None:
         job()
 
 
-class Repo(mvvm.HostRepository):
+class Repo(mvvm_seeds.HostRepository):
     def __init__(self) -> None:
         self.started = 0
 
@@ -67,7 +68,7 @@ class Repo(mvvm.HostRepository):
 
         def answer() -> None:
             self.started = clock()
-            future.set_result(mvvm.User(user_id, "Ada", "ada@example.com"))
+            future.set_result(mvvm_seeds.User(user_id, "Ada", "ada@example.com"))
 
         jobs.put(answer)
         return future
@@ -77,7 +78,7 @@ async def mvvm_run(repo, rounds: int) -> list:
     loop = asyncio.get_running_loop()
     samples = []
     for _ in range(rounds):
-        detail = mvvm.UserDetail(repo, 1)
+        detail = mvvm_seeds.UserDetail(repo, 1)
         done = loop.create_future()
 
         def on_user(user, done=done) -> None:
@@ -126,7 +127,7 @@ async def floor_run(rounds: int) -> list:
 
             def answer(future=future, started=started) -> None:
                 started["at"] = clock()
-                future.set_result(mvvm.User(1, "Ada", "ada@example.com"))
+                future.set_result(mvvm_seeds.User(1, "Ada", "ada@example.com"))
 
             jobs.put(answer)
             samples.append((await ended - started["at"]) / 1000)
@@ -179,7 +180,7 @@ async def main() -> None:
     thread.start()
     with mvvm.Runtime() as runtime, mvvm.asyncio_attach(runtime):
         impl = Repo()
-        repo = mvvm.Repository.host(impl, runtime)
+        repo = mvvm_seeds.Repository.host(impl, runtime)
         repo.impl = impl  # the benchmark reads the worker's timestamp here
         await mvvm_run(repo, ROUNDS // 10)
         glib_run(ROUNDS // 10)

@@ -50,6 +50,7 @@ gi.require_version("GObject", "2.0")
 from gi.repository import GObject  # noqa: E402
 
 import mvvm  # noqa: E402
+import mvvm_seeds  # noqa: E402
 
 CALLS = 20_000
 RUNS = 7
@@ -82,8 +83,8 @@ def ratio(name: str, ours: list, reference: list) -> None:
 def mvvm_command_to_handler():
     """The body and the cleanup of the mvvm side."""
     runtime = mvvm.Runtime()
-    repository = mvvm.Repository.sample(runtime)
-    detail = mvvm.UserDetail(repository, 1)
+    repository = mvvm_seeds.Repository.sample(runtime)
+    detail = mvvm_seeds.UserDetail(repository, 1)
     loaded = []
     detail.connect("notify::user", lambda user: loaded.append(user))
     detail.on_appear()
@@ -152,6 +153,7 @@ def startup_ms_samples(codes: dict, runs: int = 7, wheel_python: str | None = No
     under `wheel_python` (the venv holding the installed wheel), from a temporary folder,
     without PYTHONPATH or MVVM_LIBRARY."""
     compileall.compile_dir(os.path.join(PACKAGE_DIR, "mvvm"), quiet=1)
+    compileall.compile_dir(os.path.join(PACKAGE_DIR, "mvvm_seeds"), quiet=1)
     env = dict(os.environ, PYTHONPATH=PACKAGE_DIR)
     wheel_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MVVM_LIBRARY")}
     samples = {name: [] for name in codes}

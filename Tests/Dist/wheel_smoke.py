@@ -16,6 +16,7 @@ import sys
 import sysconfig
 
 import mvvm
+import mvvm_seeds
 from mvvm import _ffi
 
 
@@ -30,15 +31,15 @@ def main() -> None:
         assert not swift, f"a Swift runtime library is loaded: {swift}"
 
         store = os.path.join(os.getcwd(), "users.json")  # a temporary folder (check-dist.sh)
-        repository = mvvm.Repository.json_file(store, runtime)
-        users = mvvm.UserList(repository)
+        repository = mvvm_seeds.Repository.json_file(store, runtime)
+        users = mvvm_seeds.UserList(repository)
         users.on_appear()
         assert runtime.run_until(lambda: users.count > 0, 10.0), "the user list never loaded"
         first = users.rows[0]
         print(f"wheel_smoke: user list: {users.count} rows, first {first.name} <{first.email}>")
 
-        detail = mvvm.UserDetail(repository, first.id)
-        saved: list[mvvm.User] = []
+        detail = mvvm_seeds.UserDetail(repository, first.id)
+        saved: list[mvvm_seeds.User] = []
         detail.connect("did-save", saved.append)
         detail.on_appear()
         assert runtime.run_until(lambda: detail.user is not None, 10.0), "the detail never loaded"
@@ -52,7 +53,7 @@ def main() -> None:
         detail.close()
         users.close()
         # The saved name, read back through a new repository on the same file.
-        again = mvvm.UserList(mvvm.Repository.json_file(store, runtime))
+        again = mvvm_seeds.UserList(mvvm_seeds.Repository.json_file(store, runtime))
         again.on_appear()
         assert runtime.run_until(lambda: again.count > 0, 10.0), "the reopened list never loaded"
         reread = again.rows[0]

@@ -58,6 +58,7 @@ def main() -> int:
         os.environ["MVVM_LIBRARY"] = args.library
     sys.path.insert(0, str(REPO / "bindings" / "python"))  # the package from this checkout
     import mvvm
+    import mvvm_seeds
 
     cycles = max(args.cycles, 100)
     warmup = cycles // 10
@@ -68,7 +69,7 @@ def main() -> int:
         calls[0] += 1
 
     runtime = mvvm.Runtime()
-    repo = mvvm.Repository.sample(runtime, user_count=200, post_count=5, latency_ms=0)
+    repo = mvvm_seeds.Repository.sample(runtime, user_count=200, post_count=5, latency_ms=0)
     signals = {kind: sorted(getattr(mvvm, kind).signals) for kind in KINDS}
     next_signal = dict.fromkeys(KINDS, 0)
     warm_kib = 0
@@ -77,26 +78,26 @@ def main() -> int:
     def poke(obj: mvvm.MvvmObject, kind: str, cycle: int) -> None:
         """A command that signals at once, and on some cycles one that starts work."""
         busy = cycle % 5 == 0
-        if isinstance(obj, mvvm.UserList):
+        if isinstance(obj, mvvm_seeds.UserList):
             obj.on_appear() if busy else obj.dismiss_error()
-        elif isinstance(obj, mvvm.UserDetail):
+        elif isinstance(obj, mvvm_seeds.UserDetail):
             obj.draft_name = f"Name {cycle}"
             if busy:
                 obj.on_appear()
-        elif isinstance(obj, mvvm.PostDetail):
+        elif isinstance(obj, mvvm_seeds.PostDetail):
             obj.on_appear()
-        elif isinstance(obj, mvvm.SortedIntegers):
+        elif isinstance(obj, mvvm_seeds.SortedIntegers):
             obj.add(cycle % 17)
             obj.add_new_integer()
             obj.remove_at(0)
-        elif isinstance(obj, mvvm.Stopwatch):
+        elif isinstance(obj, mvvm_seeds.Stopwatch):
             obj.button_tapped()
             obj.lap()
             if not busy:
                 obj.button_tapped()
-        elif isinstance(obj, mvvm.UserSearch):
+        elif isinstance(obj, mvvm_seeds.UserSearch):
             obj.query = "an" if busy else f"q{cycle}"
-        elif isinstance(obj, mvvm.Coordinator):
+        elif isinstance(obj, mvvm_seeds.Coordinator):
             obj.start()
             obj.show_search()
             obj.back()
@@ -108,23 +109,23 @@ def main() -> int:
             warm_kib = rss_kib()
             warm_at = time.monotonic()
         if cycle % REPOSITORY_EVERY == REPOSITORY_EVERY - 1:
-            repo = mvvm.Repository.sample(runtime, user_count=200, post_count=5, latency_ms=0, seed=cycle)
+            repo = mvvm_seeds.Repository.sample(runtime, user_count=200, post_count=5, latency_ms=0, seed=cycle)
         kind = KINDS[cycle % len(KINDS)]
         obj: mvvm.MvvmObject
         if kind == "UserList":
-            obj = mvvm.UserList(repo)
+            obj = mvvm_seeds.UserList(repo)
         elif kind == "UserDetail":
-            obj = mvvm.UserDetail(repo, 1 + cycle % 200)
+            obj = mvvm_seeds.UserDetail(repo, 1 + cycle % 200)
         elif kind == "PostDetail":
-            obj = mvvm.PostDetail(repo, 1 + cycle % 5)
+            obj = mvvm_seeds.PostDetail(repo, 1 + cycle % 5)
         elif kind == "SortedIntegers":
-            obj = mvvm.SortedIntegers([5, 3, 8], seed=cycle, runtime=runtime)
+            obj = mvvm_seeds.SortedIntegers([5, 3, 8], seed=cycle, runtime=runtime)
         elif kind == "Stopwatch":
-            obj = mvvm.Stopwatch(runtime)
+            obj = mvvm_seeds.Stopwatch(runtime)
         elif kind == "UserSearch":
-            obj = mvvm.UserSearch(repo)
+            obj = mvvm_seeds.UserSearch(repo)
         else:
-            obj = mvvm.Coordinator(repo)
+            obj = mvvm_seeds.Coordinator(repo)
         made = []
         for _ in range(1 + cycle % 3):
             names = signals[kind]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the Python bindings' checks: the stubs are fresh, mypy --strict on the package, then
-# pytest.
+# Runs the Python bindings' checks: the seeds' stub is fresh, mypy --strict on the packages
+# (mvvm, mvvm_seeds), then pytest.
 #
 #   swift build --product mvvm            # once, from the repository root
 #   bindings/python/run-tests.sh [pytest args...]
@@ -50,20 +50,20 @@ fi
 MVVM_WHEEL_LIBRARY=none "$VENV/bin/python" -m pip install --quiet --force-reinstall --no-deps "$HERE"
 rm -rf "$HERE/build" "$HERE"/*.egg-info
 
-echo "== stubs (mvvm/_generated.pyi against the library's introspection)"
-STUB="$(mktemp)"
-"$VENV/bin/python" -m mvvm._stubgen --output "$STUB"
-if ! diff -u "$HERE/mvvm/_generated.pyi" "$STUB"; then
-    rm -f "$STUB"
-    echo "run-tests.sh: bindings/python/mvvm/_generated.pyi is stale (it does not match the library's" >&2
-    echo "introspection). Regenerate it:" >&2
-    echo "    cd bindings/python && MVVM_LIBRARY=$MVVM_LIBRARY python3 -m mvvm._stubgen" >&2
+echo "== stubs (mvvm_seeds/__init__.pyi against the library's introspection)"
+# The command the stub's header names (the library by a placeholder path: the output never
+# depends on the machine).
+STUBGEN_ARGS=(--module mvvm_seeds --reexport mvvm_seeds.host --reexport mvvm_seeds._enums)
+STUBGEN_COMMAND="cd bindings/python && python3 -m mvvm._stubgen --library /path/to/libmvvm.so ${STUBGEN_ARGS[*]} --output mvvm_seeds/__init__.pyi"
+if ! (cd "$HERE" && "$VENV/bin/python" -m mvvm._stubgen "${STUBGEN_ARGS[@]}" --command "$STUBGEN_COMMAND" \
+        --check mvvm_seeds/__init__.pyi); then
+    echo "run-tests.sh: bindings/python/mvvm_seeds/__init__.pyi is stale. Regenerate it:" >&2
+    echo "    ${STUBGEN_COMMAND/\/path\/to\/libmvvm.so/$MVVM_LIBRARY}" >&2
     exit 1
 fi
-rm -f "$STUB"
 
 echo "== mypy --strict"
-(cd "$HERE" && "$VENV/bin/python" -m mypy --strict --no-incremental mvvm)
+(cd "$HERE" && "$VENV/bin/python" -m mypy --strict --no-incremental mvvm mvvm_seeds)
 echo "== mypy --strict (examples, tests)"
 (cd "$HERE" && "$VENV/bin/python" -m mypy --strict --no-incremental examples tests)
 

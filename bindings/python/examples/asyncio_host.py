@@ -17,6 +17,7 @@ try:
 except ImportError:  # running from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     import mvvm
+import mvvm_seeds
 
 
 async def until(predicate: Callable[[], bool], what: str, timeout: float = 10.0) -> None:
@@ -30,13 +31,13 @@ async def until(predicate: Callable[[], bool], what: str, timeout: float = 10.0)
 
 async def main() -> int:
     with mvvm.Runtime() as runtime, mvvm.asyncio_attach(runtime):
-        repo = mvvm.Repository.sample(runtime, latency_ms=30, seed=1)
-        coordinator = mvvm.Coordinator(repo)
+        repo = mvvm_seeds.Repository.sample(runtime, latency_ms=30, seed=1)
+        coordinator = mvvm_seeds.Coordinator(repo)
         screens: list[mvvm.MvvmObject] = []
 
-        def on_navigate(action: mvvm.Navigation, screen: mvvm.MvvmObject) -> None:
+        def on_navigate(action: mvvm_seeds.Navigation, screen: mvvm.MvvmObject) -> None:
             print(f"navigate: {action.name} {type(screen).__name__}")
-            if action is mvvm.Navigation.PUSH:
+            if action is mvvm_seeds.Navigation.PUSH:
                 screens.append(screen)
             else:
                 screens.remove(screen)
@@ -45,7 +46,7 @@ async def main() -> int:
         coordinator.start()
 
         users = screens[-1]
-        assert isinstance(users, mvvm.UserList)
+        assert isinstance(users, mvvm_seeds.UserList)
         users.connect("notify::loading", lambda v: print(f"list loading: {v.name}"))
         users.connect(
             "rows-changed",
@@ -60,7 +61,7 @@ async def main() -> int:
 
         users.did_select_row(1)
         detail = screens[-1]
-        assert isinstance(detail, mvvm.UserDetail)
+        assert isinstance(detail, mvvm_seeds.UserDetail)
         detail.connect("notify::user", lambda u: print(f"detail user: {u}"))
         detail.connect("notify::can-save", lambda v: print(f"detail can-save: {v}"))
         detail.connect("notify::is-saving", lambda v: print(f"detail saving: {v}"))
@@ -73,7 +74,7 @@ async def main() -> int:
         print(f"list row 1 is now: {users.rows[1].name}")
         assert users.rows[1].name == "Grace Renamed"
 
-        stopwatch = mvvm.Stopwatch(runtime)
+        stopwatch = mvvm_seeds.Stopwatch(runtime)
         ticks: list[str] = []
         stopwatch.connect("notify::elapsed-text", ticks.append)
         stopwatch.connect("notify::button-text", lambda t: print(f"stopwatch button: {t}"))

@@ -29,6 +29,7 @@ except ImportError:  # running from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     import mvvm
 import mvvm.tk
+import mvvm_seeds
 
 
 class UserRows(ttk.Frame):
@@ -37,7 +38,7 @@ class UserRows(ttk.Frame):
     selects a row."""
 
     def __init__(
-        self, master: tk.Misc, row: Callable[[int], mvvm.User],
+        self, master: tk.Misc, row: Callable[[int], mvvm_seeds.User],
         did_display_row: Callable[[int], None], did_select_row: Callable[[int], None],
     ) -> None:
         super().__init__(master)
@@ -94,7 +95,7 @@ class UserRows(ttk.Frame):
 
 
 class UsersPane(ttk.Frame):
-    def __init__(self, master: tk.Misc, users: mvvm.UserList, show_search: Callable[[], None]) -> None:
+    def __init__(self, master: tk.Misc, users: mvvm_seeds.UserList, show_search: Callable[[], None]) -> None:
         super().__init__(master, padding=6)
         self.users = users
         header = ttk.Frame(self)
@@ -121,9 +122,9 @@ class UsersPane(ttk.Frame):
         error = self.users.error_message
         if error:
             text = f"Error: {error}"
-        elif loading is mvvm.Loading.FULL_SCREEN:
+        elif loading is mvvm_seeds.Loading.FULL_SCREEN:
             text = "Loading…"
-        elif loading is mvvm.Loading.NEXT_PAGE:
+        elif loading is mvvm_seeds.Loading.NEXT_PAGE:
             text = f"{self.users.count} users, loading more…"
         else:
             more = " (scroll for more)" if self.users.has_more_pages else ""
@@ -138,7 +139,7 @@ class SearchPane(ttk.Frame):
 
     HINT = "Type part of a name to search the users."
 
-    def __init__(self, master: tk.Misc, search: mvvm.UserSearch, back: Callable[[], None]) -> None:
+    def __init__(self, master: tk.Misc, search: mvvm_seeds.UserSearch, back: Callable[[], None]) -> None:
         super().__init__(master, padding=6)
         self.search = search
         header = ttk.Frame(self)
@@ -221,10 +222,10 @@ class SearchPane(ttk.Frame):
 
 
 class DetailPane(ttk.Frame):
-    def __init__(self, master: tk.Misc, coordinator: mvvm.Coordinator) -> None:
+    def __init__(self, master: tk.Misc, coordinator: mvvm_seeds.Coordinator) -> None:
         super().__init__(master, padding=6)
         self.coordinator = coordinator
-        self.detail: mvvm.UserDetail | None = None
+        self.detail: mvvm_seeds.UserDetail | None = None
         self.connections: list[mvvm.Connection] = []
         ttk.Label(self, text="Detail", font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
         self.info_label = ttk.Label(self, text="Select a user", width=36)
@@ -242,7 +243,7 @@ class DetailPane(ttk.Frame):
         self.back.pack(side="left", padx=4)
         self.draft.trace_add("write", lambda *a: self._draft_edited())
 
-    def show(self, detail: mvvm.UserDetail | None) -> None:
+    def show(self, detail: mvvm_seeds.UserDetail | None) -> None:
         for conn in self.connections:
             conn.disconnect()
         self.connections = []
@@ -293,7 +294,7 @@ class DetailPane(ttk.Frame):
 
 
 class PostPane(ttk.Frame):
-    def __init__(self, master: tk.Misc, post: mvvm.PostDetail) -> None:
+    def __init__(self, master: tk.Misc, post: mvvm_seeds.PostDetail) -> None:
         super().__init__(master, padding=6)
         self.post = post
         ttk.Label(self, text="Post", font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
@@ -330,7 +331,7 @@ class PostPane(ttk.Frame):
 
 
 class StopwatchPane(ttk.Frame):
-    def __init__(self, master: tk.Misc, sw: mvvm.Stopwatch) -> None:
+    def __init__(self, master: tk.Misc, sw: mvvm_seeds.Stopwatch) -> None:
         super().__init__(master, padding=6)
         self.sw = sw
         ttk.Label(self, text="Stopwatch", font=("TkDefaultFont", 12, "bold")).pack(anchor="w")
@@ -361,15 +362,15 @@ class StopwatchPane(ttk.Frame):
 class App:
     def __init__(self, root: tk.Tk, runtime: mvvm.Runtime) -> None:
         self.root = root
-        self.repo = mvvm.Repository.sample(runtime, latency_ms=40)
-        self.coordinator = mvvm.Coordinator(self.repo)
+        self.repo = mvvm_seeds.Repository.sample(runtime, latency_ms=40)
+        self.coordinator = mvvm_seeds.Coordinator(self.repo)
         self.coordinator.connect("navigate", self._navigate)
         self.users_pane: UsersPane | None = None
         self.search_pane: SearchPane | None = None
         self.detail_pane = DetailPane(root, self.coordinator)
         self.coordinator.start()  # pushes the user list
-        self.post = mvvm.PostDetail(self.repo, 1)
-        self.stopwatch = mvvm.Stopwatch(runtime)
+        self.post = mvvm_seeds.PostDetail(self.repo, 1)
+        self.stopwatch = mvvm_seeds.Stopwatch(runtime)
         self.post_pane = PostPane(root, self.post)
         self.stopwatch_pane = StopwatchPane(root, self.stopwatch)
         assert self.users_pane is not None
@@ -383,27 +384,27 @@ class App:
         """The left column shows the list, or the search while it is pushed over the list."""
         pane.grid(row=0, column=0, rowspan=2, sticky="nsew")
 
-    def _navigate(self, action: mvvm.Navigation, screen: mvvm.MvvmObject) -> None:
-        if action is mvvm.Navigation.PUSH:
-            if isinstance(screen, mvvm.UserList):
+    def _navigate(self, action: mvvm_seeds.Navigation, screen: mvvm.MvvmObject) -> None:
+        if action is mvvm_seeds.Navigation.PUSH:
+            if isinstance(screen, mvvm_seeds.UserList):
                 self.users_pane = UsersPane(self.root, screen, self.coordinator.show_search)
-            elif isinstance(screen, mvvm.UserSearch):
+            elif isinstance(screen, mvvm_seeds.UserSearch):
                 self.search_pane = SearchPane(self.root, screen, self.coordinator.back)
                 if self.users_pane is not None:
                     self.users_pane.grid_remove()
                 self._place_left(self.search_pane)
                 self.search_pane.entry.focus_set()
-            elif isinstance(screen, mvvm.UserDetail):
+            elif isinstance(screen, mvvm_seeds.UserDetail):
                 self.detail_pane.show(screen)
             # Once its pane listens: a pushed screen that loads on appearing does it now.
             on_appear = getattr(screen, "on_appear", None)
             if callable(on_appear):
                 on_appear()
-        elif action is mvvm.Navigation.POP:
+        elif action is mvvm_seeds.Navigation.POP:
             # The popped screen's wrapper is closed: only its type is read.
-            if isinstance(screen, mvvm.UserDetail):
+            if isinstance(screen, mvvm_seeds.UserDetail):
                 self.detail_pane.show(None)
-            elif isinstance(screen, mvvm.UserSearch) and self.search_pane is not None:
+            elif isinstance(screen, mvvm_seeds.UserSearch) and self.search_pane is not None:
                 self.search_pane.close()
                 self.search_pane = None
                 if self.users_pane is not None:
@@ -414,10 +415,10 @@ class App:
         # Only the top screen navigates: Search… on the list, Back on the search.
         top = self.coordinator.top
         if self.users_pane is not None:
-            listed = isinstance(top, mvvm.UserList)
+            listed = isinstance(top, mvvm_seeds.UserList)
             self.users_pane.search_button.configure(state="normal" if listed else "disabled")
         if self.search_pane is not None:
-            searching = isinstance(top, mvvm.UserSearch)
+            searching = isinstance(top, mvvm_seeds.UserSearch)
             self.search_pane.back.configure(state="normal" if searching else "disabled")
 
 

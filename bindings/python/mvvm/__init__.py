@@ -1,8 +1,10 @@
-"""Python bindings of libmvvm over ctypes.
+"""Python bindings of the mvvm framework over ctypes, for any application's library.
 
-Create a :class:`Runtime` on the main thread, then repositories and ViewModels; connect
-handlers with ``obj.connect("notify::loading", fn)``; pump the runtime with
-:func:`asyncio_attach`, :func:`mvvm.tk.attach` or ``runtime.run(timeout)``.
+Create a :class:`Runtime` on the main thread, then the application's objects (their classes
+are built from the library's introspection; an application's Python module gives them types
+and hand-written parts, :func:`register_override`); connect handlers with
+``obj.connect("notify::count", fn)``; pump the runtime with :func:`asyncio_attach`,
+:func:`mvvm.tk.attach` or ``runtime.run(timeout)``.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from ._core import (
     version_string,
 )
 from ._core import set_class_resolver as _set_class_resolver
-from ._ffi import ABI_VERSION
+from ._ffi import ABI_VERSION, bind_function
+from ._ffi import Status as c_status
 from ._ffi import use_library as load
+from ._overrides import override, register_override
 from .errors import (
     AbiMismatchError,
     FfiError,
@@ -48,47 +52,42 @@ from .errors import (
 # repositories need dataclasses, inspect and typing, which cost more than the rest of the
 # package's import together, and the enums need enum, which with its functools and
 # collections is a third of it (`import mvvm` + runtime start is measured against
-# PyGObject's import in Benchmarks/python). `from mvvm import User` and `mvvm.User` work as
-# before. The classes of the library's types (Repository, UserList, ..., and ObjectType) are
-# built from the library's introspection when first used (see _classes.py).
+# PyGObject's import in Benchmarks/python). `from mvvm import ListChange` and
+# `mvvm.ListChange` work as before. The classes, records and enums of the library's types
+# (and ObjectType) are built from the library's introspection when first used (see
+# _classes.py).
 _LAZY = {
     "AsyncioAttachment": "._asyncio",
     "asyncio_attach": "._asyncio",
     "asyncio_detach": "._asyncio",
     "ConnectFlags": "._enums",
+    "Enum": "._enums",
     "ListChangeKind": "._enums",
-    "Loading": "._enums",
     "MemberFlags": "._enums",
     "MemberKind": "._enums",
-    "Navigation": "._enums",
     "Status": ".errors",
     "ValueKind": "._enums",
     "ViewState": "._enums",
     "ArgumentInfo": "._values",
-    "Comment": "._values",
     "IndexedView": "._values",
     "ListChange": "._values",
     "MemberInfo": "._values",
     "MemberShape": "._values",
-    "Post": "._values",
     "TypeInfo": "._values",
-    "User": "._values",
-    "HostRepository": ".host",
-    "UserPage": ".host",
     "HostInterface": "._interfaces",
 }
 
 __all__: list[str] = [
     "ABI_VERSION", "AbiMismatchError", "ArgumentInfo", "AsyncioAttachment", "CommandClosure",
-    "Comment", "ConnectFlags", "Connection", "FfiError", "HostInterface", "HostRepository", "IndexedView",
+    "ConnectFlags", "Connection", "Enum", "FfiError", "HostInterface", "IndexedView",
     "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error", "LibraryConflictError",
-    "LibraryNotFoundError",
-    "ListChange", "ListChangeKind", "Loading", "MemberFlags", "MemberInfo", "MemberKind",
-    "MemberShape", "MvvmError", "MvvmObject", "Navigation", "NotFoundError",
-    "NotInitializedError", "OSFailureError", "OutOfRangeError", "Post", "ReentrancyError",
-    "Runtime", "SignalSpec", "StateError", "Status", "TypeInfo", "UnknownNameError", "User",
-    "UserPage", "ValueKind", "ViewState", "WrongThreadError", "WrongTypeError", "abi_version",
-    "asyncio_attach", "asyncio_detach", "describe", "last_error_message", "live_callbacks", "load",
+    "LibraryNotFoundError", "ListChange", "ListChangeKind", "MemberFlags", "MemberInfo",
+    "MemberKind", "MemberShape", "MvvmError", "MvvmObject", "NotFoundError",
+    "NotInitializedError", "OSFailureError", "OutOfRangeError", "ReentrancyError",
+    "Runtime", "SignalSpec", "StateError", "Status", "TypeInfo", "UnknownNameError",
+    "ValueKind", "ViewState", "WrongThreadError", "WrongTypeError", "abi_version",
+    "asyncio_attach", "asyncio_detach", "bind_function", "c_status", "describe",
+    "last_error_message", "live_callbacks", "load", "override", "register_override",
     "status_name", "version", "version_string",
 ]
 
@@ -106,35 +105,28 @@ def _class_for(type_id: int) -> type[MvvmObject]:
 _set_class_resolver(_class_for)
 
 if TYPE_CHECKING:
-    from . import _generated, host, viewmodels
+    from . import viewmodels
     from ._asyncio import AsyncioAttachment, asyncio_attach, asyncio_detach
     from ._enums import (
         ConnectFlags,
+        Enum,
         ListChangeKind,
-        Loading,
         MemberFlags,
         MemberKind,
-        Navigation,
+        ObjectType,
         ValueKind,
         ViewState,
     )
-    from ._generated import *  # noqa: F403  (ObjectType, Repository, UserList, ...)
-
-    __all__ += _generated.__all__
     from ._values import (
         ArgumentInfo,
-        Comment,
         IndexedView,
         ListChange,
         MemberInfo,
         MemberShape,
-        Post,
         TypeInfo,
-        User,
     )
     from ._interfaces import HostInterface
     from .errors import Status
-    from .host import HostRepository, UserPage
 else:
     # `from mvvm import *` also gives the built classes: __all__ comes from __getattr__,
     # which can name them (asking the library) when it is asked.
@@ -144,7 +136,7 @@ else:
     def __getattr__(name: str) -> object:
         import importlib
 
-        if name in ("host", "viewmodels"):  # the submodules, as when __init__ imported them
+        if name == "viewmodels":  # the submodule, as when __init__ imported it
             return importlib.import_module("." + name, __name__)
         module = _LAZY.get(name)
         if module is not None:
@@ -166,7 +158,7 @@ else:
     def __dir__() -> list[str]:
         from . import _classes
 
-        return sorted(set(globals()) | set(_LAZY) | {"host", "viewmodels"} | set(_classes.names()))
+        return sorted(set(globals()) | set(_LAZY) | {"viewmodels"} | set(_classes.names()))
 
 
 __version__ = "0.1.0"

@@ -1,5 +1,5 @@
-"""What every host implementation in Python shares (the seeds' repositories in host.py, an
-application's interfaces in _interfaces.py): a method's result -- a value, an awaitable, a
+"""What every host implementation in Python shares (an application's interfaces in
+_interfaces.py, and the hand-written tables an application's own module may bridge): a method's result -- a value, an awaitable, a
 Future -- settled into an answer, cancellation, and the destroy notifier that drops the bridge.
 """
 
@@ -82,7 +82,7 @@ class Bridge:
                     raise RuntimeError(
                         f"{type(self.impl).__name__}.{kind} is async but no asyncio loop runs; "
                         "run the runtime in a loop (mvvm.asyncio_attach(runtime) inside "
-                        "asyncio.run()) or pass loop= to Repository.host()"
+                        "asyncio.run()) or pass loop= where the object is made"
                     ) from None
             result = asyncio.ensure_future(result, loop=loop)
         if hasattr(result, "add_done_callback") and hasattr(result, "cancel"):

@@ -2,22 +2,22 @@
 from GObject introspection.
 
 For each mvvm_type the library describes, :func:`class_for` builds (once, when the class is
-first used) a subclass of :class:`MvvmObject` (or of the type's hand-written override in
-_overrides.py) with, from each member's shape:
+first used) a subclass of :class:`MvvmObject` (or of the override an application's Python
+module registered for the type, see _overrides.py) with, from each member's shape:
 
 * a property per property member ("has-more-pages" -> ``has_more_pages``): bools as bool, C
-  enums as their IntEnum (``mvvm.Loading``), absent values as None; a settable one also has a
-  setter, which is its "set-NAME" command (``set_draft_name()``);
+  enums as their IntEnum (built from the library's description), absent values as None; a
+  settable one also has a setter, which is its "set-NAME" command (``set_draft_title()``);
 * a method per command, with the command's argument names (``did_select_row(index)``),
   returning its result if it has one;
 * per list, an O(1) sequence view (``rows``), an accessor of one item (``row(i)``; the
-  singular name, or ``lap_text(i)`` when the singular is taken) and, when no property counts
-  it, a property of its count name (``comment_count``, ``depth``);
+  singular name, or ``NAME_text(i)`` when the singular is taken) and, when no property counts
+  it, a property of its count name;
 * ``signals``: the SignalSpec of each signal, from its C signature and the property it
   announces;
-* ``__init__`` from the constructor's arguments (a repository argument is a Repository
-  wrapper, whose runtime the object uses; ``initial_values`` is ``values=()``,
-  ``random_seed`` is ``seed=1``; without an object argument a ``runtime=None`` keyword).
+* ``__init__`` from the constructor's arguments (an object argument is a wrapper, whose
+  runtime the object uses; an override's ``CONSTRUCTOR_PARAMETERS`` may give an argument
+  another Python name and a default; without an object argument a ``runtime=None`` keyword).
 
 Every call goes through the generic entry points (``mvvm_object_get/set/invoke/count/
 get_item/new``) with the member ids looked up once per class; the per-call mvvm_value buffers
@@ -37,7 +37,7 @@ from . import _core, _enums, _ffi
 from ._core import MvvmObject, Runtime
 from ._enums import MemberKind, ValueKind
 from ._ffi import STATE
-from ._overrides import MIXINS
+from ._overrides import mixin_for
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
 
@@ -54,12 +54,12 @@ else:
     _values = _ffi.Lazy("mvvm._values")
     _records = _ffi.Lazy("mvvm._records")
 
-#: Constructor arguments whose Python parameter has another name and a default, as the
-#: hand-written classes had them: SortedIntegers(values=(), seed=1).
-CONSTRUCTOR_PARAMETERS: dict[str, tuple[str, str]] = {
-    "initial_values": ("values", "()"),
-    "random_seed": ("seed", "1"),
-}
+def constructor_parameters(mixin: type[MvvmObject] | None) -> dict[str, tuple[str, str]]:
+    """An override's ``CONSTRUCTOR_PARAMETERS``: constructor arguments (as the library names
+    them) whose Python parameter has another name and a default (Python source), e.g.
+    ``{"random_seed": ("seed", "1")}``."""
+    found: dict[str, tuple[str, str]] = getattr(mixin, "CONSTRUCTOR_PARAMETERS", {})
+    return found
 
 #: The value kinds whose item or result is read from a member of mvvm_value's union.
 _NONE = ValueKind.NONE
@@ -134,7 +134,7 @@ class ClassPlan:
         info = _core.describe(type_id)
         self.type_id = type_id
         self.name = info.name
-        self.mixin = MIXINS.get(info.name)
+        self.mixin = mixin_for(info.name)
         #: Names the hand-written override defines: the built class leaves them to it.
         self.overridden: set[str] = set()
         if self.mixin is not None:
@@ -155,16 +155,17 @@ class ClassPlan:
         self.doc = self.constructor.doc if self.constructor else ""
         props = {p.name: p for p in self.properties}
         # Python names of members: a list's accessors take other names (an override's names
-        # are not taken: the override defines the accessor, as the coordinator's screen()).
+        # are not taken: the override defines the accessor itself).
         taken = {m.py for m in self.members if m.kind != MemberKind.SIGNAL}
 
+        renamed = constructor_parameters(self.mixin)
         for m in self.commands + ([self.constructor] if self.constructor else []):
             shape = m.info.shape
             for a in shape.arguments if shape else ():
                 name: str = a.name
                 default: str | None = None
                 if m is self.constructor:
-                    name, default = CONSTRUCTOR_PARAMETERS.get(a.name, (a.name, None))
+                    name, default = renamed.get(a.name, (a.name, None))
                 if keyword.iskeyword(name):
                     name += "_"
                 m.arguments.append(Argument(a.name, name, int(a.kind), default))
@@ -539,7 +540,10 @@ def _make_constructor(p: ClassPlan, ctor: Member) -> Callable[..., None]:
 
 def _no_constructor(name: str) -> Callable[..., None]:
     def __init__(self: MvvmObject, *args: Any, **kwargs: Any) -> None:
-        raise TypeError(f"{name} objects are made by the library, not from Python")
+        raise TypeError(
+            f"{name} objects are made by the library, not from Python (an application's Python module may add "
+            f"the ways to make one: import it before the class is first used, see mvvm.register_override)"
+        )
 
     return __init__
 
@@ -629,7 +633,7 @@ def class_for(type_id: int) -> type[MvvmObject]:
 
 
 def type_id_of(name: str) -> int | None:
-    """The mvvm_type of the type named ``name`` ("UserList"), None if the library has none
+    """The mvvm_type of the type named ``name`` ("NoteList"), None if the library has none
     (mvvm_type_find())."""
     return _enums.find_type(name)
 

@@ -24,14 +24,12 @@ if TYPE_CHECKING:
     from ._enums import (
         ConnectFlags,
         ListChangeKind,
-        Loading,
         MemberFlags,
         MemberKind,
-        Navigation,
+        ObjectType,
         ValueKind,
         ViewState,
     )
-    from ._generated import ObjectType
     from ._values import ListChange, TypeInfo
 
     Handler = Callable[..., object]
@@ -44,12 +42,11 @@ else:
     _enums = _ffi.Lazy("mvvm._enums")
 
     def __getattr__(name: str) -> object:
-        # They were defined or imported here before: mvvm._core.User (e.g. in old pickles)
-        # and mvvm._core.Loading still work.
-        if name in ("Comment", "IndexedView", "ListChange", "MemberInfo", "Post", "TypeInfo", "User"):
+        # They were defined or imported here before: mvvm._core.ListChange (e.g. in old
+        # pickles) and mvvm._core.ValueKind still work.
+        if name in ("IndexedView", "ListChange", "MemberInfo", "TypeInfo"):
             return getattr(_values, name)
-        if name in ("ConnectFlags", "ListChangeKind", "Loading", "MemberFlags", "MemberKind", "Navigation",
-                    "ValueKind", "ViewState"):
+        if name in ("ConnectFlags", "ListChangeKind", "MemberFlags", "MemberKind", "ValueKind", "ViewState"):
             return getattr(_enums, name)
         if name == "ObjectType":
             return _enums.object_type_enum()
@@ -57,8 +54,8 @@ else:
 
 
 __all__ = [
-    "CommandClosure", "ConnectFlags", "Connection", "ListChangeKind", "Loading", "MemberFlags",
-    "MemberKind", "MvvmObject", "Navigation", "Runtime", "SignalSpec", "ValueKind", "ViewState",
+    "CommandClosure", "ConnectFlags", "Connection", "ListChangeKind", "MemberFlags",
+    "MemberKind", "MvvmObject", "Runtime", "SignalSpec", "ValueKind", "ViewState",
     "abi_version", "describe", "last_error_message", "live_callbacks", "status_name", "version",
     "version_string",
 ]
@@ -315,14 +312,8 @@ def _changes(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
     return (out,)
 
 
-def _navigate(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
-    action, handle = int(a[0]), a[1]
-    nav: Navigation | int
-    try:
-        nav = _enums.Navigation(action)
-    except ValueError:
-        nav = action
-    return (nav, o._navigated(nav, handle))
+def _code_and_object(o: MvvmObject, a: tuple[Any, ...]) -> tuple[Any, ...]:
+    return o._object_signal(int(a[0]), a[1])
 
 
 _P = "void (*)(mvvm_object *, {}, void *)"
@@ -331,30 +322,30 @@ _T_I64 = _ffi.callback_type(c_void_p, c_int64, c_void_p)
 _T_STR = _ffi.callback_type(c_void_p, c_char_p, c_void_p)
 _T_PTR = _ffi.callback_type(c_void_p, c_void_p, c_void_p)
 _T_CHANGES = _ffi.callback_type(c_void_p, POINTER(_ffi.ListChange), c_size_t, c_void_p)
-_T_NAV = _ffi.callback_type(c_void_p, c_int32, c_void_p, c_void_p)
+_T_I32_OBJECT = _ffi.callback_type(c_void_p, c_int32, c_void_p, c_void_p)
 
 I32: Final = SignalSpec(_P.format("int32_t"), _T_I32, value=int)
 I32_BOOL: Final = SignalSpec(_P.format("int32_t"), _T_I32, value=bool)
 I64: Final = SignalSpec(_P.format("int64_t"), _T_I64, value=int)
 STR: Final = SignalSpec(_P.format("const char *"), _T_STR, value=_ffi.decode)
 CHANGES: Final = SignalSpec(_P.format("const mvvm_list_change *, size_t"), _T_CHANGES, _changes)
-NAVIGATE: Final = SignalSpec(_P.format("int32_t, mvvm_object *"), _T_NAV, _navigate)
+I32_OBJECT: Final = SignalSpec(_P.format("int32_t, mvvm_object *"), _T_I32_OBJECT, _code_and_object)
 
 #: The signal shapes the package maps, by the C arguments between the object and user_data;
-#: a pointer to one of the library's records ("const mvvm_user *") is mapped from its
+#: a pointer to one of the library's records ("const notes_note *") is mapped from its
 #: description (record_spec). A signal of another shape cannot be connected.
 SIGNAL_SHAPES: Final[dict[str, SignalSpec]] = {
     "int32_t": I32,
     "int64_t": I64,
     "const char *": STR,
     "const mvvm_list_change *, size_t": CHANGES,
-    "int32_t, mvvm_object *": NAVIGATE,
+    "int32_t, mvvm_object *": I32_OBJECT,
 }
 _RECORD_SPECS: dict[str, SignalSpec] = {}
 
 
 def record_spec(args: str) -> SignalSpec | None:
-    """The SignalSpec of a handler taking one record by pointer ("const mvvm_user *"): its
+    """The SignalSpec of a handler taking one record by pointer ("const notes_note *"): its
     argument becomes the record's class, built from the library's description."""
     spec = _RECORD_SPECS.get(args)
     if spec is None:
@@ -543,7 +534,7 @@ def _trampoline(spec: SignalSpec, conn: Connection, owner: _weakref.ref[MvvmObje
         STATE.depth += 1
         try:
             fn = conn._target
-            obj = owner()  # the converter may need the wrapper (the coordinator's screens)
+            obj = owner()  # the converter may need the wrapper (_object_signal)
             if fn is not None and obj is not None:
                 fn(*convert(obj, cargs[1:-1]))
         except BaseException as exc:
@@ -589,7 +580,7 @@ class MvvmObject:
     """Base of every library object wrapper. ``close()`` destroys the C object (also on
     garbage collection, for objects the host created).
 
-    The classes of the library's types (UserList, ...) are built from mvvm_type_describe()
+    The classes of the library's types are built from mvvm_type_describe()
     at first use (see _classes.py); ``_member_ids`` maps their member names to ids."""
 
     object_type: ClassVar[ObjectType]
@@ -612,7 +603,7 @@ class MvvmObject:
     def _setup(self, handle: int, runtime: Runtime, parent: object, owned: bool) -> None:
         self._handle = handle
         self._runtime = runtime
-        self._parent = parent  # keeps the repository / coordinator alive
+        self._parent = parent  # keeps the object it was made from or over alive
         self._owned = owned
         self._closed = False
         self._connections = {}
@@ -634,7 +625,7 @@ class MvvmObject:
 
     @property
     def owned(self) -> bool:
-        """False for coordinator screens: the coordinator destroys them."""
+        """False for an object another object owns (and destroys)."""
         return self._owned
 
     @property
@@ -698,8 +689,8 @@ class MvvmObject:
         return list(self._connections.values())
 
     def close(self) -> None:
-        """mvvm_object_destroy(). Coordinator screens raise StateError (the coordinator
-        owns them). Closing twice does nothing."""
+        """mvvm_object_destroy(). An object another object owns raises StateError. Closing
+        twice does nothing."""
         if self._closed:
             return
         C.mvvm_object_destroy(self._handle)
@@ -731,12 +722,15 @@ class MvvmObject:
         except Exception:
             pass
 
-    def _navigated(self, action: Navigation | int, handle: int | None) -> Any:
-        return None
+    def _object_signal(self, code: int, handle: int | None) -> tuple[Any, ...]:
+        """The handler's arguments of a signal carrying an ``int32_t`` and an object (``void
+        (*)(mvvm_object *, int32_t, mvvm_object *, void *)``): the int and the object's
+        wrapper. An override may give them another form (an enum, a wrapper it keeps)."""
+        return (code, self._wrap_object(handle))
 
     def _wrap_object(self, handle: int | None) -> MvvmObject | None:
         """An object handed out by this one (an MVVM_VALUE_OBJECT): a wrapper it does not
-        own (the coordinator overrides this to keep one wrapper per screen)."""
+        own (an override may keep one wrapper per object instead)."""
         if not handle:
             return None
         return wrap(handle, self._runtime, self, False)

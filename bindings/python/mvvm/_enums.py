@@ -1,8 +1,8 @@
-"""The enumerations of mvvm.h that are not per ViewModel type, and :data:`ObjectType`, built
-from the library's introspection at first use. ``import mvvm`` does not import this module
-(nor enum): the package's modules and ``mvvm.Loading`` import it on first use.
+"""The framework's enumerations of mvvm.h, :data:`ObjectType` and an application's enums, the
+last two built from the library's introspection at first use. ``import mvvm`` does not import
+this module (nor enum): the package's modules and ``mvvm.ValueKind`` import it on first use.
 
-Every enum prints as ``Loading.FULL_SCREEN`` (``str()`` and an empty ``format()`` spec), also
+Every enum prints as ``ViewState.LOADED`` (``str()`` and an empty ``format()`` spec), also
 on Python 3.11+, where a plain IntEnum prints as its number; they still compare, hash and
 format (``f"{x:d}"``) as ints.
 """
@@ -19,11 +19,10 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi
 if TYPE_CHECKING:
     from typing import Any
 
-    from ._generated import ObjectType
-
 
 class Enum(IntEnum):
-    """An IntEnum that prints with its name (``Loading.FULL_SCREEN``), not its number."""
+    """An IntEnum that prints with its name (``ViewState.LOADED``), not its number: the base
+    of every enum the package builds (``mvvm.Enum``), and of an application's hand-written ones."""
 
     def __str__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
@@ -32,12 +31,11 @@ class Enum(IntEnum):
         return str(self) if not spec else int.__format__(int(self), spec)
 
 
-class Loading(Enum):
-    """mvvm_loading."""
+if TYPE_CHECKING:
 
-    NONE = 0
-    FULL_SCREEN = 1
-    NEXT_PAGE = 2
+    class ObjectType(Enum):
+        """mvvm_type: the type of an object, built from the loaded library's types (an
+        application's stub types its cases)."""
 
 
 class ViewState(Enum):
@@ -48,13 +46,6 @@ class ViewState(Enum):
     LOADED = 2
     EMPTY = 3
     FAILED = 4
-
-
-class Navigation(Enum):
-    """mvvm_navigation."""
-
-    PUSH = 1
-    POP = 2
 
 
 class ListChangeKind(Enum):
@@ -87,9 +78,7 @@ class ValueKind(Enum):
     UINT64 = 4
     DOUBLE = 5
     STRING = 6
-    USER = 7
-    POST = 8
-    COMMENT = 9
+    # 7...9 and 12 on: the records' kinds, as the library describes them (mvvm_record_describe)
     OBJECT = 10
     INT64_ARRAY = 11
 
@@ -109,13 +98,11 @@ class ConnectFlags(Enum):
     NO_OBJECT = 2
 
 
-#: The package's own enums by C name: libmvvm's names for ``from mvvm import Loading``
-#: without loading the library. :func:`for_c_type` uses one only while it equals the library's
-#: description (mvvm_enum_describe); every other enum is built from that description.
+#: The package's own enums by C name, for ``from mvvm import ViewState`` without loading the
+#: library. :func:`for_c_type` uses one only while it equals the library's description
+#: (mvvm_enum_describe); every other enum (an application's) is built from that description.
 BY_C_NAME: dict[str, type[Enum]] = {
-    "mvvm_loading": Loading,
     "mvvm_view_state": ViewState,
-    "mvvm_navigation": Navigation,
     "mvvm_list_change_kind": ListChangeKind,
 }
 _DESCRIBED: dict[str, type[Enum] | None] = {}
@@ -145,7 +132,7 @@ def for_c_type(c_type: str) -> type[Enum] | None:
             if e.doc:
                 built.__doc__ = e.doc.decode()
     elif c_type in BY_C_NAME:
-        built = BY_C_NAME[c_type]  # a framework enum (navigation, list changes), not described
+        built = BY_C_NAME[c_type]  # a framework enum (list changes), not described
     _DESCRIBED[c_type] = built
     return built
 
@@ -170,7 +157,7 @@ def described_named(name: str) -> type[Enum] | None:
 
 
 def constant_name(type_name: str) -> str:
-    """"UserSearch" -> "USER_SEARCH" (the mvvm_type enumerator without MVVM_TYPE_)."""
+    """"NoteList" -> "NOTE_LIST" (the mvvm_type enumerator without MVVM_TYPE_)."""
     out: list[str] = []
     for i, ch in enumerate(type_name):
         if ch.isupper() and i and not type_name[i - 1].isupper():
@@ -184,7 +171,7 @@ _object_type: type[ObjectType] | None = None
 
 
 def type_names() -> dict[int, str]:
-    """mvvm_type -> the type's name ("UserList"), for every type the loaded library registered
+    """mvvm_type -> the type's name ("NoteList"), for every type the loaded library registered
     (mvvm_type_list(), each named by mvvm_type_describe())."""
     global _type_names
     if _type_names is None:
@@ -201,7 +188,7 @@ def type_names() -> dict[int, str]:
 
 
 def find_type(name: str) -> int | None:
-    """mvvm_type_find(): the number of the type named ``name`` ("UserList"), None if the
+    """mvvm_type_find(): the number of the type named ``name`` ("NoteList"), None if the
     library has no such type."""
     found = _ffi.Enum()
     status = _ffi.unchecked("mvvm_type_find")(name.encode(), ctypes.byref(found))

@@ -2,10 +2,11 @@
 
 Every ``argtypes``/``restype``/``errcheck`` of the package comes from :data:`PROTOTYPES`;
 ``tests/test_prototypes.py`` parses ``Include/mvvm.h`` and fails when this table disagrees.
-The table holds the functions that are not per ViewModel type: the runtime, signals,
-introspection, the generic entry points (``mvvm_object_get/set/invoke/...``), repository
-constructors and the host request answers. The typed per-type functions are not used: every
-member of every type is reached by its id through the generic entry points (see _classes.py).
+The table holds the framework's functions: the runtime, signals, introspection, the generic
+entry points (``mvvm_object_get/set/invoke/...``) and the host request answers. An
+application's own functions are not here: its Python module binds them with
+:func:`bind_function`. The typed per-type functions are not used: every member of every type
+is reached by its id through the generic entry points (see _classes.py).
 """
 
 from __future__ import annotations
@@ -65,56 +66,12 @@ FnPtr = c_void_p
 DestroyNotify = CFUNCTYPE(None, c_void_p)
 
 
-class User(Structure):
-    _fields_ = [("id", c_int64), ("name", c_char_p), ("email", c_char_p)]
-
-
 class ListChange(Structure):
     _fields_ = [("kind", c_int32), ("start", c_int64), ("count", c_int64)]
 
 
 class InitOptions(Structure):
     _fields_ = [("struct_size", c_uint32), ("flags", c_uint32)]
-
-
-class SampleOptions(Structure):
-    _fields_ = [
-        ("struct_size", c_uint32),
-        ("user_count", c_int64),
-        ("page_size", c_int32),
-        ("post_count", c_int64),
-        ("comments_per_post", c_int32),
-        ("seed", c_uint64),
-        ("latency_ms", c_int32),
-        ("fail_every_nth", c_int32),
-    ]
-
-
-class HTTPOptions(Structure):
-    _fields_ = [
-        ("struct_size", c_uint32),
-        ("page_size", c_int32),
-        ("timeout_ms", c_int32),
-        ("max_body_bytes", c_int64),
-        ("max_header_bytes", c_int32),
-    ]
-
-
-class Post(Structure):
-    _fields_ = [
-        ("id", c_int64),
-        ("title", c_char_p),
-        ("body", c_char_p),
-        ("author_name", c_char_p),
-        ("created_at", c_double),
-        ("likes_count", c_int64),
-        ("liked_by_current_user", c_int32),
-        ("comments_count", c_int64),
-    ]
-
-
-class Comment(Structure):
-    _fields_ = [("id", c_int64), ("author_name", c_char_p), ("body", c_char_p)]
 
 
 class MemberInfo(Structure):
@@ -226,6 +183,10 @@ class Int64Array(Structure):
     _fields_ = [("items", POINTER(c_int64)), ("count", c_size_t)]
 
 
+#: The bytes of mvvm_value's union (``as``): the largest record an mvvm_value holds inline.
+RECORD_SIZE: Final = 64
+
+
 class ValueUnion(Union):
     """mvvm_value's union ``as``."""
 
@@ -236,11 +197,11 @@ class ValueUnion(Union):
         ("uint64", c_uint64),
         ("real", c_double),
         ("string", c_char_p),
-        ("user", User),
-        ("post", Post),
-        ("comment", Comment),
         ("object", c_void_p),
         ("int64_array", Int64Array),
+        # A record's struct, inline (an application's: _records.py lays it out from its
+        # description): the union's size and alignment.
+        ("record", c_uint64 * (RECORD_SIZE // 8)),
     ]
 
 
@@ -250,38 +211,6 @@ class Value(Structure):
 
     _anonymous_ = ("as_",)
     _fields_ = [("kind", c_int32), ("as_", ValueUnion)]
-
-
-FetchFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64)
-UpdateUserFn = CFUNCTYPE(None, c_void_p, RequestPtr, POINTER(User))
-SetLikedFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64, c_int32)
-CancelFn = CFUNCTYPE(None, c_void_p, RequestPtr)
-SearchUsersFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_char_p, c_int64)
-
-
-class UserRepositoryVTable(Structure):
-    _fields_ = [
-        ("struct_size", c_uint32),
-        ("fetch_users", FetchFn),
-        ("fetch_user", FetchFn),
-        ("update_user", UpdateUserFn),
-        ("cancel", CancelFn),
-        ("search_users", SearchUsersFn),
-    ]
-
-
-#: MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1: the table's size before search_users.
-USER_REPOSITORY_VTABLE_SIZE_0_1: Final = UserRepositoryVTable.search_users.offset
-
-
-class PostRepositoryVTable(Structure):
-    _fields_ = [
-        ("struct_size", c_uint32),
-        ("fetch_post", FetchFn),
-        ("fetch_comments", FetchFn),
-        ("set_liked", SetLikedFn),
-        ("cancel", CancelFn),
-    ]
 
 
 # ---------------------------------------------------------------------------------------
@@ -338,14 +267,7 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_object_new_host": (Status, (Enum, c_void_p, c_void_p, DestroyNotify, _PO)),
     "mvvm_request_resolve": (Status, (RequestPtr, _PV)),
     "mvvm_request_resolve_list": (Status, (RequestPtr, _PV, c_size_t)),
-    # repositories
-    "mvvm_sample_options_init": (Status, (POINTER(SampleOptions),)),
-    "mvvm_repository_new_sample": (Status, (POINTER(SampleOptions), _PO)),
-    "mvvm_repository_new_json_file": (Status, (c_char_p, _PO)),
-    "mvvm_repository_new_sqlite": (Status, (c_char_p, POINTER(SampleOptions), _PO)),
-    "mvvm_http_options_init": (Status, (POINTER(HTTPOptions),)),
-    "mvvm_repository_new_http": (Status, (c_char_p, c_char_p, _PO)),
-    "mvvm_repository_new_http_with_options": (Status, (c_char_p, c_char_p, POINTER(HTTPOptions), _PO)),
+    "mvvm_request_fail": (Status, (RequestPtr, c_char_p)),
     # generic access: every member of every type, by the ids of mvvm_type_describe()
     "mvvm_member_find": (Status, (Enum, c_char_p, POINTER(c_uint32))),
     "mvvm_object_new": (Status, (Enum, _PV, c_size_t, _PO)),
@@ -357,16 +279,6 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_object_get_by_name": (Status, (_O, c_char_p, _PV)),
     "mvvm_object_set_by_name": (Status, (_O, c_char_p, _PV)),
     "mvvm_object_invoke_by_name": (Status, (_O, c_char_p, _PV, c_size_t, _PV)),
-    # host-implemented repositories (optional: see OPTIONAL)
-    "mvvm_repository_new_host": (
-        Status,
-        (POINTER(UserRepositoryVTable), POINTER(PostRepositoryVTable), c_void_p, DestroyNotify, _PO),
-    ),
-    "mvvm_request_resolve_user_page": (Status, (RequestPtr, POINTER(User), c_size_t, _I64, _I64)),
-    "mvvm_request_resolve_user": (Status, (RequestPtr, POINTER(User))),
-    "mvvm_request_resolve_post": (Status, (RequestPtr, POINTER(Post))),
-    "mvvm_request_resolve_comments": (Status, (RequestPtr, POINTER(Comment), c_size_t)),
-    "mvvm_request_fail": (Status, (RequestPtr, c_char_p)),
     # plug-in entry point (its mvvm_api table is not used from Python)
     "mvvm_get_api": (Status, (_I32, POINTER(c_void_p))),
 }
@@ -380,43 +292,17 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
 HOLDS_GIL: Final[frozenset[str]] = frozenset(
     {
         "mvvm_wakeup",
-        "mvvm_request_resolve_user_page",
-        "mvvm_request_resolve_user",
-        "mvvm_request_resolve_post",
-        "mvvm_request_resolve_comments",
         "mvvm_request_fail",
         "mvvm_request_resolve",
         "mvvm_request_resolve_list",
     }
 )
 
-#: The seeds' app's own functions (libmvvm.so's repositories and host requests): bound on
-#: first use like the rest, but never required at load, so that the package drives any
-#: application's library (``mvvm.Runtime(library=".../libnotes.so")``), which has the
-#: framework's functions only. Using one on a library without it raises MvvmError naming it.
-APPLICATION: Final[frozenset[str]] = frozenset(
-    {
-        "mvvm_get_api",
-        "mvvm_http_options_init",
-        "mvvm_repository_new_host",
-        "mvvm_repository_new_http",
-        "mvvm_repository_new_http_with_options",
-        "mvvm_repository_new_json_file",
-        "mvvm_repository_new_sample",
-        "mvvm_repository_new_sqlite",
-        "mvvm_request_resolve_comments",
-        "mvvm_request_resolve_post",
-        "mvvm_request_resolve_user",
-        "mvvm_request_resolve_user_page",
-        "mvvm_sample_options_init",
-    }
-)
-
-#: Functions the package works without (bound only when the library exports them).
-OPTIONAL: Final[frozenset[str]] = APPLICATION
-"""Functions the package works without: the seeds' app's (:data:`APPLICATION`). Every other
-function of the table is the framework's, which every application's library exports, and is
-checked at load."""
+#: Functions the package works without (bound only when the library exports them): the
+#: plug-in entry point, which an application's library may leave out. Every other function of
+#: the table is the framework's, which every application's library exports, and is checked at
+#: load. An application's own functions are bound by its Python module (:func:`bind_function`).
+OPTIONAL: Final[frozenset[str]] = frozenset({"mvvm_get_api"})
 
 # ---------------------------------------------------------------------------------------
 # Handler bookkeeping shared with the trampolines (host thread only)
@@ -492,7 +378,7 @@ def check(status: int, where: str) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# Loading
+# The loader
 # ---------------------------------------------------------------------------------------
 
 
@@ -509,7 +395,7 @@ class _Library(ctypes.CDLL):
         # errcheck type wants ctypes objects where the checked functions give plain ints.
         restype, argtypes = prototype
         if name in OPTIONAL and not _exports(self, name):
-            raise errors.MvvmError(0, f"{self._name} has no function {name} (it is not the seeds' libmvvm.so)")
+            raise missing_function(self, name)
         # Status marks the checked functions in the table; ctypes itself gets plain c_int,
         # which returns a Python int instead of building a c_int object per call.
         c_restype = c_int if restype is Status else restype
@@ -533,6 +419,37 @@ def _exports(loaded: ctypes.CDLL, name: str) -> bool:
     except AttributeError:
         return False
     return True
+
+
+def missing_function(loaded: ctypes.CDLL, name: str) -> errors.MvvmError:
+    return errors.MvvmError(0, f"{loaded._name} has no function {name}")
+
+
+def bind_function(name: str, restype: Any, argtypes: tuple[Any, ...] | list[Any], *, holds_gil: bool = False) -> Any:
+    """The C function ``name`` of the loaded library (loading it first), for one the package's
+    table does not hold: an application's own (``mvvm.bind_function``). ``restype`` and
+    ``argtypes`` are ctypes types; a ``restype`` of :class:`Status` (``mvvm.c_status``) makes
+    the call checked as the framework's are: a status other than MVVM_OK raises its
+    :class:`errors.MvvmError` (prefixed with the function's name), and a handler's exception
+    stored during the call is re-raised. ``holds_gil``: a quick function that neither blocks nor
+    calls back into Python keeps the GIL through the call (see :data:`HOLDS_GIL`). Raises
+    :class:`errors.MvvmError` naming the function when the library does not export it. Each
+    call binds anew: keep the result."""
+    loaded = lib()
+    if not _exports(loaded, name):
+        raise missing_function(loaded, name)
+    c_restype = c_int if restype is Status else restype
+    fn: Any
+    if holds_gil:
+        fn = ctypes.PYFUNCTYPE(c_restype, *argtypes)((name, loaded))
+        fn.__name__ = name  # the errcheck's prefix of a failure's message
+    else:
+        fn = loaded[name]
+        fn.argtypes = argtypes
+        fn.restype = c_restype
+    if restype is Status:
+        fn.errcheck = _errcheck
+    return fn
 
 
 _lib: _Library | None = None

@@ -4,8 +4,7 @@ A type whose declaration has a host constructor (Examples/Notes: ``NotesStore`` 
 ``NotesRepository``) gets a class method ``new_host(impl)``; ``impl`` is a
 :class:`HostInterface` whose methods are named as the interface's members
 (``mvvm_interface_describe()``: ``all_notes``, ``save_note(note)``, ``delete_note(id)``), with
-no Python written for the interface itself. A method answers as :class:`mvvm.HostRepository`'s
-do: a plain value (at once), an ``async def`` (a task on the asyncio loop, cancelled when nobody
+no Python written for the interface itself. A method answers with a plain value (at once), an ``async def`` (a task on the asyncio loop, cancelled when nobody
 waits any more), or a :class:`concurrent.futures.Future`; raising fails the request with the
 exception's text, which the ViewModel shows. A method that answers nothing returns None.
 """

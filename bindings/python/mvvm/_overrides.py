@@ -1,206 +1,96 @@
-"""The hand-written parts of the built classes, where behaviour differs from what the
-library's introspection describes: the repository constructors (a repository is not made
-with mvvm_object_new()) and the coordinator's screens (one wrapper per screen, owned by the
-coordinator, closed when popped).
+"""Overrides: hand-written behaviour an application's Python module adds to the classes built
+from the library's introspection, as PyGObject's overrides add to its introspected classes.
 
-Each class here is the base of the class that _classes.py builds for the type of the same
-name (see :data:`MIXINS`); the built class adds what the override does not define.
+An override is a class deriving from :class:`mvvm.MvvmObject`, registered for a type name
+(``mvvm.register_override("NotesStore", NotesStoreOverrides)``, or the decorator
+``@mvvm.override("NotesStore")``). When the class of that type is built (at its first use),
+the override is its base: the built class adds every member the override does not define
+itself, so an override replaces a member by defining its Python name (a constructor
+``__init__``, a class method that makes objects another way, an accessor). The override may
+also be named as ``"module:Class"``: it is imported when the class is built, so that importing
+the application's module stays cheap.
+
+Hooks an override may define (see :class:`mvvm.MvvmObject`): ``_wrap_object(handle)`` (the
+wrapper of an object this one hands out), ``_object_signal(code, handle)`` (the handler's
+arguments of a signal carrying an ``int32_t`` and an object), and ``SIGNAL_HANDLER_TYPES`` (a
+signal name -> its handler's type, as the stub generator writes it).
+
+Register before the class is first used: the class of a type is built once, so registering for
+a type whose class exists raises :class:`mvvm.StateError` (import the application's module
+before using its classes). Registering the same override again does nothing; another one for
+the same type raises :class:`mvvm.StateError` too.
 """
 
 from __future__ import annotations
 
-import os
-from ctypes import Structure, byref, c_void_p
-
-from . import _ffi
-from ._core import MvvmObject, Runtime
-from ._enums import Navigation
-from ._ffi import C, encode
+from . import errors
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
 
 if TYPE_CHECKING:
-    import asyncio
-    from typing import Any, ClassVar, TypeVar
+    from collections.abc import Callable
+    from typing import TypeVar
 
-    from .host import HostRepository
+    from ._core import MvvmObject
 
-    _R = TypeVar("_R", bound="RepositoryOverrides")
+    _C = TypeVar("_C", bound=type[MvvmObject])
 
+_STATE = 11  # MVVM_E_STATE
 
-def _set_fields(struct: Structure, allowed: tuple[str, ...], options: dict[str, int], what: str) -> None:
-    """Sets the integer fields ``options`` of an options struct: an unknown name raises
-    TypeError, a value its C field cannot hold OverflowError (ctypes would keep the low bits)."""
-    for key, value in options.items():
-        if key not in allowed:
-            raise TypeError(f"unknown {what} {key!r}")
-        setattr(struct, key, int(value))
-        if getattr(struct, key) != int(value):
-            raise OverflowError(f"{what} {key}={value} does not fit its C field")
+#: type name -> its override: the class, or "module:Class" until the class is built.
+_REGISTERED: dict[str, type[MvvmObject] | str] = {}
+#: The type names whose class was built (by _classes.build), with or without an override.
+_BUILT: set[str] = set()
 
 
-class RepositoryOverrides(MvvmObject):
-    """A data source. ViewModels keep it alive (in C and in Python). Made by
-    :meth:`sample`, :meth:`json_file`, :meth:`sqlite`, :meth:`http` or :meth:`host`."""
+def register_override(type_name: str, mixin: type[MvvmObject] | str) -> None:
+    """Makes ``mixin`` (a subclass of :class:`mvvm.MvvmObject`, or ``"module:Class"`` naming
+    one) the base of the class built for the library's type ``type_name``."""
+    if not isinstance(mixin, str):
+        from ._core import MvvmObject
 
-    _OPTIONS: ClassVar[tuple[str, ...]] = (
-        "user_count",
-        "page_size",
-        "post_count",
-        "comments_per_post",
-        "seed",
-        "latency_ms",
-        "fail_every_nth",
-    )
-
-    def __init__(self) -> None:
-        raise TypeError(
-            "use Repository.sample(...), Repository.json_file(path), Repository.sqlite(path), "
-            "Repository.http(url) or Repository.host(impl)"
+        if not (isinstance(mixin, type) and issubclass(mixin, MvvmObject)):
+            raise TypeError(f"an override of {type_name} must be a subclass of mvvm.MvvmObject, not {mixin!r}")
+    elif ":" not in mixin:
+        raise ValueError(f"an override of {type_name} named by a string must be 'module:Class', not {mixin!r}")
+    old = _REGISTERED.get(type_name)
+    if old is not None and old != mixin and not (isinstance(old, type) and _spelled(old) == mixin):
+        raise errors.StateError(_STATE, f"{type_name} already has the override {_spelled(old)}; it cannot also have {_spelled(mixin)}")
+    if type_name in _BUILT and old is None:
+        raise errors.StateError(
+            _STATE,
+            f"the class {type_name} was built before its override {_spelled(mixin)} was registered; "
+            "register overrides (import the application's Python module) before the class is first used",
         )
-
-    @classmethod
-    def sample(cls: type[_R], runtime: Runtime | None = None, **options: int) -> _R:
-        """mvvm_repository_new_sample(). Options: user_count, page_size, post_count,
-        comments_per_post, seed, latency_ms, fail_every_nth."""
-        rt = runtime or Runtime.current()
-        opts = cls._sample_options(options)
-        out = c_void_p()
-        C.mvvm_repository_new_sample(byref(opts), byref(out))
-        return cls._wrap(int(out.value or 0), rt, None, True)
-
-    @classmethod
-    def _sample_options(cls, options: dict[str, int]) -> _ffi.SampleOptions:
-        """The defaults (mvvm_sample_options_init()) with ``options`` set; an unknown name
-        raises TypeError."""
-        opts = _ffi.SampleOptions()
-        C.mvvm_sample_options_init(byref(opts))
-        _set_fields(opts, cls._OPTIONS, options, "sample option")
-        return opts
-
-    @classmethod
-    def json_file(cls: type[_R], path: str | os.PathLike[str], runtime: Runtime | None = None) -> _R:
-        """mvvm_repository_new_json_file(): created from sample data if missing; a corrupt
-        file raises OSFailureError."""
-        rt = runtime or Runtime.current()
-        out = c_void_p()
-        C.mvvm_repository_new_json_file(encode(os.fspath(path), "path"), byref(out))
-        return cls._wrap(int(out.value or 0), rt, None, True)
-
-    _HTTP_OPTIONS: ClassVar[tuple[str, ...]] = ("page_size", "timeout_ms", "max_body_bytes", "max_header_bytes")
-
-    @classmethod
-    def http(
-        cls: type[_R],
-        base_url: str,
-        cache: str | os.PathLike[str] | None = None,
-        runtime: Runtime | None = None,
-        **options: int,
-    ) -> _R:
-        """mvvm_repository_new_http_with_options(): users, posts and comments from the HTTP
-        server at ``base_url`` (the contract is in mvvm.h), remembering user pages in the
-        SQLite file ``cache`` when given. Options: page_size, timeout_ms, max_body_bytes,
-        max_header_bytes.
-        A bad URL or option raises InvalidArgumentError; a cache file that cannot be used
-        raises OSFailureError."""
-        rt = runtime or Runtime.current()
-        opts = _ffi.HTTPOptions()
-        C.mvvm_http_options_init(byref(opts))
-        _set_fields(opts, cls._HTTP_OPTIONS, options, "http option")
-        cache_path = None if cache is None else encode(os.fspath(cache), "cache")
-        out = c_void_p()
-        C.mvvm_repository_new_http_with_options(encode(base_url, "base_url"), cache_path, byref(opts), byref(out))
-        return cls._wrap(int(out.value or 0), rt, None, True)
-
-    @classmethod
-    def sqlite(
-        cls: type[_R], path: str | os.PathLike[str], runtime: Runtime | None = None, **fill_options: int
-    ) -> _R:
-        """mvvm_repository_new_sqlite(): a SQLite database, created if missing (filled from the
-        sample generator when any sample option is given: user_count, page_size, post_count,
-        comments_per_post, seed; empty otherwise). A corrupt, foreign or newer file raises
-        OSFailureError and is left untouched; a bad option raises InvalidArgumentError."""
-        rt = runtime or Runtime.current()
-        opts = cls._sample_options(fill_options) if fill_options else None
-        out = c_void_p()
-        C.mvvm_repository_new_sqlite(
-            encode(os.fspath(path), "path"), byref(opts) if opts is not None else None, byref(out)
-        )
-        return cls._wrap(int(out.value or 0), rt, None, True)
-
-    @classmethod
-    def host(
-        cls: type[_R],
-        impl: HostRepository,
-        runtime: Runtime | None = None,
-        loop: asyncio.AbstractEventLoop | None = None,
-    ) -> _R:
-        """mvvm_repository_new_host(): a repository implemented by ``impl`` (a subclass of
-        :class:`mvvm.HostRepository`); see :mod:`mvvm.host`."""
-        from .host import new_host_handle
-
-        rt = runtime or Runtime.current()
-        return cls._wrap(new_host_handle(impl, loop), rt, impl, True)
+    if old is None:
+        _REGISTERED[type_name] = mixin
 
 
-class CoordinatorOverrides(MvvmObject):
-    """The flow user list -> user detail -> back (and list -> search -> detail). Its screens
-    are wrappers it owns (``owned == False``): do not close them. One wrapper per screen:
-    ``screen(0) is screen(0)``, and a popped screen's wrapper is closed."""
+def override(type_name: str) -> Callable[[_C], _C]:
+    """``@mvvm.override("NotesStore")`` on a class: :func:`register_override` of it."""
 
-    _screens: dict[int, MvvmObject]
+    def register(cls: _C) -> _C:
+        register_override(type_name, cls)
+        return cls
 
-    def _setup(self, handle: int, runtime: Runtime, parent: object, owned: bool) -> None:
-        super()._setup(handle, runtime, parent, owned)
-        self._screens = {}
-
-    @property
-    def depth(self) -> int:
-        """The number of screens on the stack."""
-        return self._list_count("screens")
-
-    def screen(self, index: int) -> MvvmObject:
-        """The screen at ``index`` (0 = root, negative from the top)."""
-        if index < 0:
-            index += self.depth
-        screen = self._wrap_object(self._list_item("screens", index).object)
-        assert screen is not None
-        return screen
-
-    @property
-    def top(self) -> MvvmObject | None:
-        """The top screen, None before start()."""
-        depth = self.depth
-        return self.screen(depth - 1) if depth else None
-
-    def _wrap_object(self, handle: int | None) -> MvvmObject | None:
-        if not handle:
-            return None
-        screen = self._screens.get(handle)
-        if screen is None:
-            screen = super()._wrap_object(handle)
-            assert screen is not None
-            self._screens[handle] = screen
-        return screen
-
-    def _navigated(self, action: Navigation | int, handle: int | None) -> Any:
-        h = int(handle or 0)
-        if action == Navigation.PUSH:
-            return self._wrap_object(h)
-        screen = self._screens.pop(h, None)
-        if screen is not None:
-            screen._closed = True  # popped: the coordinator destroyed it
-        return screen
-
-    def close(self) -> None:
-        super().close()
-        for screen in self._screens.values():
-            screen._closed = True
-        self._screens.clear()
+    return register
 
 
-#: The type name -> the hand-written base of its built class.
-MIXINS: dict[str, type[MvvmObject]] = {
-    "Repository": RepositoryOverrides,
-    "Coordinator": CoordinatorOverrides,
-}
+def mixin_for(type_name: str) -> type[MvvmObject] | None:
+    """The override of ``type_name`` (imported if registered by name), None without one. The
+    class builder asks it when it builds the class, which marks the type as built."""
+    _BUILT.add(type_name)
+    mixin = _REGISTERED.get(type_name)
+    if isinstance(mixin, str):
+        import importlib
+
+        module, _, name = mixin.partition(":")
+        found = importlib.import_module(module)
+        for part in name.split("."):
+            found = getattr(found, part)
+        mixin = _REGISTERED[type_name] = found  # type: ignore[assignment]
+    return mixin  # type: ignore[return-value]
+
+
+def _spelled(mixin: type | str) -> str:
+    return mixin if isinstance(mixin, str) else f"{mixin.__module__}:{mixin.__qualname__}"

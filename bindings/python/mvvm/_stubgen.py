@@ -1,17 +1,9 @@
-"""Writes typed stubs (.pyi) of a library's classes, records and enums from its introspection
-(mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), from the same plan that
-_classes.py builds the classes from, with the hand-written overrides (_overrides.py) as their
-bases. mypy --strict then checks user code against every property, command, list and signal
-(``mvvm.UserSearch(repo).query = 3`` is an error).
-
-mvvm's own stub, ``mvvm/_generated.pyi`` (libmvvm's types; its records are typed in _values.py):
-
-    cd bindings/python && MVVM_LIBRARY=/path/to/libmvvm.so python3 -m mvvm._stubgen
-    python3 -m mvvm._stubgen --output FILE     # write elsewhere (run-tests.sh diffs it)
-    python3 -m mvvm._stubgen --check FILE      # exit 1, with a diff, if FILE is stale
-
-An application's stub: its own library's types, records and enums, for a module of its own
-(Examples/Notes's ``make generate`` and ``make check-generated`` run these):
+"""Writes the typed stub (.pyi) of an application's Python module from its library's
+introspection (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), from the same
+plan that _classes.py builds the classes from, with the overrides the application's module
+registered (mvvm.register_override) as their bases. mypy --strict then checks user code
+against every property, command, list and signal (``notes.NoteEditor(store, 0).draft_title = 3``
+is an error). Examples/Notes's ``make generate`` and ``make check-generated`` run:
 
     python3 -m mvvm._stubgen --library libnotes.so --module notes --output python/notes/__init__.pyi
     python3 -m mvvm._stubgen --library libnotes.so --module notes --check python/notes/__init__.pyi
@@ -21,8 +13,13 @@ hand-written ``__init__.py`` of a few lines that forwards each name to ``mvvm`` 
 Examples/Notes/python/notes/__init__.py). That is the simplest shape because the classes
 already exist at run time: mvvm builds them from whichever library ``mvvm.Runtime(library=...)``
 loaded, so nothing generated is needed to run, only types to check. The types cannot be mvvm's
-(its ``__getattr__`` returns ``object``, and its stub is libmvvm's), so they are the
+(its ``__getattr__`` returns ``object``: the framework knows no application), so they are the
 application's module's, which mypy reads from the ``.pyi`` beside the ``.py``.
+
+A module with hand-written parts (overrides, host base classes, enums the library does not
+describe) imports its overrides before the stub is generated (``--import MODULE``, which
+registers them) and re-exports its hand-written names (``--reexport MODULE``: the names of
+that module's ``__all__``, imported into the stub).
 
 The output depends only on the library's introspection and the arguments, never on the
 machine (the library is named by its file name only), so a fresh stub is byte-identical to the
@@ -41,8 +38,6 @@ from . import _classes, _enums, _ffi, _interfaces, _records, errors
 from ._classes import ClassPlan, Member
 from ._enums import ValueKind
 
-OWN_MODULE = "mvvm"
-COMMAND = "cd bindings/python && MVVM_LIBRARY=/path/to/libmvvm.so python3 -m mvvm._stubgen"
 
 #: The Python types of the value kinds that are not records (a record's is its class).
 _TYPES = {
@@ -58,7 +53,7 @@ _TYPES = {
 }
 
 #: The package's own enums: a stub imports them, never redefines them.
-_PACKAGE_ENUMS: set[type[_enums.Enum]] = {_enums.Navigation, *_enums.BY_C_NAME.values()}
+_PACKAGE_ENUMS: set[type[_enums.Enum]] = set(_enums.BY_C_NAME.values())
 
 
 def _type(kind: int, enum: type[_enums.Enum] | None = None, nullable: bool = False) -> str:
@@ -94,7 +89,7 @@ def _parameter(arg: _classes.Argument) -> str:
 
 def _object_argument_type(name: str) -> str:
     """The class an object argument takes, which the introspection does not say: the library's
-    type its name names ("repository": Repository), else the one type whose name ends with it
+    type its name names ("notes_store": NotesStore), else the one type whose name ends with it
     ("store": NotesStore); MvvmObject when there is none or several."""
     snake = {type_name: _enums.constant_name(type_name).lower() for type_name in _enums.type_names().values()}
     exact = [t for t, s in snake.items() if s == name]
@@ -110,10 +105,14 @@ def _pointed_record(args: str) -> _records.RecordType | None:
     return None
 
 
-def _handler(signal: Member) -> str:
-    """The Python handler type of ``signal``: what its SignalSpec hands the handler."""
+def _handler(signal: Member, mixin: type | None = None) -> str:
+    """The Python handler type of ``signal``: what its SignalSpec hands the handler (or what
+    the override ``mixin`` says it hands, in its ``SIGNAL_HANDLER_TYPES``)."""
     from ._core import signal_arguments
 
+    declared: dict[str, str] = getattr(mixin, "SIGNAL_HANDLER_TYPES", {})
+    if signal.name in declared:
+        return declared[signal.name]
     args = signal_arguments(signal.info.c_signature) or ""
     prop = signal.announces
     record = _pointed_record(args) if args != "const char *" else None
@@ -129,7 +128,7 @@ def _handler(signal: Member) -> str:
     elif args == "const mvvm_list_change *, size_t":
         value = "list[ListChange]"
     elif args == "int32_t, mvvm_object *":
-        return "Callable[[Navigation, MvvmObject], object]"
+        return "Callable[[int, MvvmObject | None], object]"
     else:
         return "Callable[..., object]"
     return f"Callable[[{value}], object]"
@@ -147,13 +146,14 @@ def _enum(name: str, cases: list[tuple[str, int]], doc: str, base: str) -> list[
     return [f"class {name}({base}):", *_doc(doc, "    "), *(f"    {case} = {value}" for case, value in cases)]
 
 
-def _class(p: ClassPlan, own: bool) -> list[str]:
+def _class(p: ClassPlan) -> list[str]:
     base = p.mixin.__name__ if p.mixin is not None else "MvvmObject"
     out = [f"class {p.name}({base}):"]
     doc = p.mixin.__doc__ if p.mixin is not None and p.mixin.__doc__ else p.doc
     out += _doc(doc or f"The library's {p.name}.", "    ")
-    # An application's ObjectType has its own types: MvvmObject's is libmvvm's (mvvm/_generated.pyi).
-    out.append("    object_type: ClassVar[ObjectType]" + ("" if own else "  # type: ignore[assignment]"))
+    # The application's ObjectType, with its own cases: MvvmObject's is the framework's.
+    out.append("    object_type: ClassVar[ObjectType]  # type: ignore[assignment]")
+    out.append("    def get_type(self) -> ObjectType: ...  # type: ignore[override]")
     skip = p.overridden
 
     def emit(py: str, lines: list[str]) -> None:
@@ -200,7 +200,7 @@ def _class(p: ClassPlan, own: bool) -> list[str]:
         for s in signals:
             out += [
                 "    @overload",
-                f"    def connect(self, signal: Literal[{s.name!r}], handler: {_handler(s)}) -> Connection: ...",
+                f"    def connect(self, signal: Literal[{s.name!r}], handler: {_handler(s, p.mixin)}) -> Connection: ...",
             ]
         out += ["    @overload", "    def connect(self, signal: str, handler: Callable[..., object]) -> Connection: ..."]
     return out
@@ -216,93 +216,100 @@ def _library_enums() -> list[tuple[type[_enums.Enum], str]]:
     return found
 
 
-def generate(module: str = OWN_MODULE, command: str = COMMAND) -> str:
-    """The stub of the loaded library's classes, records and enums: mvvm's own _generated.pyi
-    for ``module`` "mvvm" (its records are imported from _values.py, which types them), else
-    the ``__init__.pyi`` of an application's module, which defines them. ``command``
-    regenerates it (named in its header)."""
+def _exported(module: str) -> list[str]:
+    """The names a module exports (its ``__all__``), which a stub re-exports."""
+    import importlib
+
+    names: list[str] = list(getattr(importlib.import_module(module), "__all__", []))
+    if not names:
+        raise errors.MvvmError(0, f"--reexport {module}: the module has no __all__ naming what it exports")
+    return names
+
+
+def generate(module: str, command: str, reexports: tuple[str, ...] | list[str] = ()) -> str:
+    """The ``__init__.pyi`` of the application's module ``module``: the loaded library's
+    classes, records and enums, with the overrides registered for its types as their bases and
+    the names of ``reexports`` (modules) imported. ``command`` regenerates it (named in its
+    header)."""
     types = _enums.type_names()
     plans = [_classes.plan(t) for t in types]
-    mixins = sorted({p.mixin.__name__ for p in plans if p.mixin is not None})
+    mixins: dict[str, set[str]] = {}
+    for p in plans:
+        if p.mixin is not None:
+            mixins.setdefault(p.mixin.__module__, set()).add(p.mixin.__name__)
     records = _records.all_records()
     enums = _library_enums()
     package_enums = ", ".join(sorted(e.__name__ for e in _PACKAGE_ENUMS))
-    own = module == OWN_MODULE
-    if own:
-        values = ", ".join(sorted(["IndexedView", "ListChange", *(r.name for r in records)]))
-        lines = [
-            "# The types of the classes built from libmvvm's introspection (mvvm_type_describe()),",
-            "# with the hand-written overrides of mvvm/_overrides.py as their bases.",
-            f"# Generated; do not edit. Regenerate: {command}",
-            "",
-            "from collections.abc import Callable, Iterable",
-            "from typing import ClassVar, Literal, overload",
-            "",
-            "from ._core import Connection, MvvmObject, Runtime",
-            "from ._enums import Enum as _Enum",
-            f"from ._enums import {package_enums}",
-            *([f"from ._overrides import {', '.join(mixins)}"] if mixins else []),
-            f"from ._values import {values}",
-        ]
-        enum_base, defined_records = "_Enum", []
-    else:
-        library = os.path.basename(_ffi.library_path() or "the library")
-        lines = [
-            f"# The types of {library}'s classes, records and enums, from its introspection",
-            "# (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), for type checkers;",
-            f"# at run time the module {module} gives mvvm's classes, built from the library it loaded.",
-            f"# Generated; do not edit. Regenerate: {command}",
-            "",
-            "from asyncio import AbstractEventLoop",
-            "from collections.abc import Callable, Iterable",
-            "from dataclasses import dataclass",
-            "from enum import IntEnum",
-            "from typing import ClassVar, Literal, overload",
-            "",
-            "from mvvm import Connection, HostInterface, IndexedView, ListChange, MvvmObject, Runtime",
-            f"from mvvm import {package_enums}",
-            *([f"from mvvm._overrides import {', '.join(mixins)}"] if mixins else []),
-        ]
-        enum_base, defined_records = "IntEnum", records
-    names = ["ObjectType", *(p.name for p in plans), *(r.name for r in defined_records), *(e.__name__ for e, _ in enums)]
+    exported = {m: _exported(m) for m in reexports}
+    library = os.path.basename(_ffi.library_path() or "the library")
+    lines = [
+        f"# The types of {library}'s classes, records and enums, from its introspection",
+        "# (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), for type checkers;",
+        f"# at run time the module {module} gives mvvm's classes, built from the library it loaded.",
+        f"# Generated; do not edit. Regenerate: {command}",
+        "",
+        "from asyncio import AbstractEventLoop",
+        "from collections.abc import Callable, Iterable",
+        "from dataclasses import dataclass",
+        "from enum import IntEnum",
+        "from typing import ClassVar, Literal, overload",
+        "",
+        "from mvvm import Connection, HostInterface, IndexedView, ListChange, MvvmObject, Runtime",
+        f"from mvvm import {package_enums}",
+        *(f"from {m} import {', '.join(sorted(names))}" for m, names in sorted(mixins.items())),
+        *(f"from {m} import {', '.join(names)}" for m, names in exported.items()),
+    ]
+    names = ["ObjectType", *(p.name for p in plans), *(r.name for r in records), *(e.__name__ for e, _ in enums)]
+    names += [n for m in exported.values() for n in m]
     lines += ["", "__all__: list[str] = [" + ", ".join(repr(n) for n in names) + "]", ""]
     cases = [(_enums.constant_name(name), value) for value, name in types.items()]
-    lines += _enum("ObjectType", cases, "mvvm_type: the type of an object.", enum_base)
+    lines += _enum("ObjectType", cases, "mvvm_type: the type of an object.", "IntEnum")
     for enum, doc in enums:
-        lines += ["", *_enum(enum.__name__, [(m.name, m.value) for m in enum], doc, enum_base)]
-    for record in defined_records:
+        lines += ["", *_enum(enum.__name__, [(m.name, m.value) for m in enum], doc, "IntEnum")]
+    for record in records:
         lines += ["", *_record(record)]
     for p in plans:
-        lines += ["", *_class(p, own)]
+        lines += ["", *_class(p)]
     return "\n".join(lines) + "\n"
 
 
-def default_path() -> str:
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "_generated.pyi")
+def _import_application(module: str) -> None:
+    """Imports the application's module when it can be imported (it registers its overrides);
+    a module of generated types only (Notes') may not be importable yet, and needs nothing."""
+    import importlib
+
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mvvm._stubgen", description=__doc__.split("\n\n")[0])
     parser.add_argument("--library", metavar="PATH",
                         help="the library to describe (default: MVVM_LIBRARY, else the package's)")
-    parser.add_argument("--module", default=OWN_MODULE, metavar="NAME",
-                        help="the module the stub is for: mvvm (its _generated.pyi, the default) or an application's")
-    parser.add_argument("--output", "-o", help="where to write (default: the package's _generated.pyi)")
+    parser.add_argument("--module", required=True, metavar="NAME",
+                        help="the application's module the stub is for (imported first when it can be)")
+    parser.add_argument("--reexport", action="append", default=[], metavar="MODULE",
+                        help="a module whose __all__ the stub re-exports (the application's hand-written names)")
+    parser.add_argument("--output", "-o", help="where to write")
     parser.add_argument("--check", metavar="FILE", help="compare FILE with a fresh stub; exit 1 if they differ")
     parser.add_argument("--command", help="the command that regenerates the stub, named in its header and by --check")
     args = parser.parse_args(argv)
-    own = args.module == OWN_MODULE
     if not args.module.isidentifier():
         parser.error(f"--module {args.module!r} is not a Python module name")
-    if not own and not (args.output or args.check):
+    if not (args.output or args.check):
         parser.error(f"--module {args.module} writes an application's stub: give --output FILE or --check FILE")
     try:
         if args.library:
             _ffi.use_library(args.library)
-        command = args.command or (COMMAND if own else (
+        _import_application(args.module)
+        reexports = "".join(f" --reexport {m}" for m in args.reexport)
+        command = args.command or (
             f"python3 -m mvvm._stubgen --library {os.path.basename(_ffi.library_path() or '')}"
-            f" --module {args.module} --output {args.check or args.output}"))
-        text = generate(args.module, command)
+            f" --module {args.module}{reexports} --output {args.check or args.output}")
+        text = generate(args.module, command, args.reexport)
     except (ImportError, errors.MvvmError) as exc:  # LibraryNotFoundError is an ImportError
         print(f"stubgen: {exc}", file=sys.stderr)
         return 2
@@ -319,8 +326,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"Regenerate it: {command}", file=sys.stderr)
             return 1
         return 0
-    path = args.output or default_path()
-    with open(path, "w", encoding="utf-8") as f:
+    with open(args.output, "w", encoding="utf-8") as f:
         f.write(text)
     return 0
 

@@ -1,9 +1,10 @@
-"""The value types (frozen dataclasses) and :class:`IndexedView`.
+"""The framework's value types (frozen dataclasses) and :class:`IndexedView`. (A library's
+records are built from its descriptions: _records.py.)
 
 Imported on first use, not by ``import mvvm``: dataclasses (with the inspect module it
 imports) and building the classes cost more than the rest of the package's import together.
-``mvvm.User`` and friends resolve here through ``mvvm.__getattr__``; the package's own code
-imports this module where it first needs it.
+``mvvm.ListChange`` and friends resolve here through ``mvvm.__getattr__``; the package's own
+code imports this module where it first needs it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from . import _ffi
 from ._enums import ListChangeKind, MemberFlags, MemberKind, ValueKind
 
 if TYPE_CHECKING:
-    from ._generated import ObjectType
+    from ._enums import ObjectType
 
 T = TypeVar("T")
 
@@ -29,49 +30,6 @@ class ListChange:
     kind: ListChangeKind
     start: int
     count: int
-
-
-if TYPE_CHECKING:
-    # What the library's descriptions of its records give (mvvm_record_describe), for type
-    # checkers; at run time the classes are built from those descriptions (_records.py).
-
-    @dataclass(frozen=True)
-    class User:
-        id: int
-        name: str
-        email: str
-
-    @dataclass(frozen=True)
-    class Post:
-        id: int
-        title: str
-        body: str
-        author_name: str
-        created_at: float
-        likes_count: int
-        liked_by_current_user: bool
-        comments_count: int
-
-    @dataclass(frozen=True)
-    class Comment:
-        id: int
-        author_name: str
-        body: str
-
-else:
-
-    def __getattr__(name: str) -> type:
-        # The library's records by name (User, Post, Comment), built on first use.
-        if name[:1].isupper():
-            from . import _records
-
-            try:
-                cls = _records.named(name).cls
-            except Exception:
-                raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-            globals()[name] = cls
-            return cls
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

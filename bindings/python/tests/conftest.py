@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import mvvm
+import mvvm_seeds
 from mvvm import _ffi
 
 
@@ -29,8 +30,8 @@ def runtime() -> Iterator[mvvm.Runtime]:
 
 
 @pytest.fixture
-def repo(runtime: mvvm.Runtime) -> mvvm.Repository:
-    return mvvm.Repository.sample(runtime)
+def repo(runtime: mvvm.Runtime) -> mvvm_seeds.Repository:
+    return mvvm_seeds.Repository.sample(runtime)
 
 
 def pump(runtime: mvvm.Runtime, predicate: object, timeout: float = 5.0) -> None:

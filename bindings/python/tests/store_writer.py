@@ -14,12 +14,13 @@ import json
 import sys
 
 import mvvm
+import mvvm_seeds
 
 
 def main(kind: str, path: str, prefix: str, saves: int, ids: list[int]) -> int:
     with mvvm.Runtime() as runtime:
-        repo = mvvm.Repository.json_file(path) if kind == "json" else mvvm.Repository.sqlite(path, runtime)
-        details = {user_id: mvvm.UserDetail(repo, user_id) for user_id in ids}
+        repo = mvvm_seeds.Repository.json_file(path) if kind == "json" else mvvm_seeds.Repository.sqlite(path, runtime)
+        details = {user_id: mvvm_seeds.UserDetail(repo, user_id) for user_id in ids}
         done: list[int] = []
         for detail in details.values():
             detail.connect("did-save", lambda user: done.append(1))

@@ -38,11 +38,14 @@ def run_python(program: str, **env: str) -> subprocess.CompletedProcess[str]:
     return done
 
 
-def test_the_seeds_functions_are_application_functions_not_required_at_load() -> None:
-    assert "mvvm_repository_new_sample" in _ffi.APPLICATION
-    assert _ffi.APPLICATION <= _ffi.OPTIONAL
-    # Every other function of the table is the framework's: mvvm_init, the loop, objects...
-    assert "mvvm_init" not in _ffi.OPTIONAL and "mvvm_type_describe" not in _ffi.OPTIONAL
+def test_the_seeds_functions_are_not_the_frameworks_and_not_required_at_load() -> None:
+    from mvvm_seeds import _c
+
+    # The seeds' own functions are bound by their package, never by the framework's table.
+    assert "mvvm_repository_new_sample" in _c.PROTOTYPES
+    assert not set(_c.PROTOTYPES) & set(_ffi.PROTOTYPES)
+    # Every function of the framework's table but the plug-in entry point is checked at load.
+    assert _ffi.OPTIONAL == {"mvvm_get_api"}
 
 
 def test_a_second_different_library_in_the_same_process_is_refused_and_the_same_one_again_is_not(
@@ -131,10 +134,10 @@ def test_the_seeds_functions_are_refused_by_name_on_an_application_library() -> 
     done = run_python(
         f"""
         import mvvm
-        from mvvm import _ffi
+        from mvvm_seeds import _c
         mvvm.load({NOTES_LIBRARY!r})
         try:
-            _ffi.C.mvvm_repository_new_sample
+            _c.C.mvvm_repository_new_sample
         except mvvm.MvvmError as error:
             print("refused:", error)
         """

@@ -9,6 +9,7 @@ import ctypes
 import pytest
 
 import mvvm
+import mvvm_seeds
 from mvvm import _enums, _ffi
 
 
@@ -22,8 +23,8 @@ def _listed() -> list[int]:
 def test_object_type_is_every_listed_type_in_number_order() -> None:
     listed = _listed()
     assert listed == list(range(1, len(listed) + 1))
-    assert [int(t) for t in mvvm.ObjectType] == listed
-    assert mvvm.ObjectType.USER_LIST == _enums.find_type("UserList")
+    assert [int(t) for t in mvvm_seeds.ObjectType] == listed
+    assert mvvm_seeds.ObjectType.USER_LIST == _enums.find_type("UserList")
 
 
 def test_find_type_gives_each_type_by_its_registered_name() -> None:
@@ -39,6 +40,6 @@ def test_find_type_gives_none_for_a_name_the_library_does_not_have() -> None:
 
 
 def test_a_class_is_resolved_by_its_registered_name() -> None:
-    assert mvvm.UserSearch.__name__ == "UserSearch"
+    assert mvvm_seeds.UserSearch.__name__ == "UserSearch"
     with pytest.raises(AttributeError):
         getattr(mvvm, "NoSuchType")  # noqa: B009

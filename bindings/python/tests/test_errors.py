@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import mvvm
+import mvvm_seeds
 from mvvm import _ffi, errors
 
 EXPECTED = {
@@ -58,8 +59,8 @@ def test_status_is_where_it_was() -> None:
     assert names["Status"] is mvvm.Status and names["NotFoundError"] is mvvm.NotFoundError
 
 
-def test_out_of_range_carries_library_message(repo: mvvm.Repository) -> None:
-    ul = mvvm.UserList(repo)
+def test_out_of_range_carries_library_message(repo: mvvm_seeds.Repository) -> None:
+    ul = mvvm_seeds.UserList(repo)
     with pytest.raises(mvvm.OutOfRangeError) as info:
         ul.row(5)
     assert info.value.status == mvvm.Status.OUT_OF_RANGE
@@ -69,13 +70,13 @@ def test_out_of_range_carries_library_message(repo: mvvm.Repository) -> None:
         ul.did_select_row(0)
 
 
-def test_unknown_signal(repo: mvvm.Repository) -> None:
+def test_unknown_signal(repo: mvvm_seeds.Repository) -> None:
     with pytest.raises(mvvm.UnknownNameError, match="nope"):
-        mvvm.UserList(repo).connect("nope", print)
+        mvvm_seeds.UserList(repo).connect("nope", print)
 
 
 def test_invalid_handle_after_close(runtime: mvvm.Runtime) -> None:
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     sw.close()
     sw.close()  # idempotent
     with pytest.raises(mvvm.InvalidHandleError):
@@ -83,9 +84,9 @@ def test_invalid_handle_after_close(runtime: mvvm.Runtime) -> None:
 
 
 def test_wrong_type(runtime: mvvm.Runtime) -> None:
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     with pytest.raises(mvvm.WrongTypeError, match="Stopwatch, not a Repository"):
-        mvvm.UserList(sw)  # type: ignore[arg-type]
+        mvvm_seeds.UserList(sw)  # type: ignore[arg-type]
 
 
 def test_not_found_on_unknown_connection(runtime: mvvm.Runtime) -> None:
@@ -93,8 +94,8 @@ def test_not_found_on_unknown_connection(runtime: mvvm.Runtime) -> None:
         _ffi.lib().mvvm_signal_disconnect(987654321)
 
 
-def test_invalid_utf8_from_lone_surrogate(repo: mvvm.Repository) -> None:
-    d = mvvm.UserDetail(repo, 1)
+def test_invalid_utf8_from_lone_surrogate(repo: mvvm_seeds.Repository) -> None:
+    d = mvvm_seeds.UserDetail(repo, 1)
     with pytest.raises(mvvm.InvalidUtf8Error):
         d.draft_name = "bad \udc80"
     # and the library's own check of raw bytes
@@ -107,13 +108,13 @@ def test_invalid_utf8_from_lone_surrogate(repo: mvvm.Repository) -> None:
 
 def test_invalid_argument(runtime: mvvm.Runtime) -> None:
     with pytest.raises(mvvm.InvalidArgumentError):
-        mvvm.Repository.sample(runtime, page_size=0)
+        mvvm_seeds.Repository.sample(runtime, page_size=0)
     with pytest.raises(TypeError):
-        mvvm.Repository.sample(runtime, bogus=1)
+        mvvm_seeds.Repository.sample(runtime, bogus=1)
 
 
-def test_state_error_closing_a_coordinator_screen(repo: mvvm.Repository) -> None:
-    co = mvvm.Coordinator(repo)
+def test_state_error_closing_a_coordinator_screen(repo: mvvm_seeds.Repository) -> None:
+    co = mvvm_seeds.Coordinator(repo)
     co.start()
     screen = co.screen(0)
     assert not screen.owned
@@ -125,15 +126,15 @@ def test_os_failure_for_corrupt_json(tmp_path: Path, runtime: mvvm.Runtime) -> N
     path = tmp_path / "data.json"
     path.write_text("{ not json")
     with pytest.raises(mvvm.OSFailureError) as info:
-        mvvm.Repository.json_file(path, runtime)
+        mvvm_seeds.Repository.json_file(path, runtime)
     assert info.value.message
     assert path.read_text() == "{ not json"  # never overwritten
 
 
 def test_json_file_created(tmp_path: Path, runtime: mvvm.Runtime) -> None:
     path = tmp_path / "new.json"
-    repo = mvvm.Repository.json_file(path, runtime)
-    ul = mvvm.UserList(repo)
+    repo = mvvm_seeds.Repository.json_file(path, runtime)
+    ul = mvvm_seeds.UserList(repo)
     ul.on_appear()
     assert runtime.run_until(lambda: ul.count > 0)
     assert path.exists()
@@ -142,20 +143,20 @@ def test_json_file_created(tmp_path: Path, runtime: mvvm.Runtime) -> None:
 
 def test_not_initialized_after_shutdown() -> None:
     rt = mvvm.Runtime()
-    sw = mvvm.Stopwatch(rt)
+    sw = mvvm_seeds.Stopwatch(rt)
     rt.shutdown()
     with pytest.raises(mvvm.NotInitializedError):
         mvvm.Runtime.current()
     with pytest.raises(mvvm.NotInitializedError):
-        mvvm.Stopwatch()
+        mvvm_seeds.Stopwatch()
     with pytest.raises((mvvm.NotInitializedError, mvvm.InvalidHandleError)):
         sw.button_tapped()
     with pytest.raises(mvvm.NotInitializedError):
-        _ffi.C.mvvm_object_new(mvvm.ObjectType.STOPWATCH, None, 0, ctypes.byref(ctypes.c_void_p()))
+        _ffi.C.mvvm_object_new(mvvm_seeds.ObjectType.STOPWATCH, None, 0, ctypes.byref(ctypes.c_void_p()))
 
 
 def test_reentrancy_from_handler_is_reraised(runtime: mvvm.Runtime) -> None:
-    si = mvvm.SortedIntegers([], runtime=runtime)
+    si = mvvm_seeds.SortedIntegers([], runtime=runtime)
     si.connect("notify::count", lambda n: runtime.dispatch())
     with pytest.raises(mvvm.ReentrancyError):
         si.add(1)
@@ -215,7 +216,7 @@ def test_installed_package_never_walks_to_a_build_folder(tmp_path: Path, monkeyp
 
 def test_ints_c_cannot_hold_raise_overflow_error_instead_of_wrapping(runtime: mvvm.Runtime) -> None:
     # ctypes keeps the low bits of a larger int: 2**64 would reach C as 0 (row 0 removed).
-    si = mvvm.SortedIntegers([1, 2], runtime=runtime)
+    si = mvvm_seeds.SortedIntegers([1, 2], runtime=runtime)
     for bad in (2**63, -(2**63) - 1, 2**64 + 3):
         with pytest.raises(OverflowError, match=r"SortedIntegers.add\(\): value must be in"):
             si.add(bad)
@@ -224,16 +225,16 @@ def test_ints_c_cannot_hold_raise_overflow_error_instead_of_wrapping(runtime: mv
     assert list(si.values) == [1, 2]
     assert si.add(2**63 - 1) == 2 and si.add(-(2**63)) == 0
     with pytest.raises(OverflowError, match=r"SortedIntegers\(\): values must be in"):
-        mvvm.SortedIntegers([2**64 + 1], runtime=runtime)
+        mvvm_seeds.SortedIntegers([2**64 + 1], runtime=runtime)
     with pytest.raises(OverflowError, match="page_size"):
-        mvvm.Repository.sample(runtime, page_size=2**32 + 20)
+        mvvm_seeds.Repository.sample(runtime, page_size=2**32 + 20)
     with pytest.raises(OverflowError, match="user_id"):
-        mvvm.UserDetail(mvvm.Repository.sample(runtime), 2**64 + 1)
+        mvvm_seeds.UserDetail(mvvm_seeds.Repository.sample(runtime), 2**64 + 1)
 
 
 def test_strings_with_nul_raise_value_error_instead_of_being_cut(runtime: mvvm.Runtime) -> None:
-    repo = mvvm.Repository.sample(runtime)
-    detail = mvvm.UserDetail(repo, 1)
+    repo = mvvm_seeds.Repository.sample(runtime)
+    detail = mvvm_seeds.UserDetail(repo, 1)
     for text in ("ab\0cd", "x" * 300 + "\0"):  # the inline buffer and the long path
         with pytest.raises(ValueError, match="draft_name contains a NUL"):
             detail.draft_name = text

@@ -17,21 +17,22 @@ from typing import Any
 import pytest
 
 import mvvm
+import mvvm_seeds
 from mvvm import MemberKind, ValueKind, _classes, _stubgen
 
 PACKAGE = Path(mvvm.__file__).resolve().parent
 SOURCE_PACKAGE = Path(__file__).resolve().parents[1] / "mvvm"
 PER_TYPE = re.compile(r"mvvm_(user_list|user_detail|post_detail|sorted_integers|stopwatch|coordinator|user_search)_")
-TYPES = list(mvvm.ObjectType)
+TYPES = list(mvvm_seeds.ObjectType)
 
 
 def _py(name: str) -> str:
     return name.replace("-", "_")
 
 
-def _instances(runtime: mvvm.Runtime) -> dict[mvvm.ObjectType, mvvm.MvvmObject]:
-    repo = mvvm.Repository.sample(runtime)
-    out: dict[mvvm.ObjectType, mvvm.MvvmObject] = {mvvm.ObjectType.REPOSITORY: repo}
+def _instances(runtime: mvvm.Runtime) -> dict[mvvm_seeds.ObjectType, mvvm.MvvmObject]:
+    repo = mvvm_seeds.Repository.sample(runtime)
+    out: dict[mvvm_seeds.ObjectType, mvvm.MvvmObject] = {mvvm_seeds.ObjectType.REPOSITORY: repo}
     for t in TYPES:
         info = mvvm.describe(t)
         ctor = next((m for m in info.members if m.kind is MemberKind.CONSTRUCTOR), None)
@@ -50,7 +51,7 @@ def _instances(runtime: mvvm.Runtime) -> dict[mvvm.ObjectType, mvvm.MvvmObject]:
 
 
 @pytest.mark.parametrize("object_type", TYPES, ids=lambda t: t.name)
-def test_class_has_every_member_of_introspection(object_type: mvvm.ObjectType) -> None:
+def test_class_has_every_member_of_introspection(object_type: mvvm_seeds.ObjectType) -> None:
     info = mvvm.describe(object_type)
     cls = getattr(mvvm, info.name)
     assert cls is getattr(mvvm.viewmodels, info.name)  # one class per type
@@ -76,22 +77,25 @@ def test_class_has_every_member_of_introspection(object_type: mvvm.ObjectType) -
                 assert isinstance(inspect.getattr_static(cls, _py(shape.count)), property)
         elif m.kind is MemberKind.CONSTRUCTOR:
             params = list(inspect.signature(cls.__init__).parameters)[1:]
-            names = [_classes.CONSTRUCTOR_PARAMETERS.get(a.name, (a.name, ""))[0] for a in shape.arguments]
+            renamed = _classes.constructor_parameters(_classes.plan(object_type).mixin)
+            names = [renamed.get(a.name, (a.name, ""))[0] for a in shape.arguments]
             assert params[: len(names)] == names
 
 
 def test_values_have_the_kinds_introspection_gives(runtime: mvvm.Runtime) -> None:
-    python_types: dict[ValueKind, tuple[type, ...]] = {
+    from mvvm import _records
+
+    python_types: dict[int, tuple[type, ...]] = {
         ValueKind.BOOL: (bool,),
         ValueKind.INT32: (int,),
         ValueKind.INT64: (int,),
         ValueKind.STRING: (str,),
-        ValueKind.USER: (mvvm.User,),
-        ValueKind.POST: (mvvm.Post,),
-        ValueKind.COMMENT: (mvvm.Comment,),
+        _records.named("User").kind: (mvvm_seeds.User,),
+        _records.named("Post").kind: (mvvm_seeds.Post,),
+        _records.named("Comment").kind: (mvvm_seeds.Comment,),
         ValueKind.OBJECT: (mvvm.MvvmObject,),
     }
-    enums = {"mvvm_loading": mvvm.Loading, "mvvm_view_state": mvvm.ViewState}
+    enums = {"mvvm_loading": mvvm_seeds.Loading, "mvvm_view_state": mvvm.ViewState}
     checked = 0
     for t, obj in _instances(runtime).items():
         for m in mvvm.describe(t).members:
@@ -108,52 +112,52 @@ def test_values_have_the_kinds_introspection_gives(runtime: mvvm.Runtime) -> Non
     assert checked >= 20
 
 
-def test_enum_values_print_with_their_names(runtime: mvvm.Runtime, repo: mvvm.Repository,
+def test_enum_values_print_with_their_names(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    ul = mvvm.UserList(repo)
+    ul = mvvm_seeds.UserList(repo)
     ul.connect("notify::loading", print)
     ul.on_appear()
     assert runtime.run_until(lambda: ul.count > 0)
     assert capsys.readouterr().out.splitlines()[:2] == ["Loading.FULL_SCREEN", "Loading.NONE"]
     assert str(mvvm.ViewState.LOADED) == f"{mvvm.ViewState.LOADED}" == "ViewState.LOADED"
     assert f"{mvvm.ViewState.LOADED:d}" == "2" and int(mvvm.ViewState.LOADED) == 2
-    assert str(mvvm.ObjectType.USER_SEARCH) == "ObjectType.USER_SEARCH"
+    assert str(mvvm_seeds.ObjectType.USER_SEARCH) == "ObjectType.USER_SEARCH"
 
 
-def test_string_arguments_must_be_str(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
-    d = mvvm.UserDetail(repo, 1)
+def test_string_arguments_must_be_str(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository) -> None:
+    d = mvvm_seeds.UserDetail(repo, 1)
     with pytest.raises(TypeError, match=r"UserDetail.set_draft_name\(\): draft_name must be a str, not bytes"):
         d.set_draft_name(b"Ada")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="must be a str, not bytes"):
         d.draft_name = b"Ada"  # type: ignore[assignment]
     with pytest.raises(TypeError, match="must be a str, not NoneType"):
-        mvvm.UserSearch(repo).query = None  # type: ignore[assignment]
+        mvvm_seeds.UserSearch(repo).query = None  # type: ignore[assignment]
     with pytest.raises(TypeError, match=r"UserList.did_select_row\(\): index must be an int, not str"):
-        mvvm.UserList(repo).did_select_row("0")  # type: ignore[arg-type]
+        mvvm_seeds.UserList(repo).did_select_row("0")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"UserList\(\): repository must be an mvvm object, not NoneType"):
-        mvvm.UserList(None)  # type: ignore[arg-type]
+        mvvm_seeds.UserList(None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="path must be a str"):
-        mvvm.Repository.json_file(b"/tmp/x.json")  # type: ignore[arg-type]
+        mvvm_seeds.Repository.json_file(b"/tmp/x.json")  # type: ignore[arg-type]
 
 
-def test_unknown_signal_of_a_type_without_signals(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
+def test_unknown_signal_of_a_type_without_signals(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository) -> None:
     with pytest.raises(mvvm.UnknownNameError) as info:
         repo.connect("notify::loading", print)
     assert "it has no signals" in str(info.value) and "it has: ." not in str(info.value)
 
 
 def test_long_strings_nested_calls_and_other_threads_use_their_own_buffers(
-    runtime: mvvm.Runtime, repo: mvvm.Repository
+    runtime: mvvm.Runtime, repo: mvvm_seeds.Repository
 ) -> None:
     import threading
 
-    d = mvvm.UserDetail(repo, 1)
+    d = mvvm_seeds.UserDetail(repo, 1)
     long = "é" * 1000  # longer than the per-member buffer
     d.draft_name = long
     assert d.draft_name == long
     d.draft_name = "short"
     assert d.draft_name == "short"
-    si = mvvm.SortedIntegers(runtime=runtime)
+    si = mvvm_seeds.SortedIntegers(runtime=runtime)
     inner: list[int] = []
     si.connect("notify::count", lambda n: inner.append(si.add(100)) if n == 1 else None)
     assert si.add(5) == 0 and inner == [1]  # the nested call's result is its own
@@ -185,14 +189,16 @@ def test_import_builds_nothing_and_loads_nothing() -> None:
         # What the first class needs (the builder, the enums, the value dataclasses) is
         # imported with it, not by the import or the runtime's start; the interpreter may
         # have imported some of the standard library's before (typing in some venvs).
-        heavy = {"mvvm._classes", "mvvm._enums", "mvvm._status", "mvvm._values", "mvvm.host",
-                 "mvvm._asyncio", "dataclasses", "typing", "asyncio", "inspect", "enum", "threading"}
+        heavy = {"mvvm._classes", "mvvm._enums", "mvvm._status", "mvvm._values", "mvvm_seeds.host",
+                 "mvvm_seeds._overrides", "mvvm_seeds._enums", "mvvm._asyncio", "dataclasses", "typing",
+                 "asyncio", "inspect", "enum", "threading"}
+        import mvvm_seeds  # the app's module: as light (it registers its overrides by name)
         imported = set(sys.modules) - before
         assert not heavy & imported, heavy & imported
         from mvvm import _classes
         assert not _classes._CLASSES, "a class was built by the import or the runtime's start"
-        sw = mvvm.Stopwatch()
-        assert list(_classes._CLASSES) == [mvvm.ObjectType.STOPWATCH]
+        sw = mvvm_seeds.Stopwatch()
+        assert list(_classes._CLASSES) == [mvvm_seeds.ObjectType.STOPWATCH]
         rt.shutdown()
         import threading
         assert main_thread == threading.main_thread().ident
@@ -279,65 +285,69 @@ def test_each_module_imports_alone() -> None:
         assert out.returncode == 0, f"{module}: {out.stderr}"
 
 
-def test_stub_is_fresh() -> None:
-    committed = SOURCE_PACKAGE / "_generated.pyi"
-    assert committed.read_text() == _stubgen.generate(), (
-        f"{committed} is stale; regenerate it: {_stubgen.COMMAND}"
+def test_the_seeds_stub_is_fresh() -> None:
+    committed = SOURCE_PACKAGE.parent / "mvvm_seeds" / "__init__.pyi"
+    text = committed.read_text()
+    command = text.splitlines()[3].removeprefix("# Generated; do not edit. Regenerate: ")
+    assert text == _stubgen.generate("mvvm_seeds", command, ["mvvm_seeds.host", "mvvm_seeds._enums"]), (
+        f"{committed} is stale; regenerate it: {command}"
     )
-    if PACKAGE != SOURCE_PACKAGE:  # the installed copy carries it too
-        assert (PACKAGE / "_generated.pyi").read_text() == committed.read_text()
+    installed = Path(mvvm_seeds.__file__).resolve().parent / "__init__.pyi"
+    assert installed.read_text() == text  # the installed copy carries it too
 
 
 GOOD = """
 import mvvm
+import mvvm_seeds
 
 def main(runtime: mvvm.Runtime) -> None:
-    repo = mvvm.Repository.sample(runtime, latency_ms=1)
-    search = mvvm.UserSearch(repo)
+    repo = mvvm_seeds.Repository.sample(runtime, latency_ms=1)
+    search = mvvm_seeds.UserSearch(repo)
     search.query = "ada"
     search.set_query("grace")
     count: int = search.count
-    first: mvvm.User = search.rows[0]
+    first: mvvm_seeds.User = search.rows[0]
     busy: bool = search.is_searching
     error: str | None = search.error_message
     search.did_select_row(0)
     search.connect("user-selected", lambda user_id: print(user_id + 1))
     search.connect("notify::query", lambda query: print(query.upper()))
-    users = mvvm.UserList(repo)
-    loading: mvvm.Loading = users.loading
+    users = mvvm_seeds.UserList(repo)
+    loading: mvvm_seeds.Loading = users.loading
     users.connect("notify::loading", lambda value: print(value.name))
-    index: int = mvvm.SortedIntegers([3, 1], seed=2, runtime=runtime).add(5)
-    coordinator = mvvm.Coordinator(repo)
+    index: int = mvvm_seeds.SortedIntegers([3, 1], seed=2, runtime=runtime).add(5)
+    coordinator = mvvm_seeds.Coordinator(repo)
     coordinator.show_search()
     top: mvvm.MvvmObject | None = coordinator.top
-    post: mvvm.Post | None = mvvm.PostDetail(repo, 1).post
-    kind: mvvm.ObjectType = mvvm.ObjectType.USER_SEARCH
+    post: mvvm_seeds.Post | None = mvvm_seeds.PostDetail(repo, 1).post
+    kind: mvvm_seeds.ObjectType = mvvm_seeds.ObjectType.USER_SEARCH
     print(count, first, busy, error, loading, index, top, post, kind)
 """
 
 BAD = """
 import mvvm
+import mvvm_seeds
 
 def main(runtime: mvvm.Runtime) -> None:
-    repo = mvvm.Repository.sample(runtime)
-    search = mvvm.UserSearch(repo)
+    repo = mvvm_seeds.Repository.sample(runtime)
+    search = mvvm_seeds.UserSearch(repo)
     search.query = 3
     search.set_query(b"x")
     search.did_select_row("0")
     search.is_searching = True
     search.no_such_command()
-    mvvm.UserDetail(repo)
+    mvvm_seeds.UserDetail(repo)
     text: str = search.count
 """
 
 BAD_ERRORS = [
-    (7, 'Incompatible types in assignment (expression has type "int", variable has type "str")'),
-    (8, 'Argument 1 to "set_query" of "UserSearch" has incompatible type "bytes"; expected "str"'),
-    (9, 'Argument 1 to "did_select_row" of "UserSearch" has incompatible type "str"; expected "int"'),
-    (10, 'Property "is_searching" defined in "UserSearch" is read-only'),
-    (11, '"UserSearch" has no attribute "no_such_command"'),
-    (12, 'Missing positional argument "user_id" in call to "UserDetail"'),
-    (13, 'Incompatible types in assignment (expression has type "int", variable has type "str")'),
+    (8, 'Incompatible types in assignment (expression has type "int", variable has type "str")'),
+    (9, 'Argument 1 to "set_query" of "UserSearch" has incompatible type "bytes"; expected "str"'),
+    (10, 'Argument 1 to "did_select_row" of "UserSearch" has incompatible type "str"; expected "int"'),
+    (11, 'Property "is_searching" defined in "UserSearch" is read-only'),
+    (12, '"UserSearch" has no attribute "no_such_command"'),
+    (13, 'Missing positional argument "user_id" in call to "UserDetail"'),
+    (14, 'Incompatible types in assignment (expression has type "int", variable has type "str")'),
 ]
 
 

@@ -10,8 +10,10 @@ from collections.abc import Sequence
 import pytest
 
 import mvvm
-from mvvm import Comment, HostRepository, Post, User, UserPage, ViewState
-from mvvm.host import live_host_repositories
+import mvvm_seeds
+from mvvm import ViewState
+from mvvm_seeds import Comment, HostRepository, Post, User, UserPage
+from mvvm_seeds.host import live_host_repositories
 
 PAGE = 5
 TOTAL = 12
@@ -55,21 +57,21 @@ class SyncRepo(HostRepository):
 
 def test_sync_host_repository(runtime: mvvm.Runtime) -> None:
     impl = SyncRepo()
-    repo = mvvm.Repository.host(impl, runtime)
-    ul = mvvm.UserList(repo)
+    repo = mvvm_seeds.Repository.host(impl, runtime)
+    ul = mvvm_seeds.UserList(repo)
     ul.on_appear()
     assert runtime.run_until(lambda: ul.count == PAGE)
     assert ul.rows[0] == make_user(1) and ul.has_more_pages
     ul.did_display_row(PAGE - 1)
     assert runtime.run_until(lambda: ul.count == 2 * PAGE)
-    d = mvvm.UserDetail(repo, 3)
+    d = mvvm_seeds.UserDetail(repo, 3)
     d.on_appear()
     assert runtime.run_until(lambda: d.user is not None)
     d.draft_name = "Renamed By Host"
     d.save()
     assert runtime.run_until(lambda: not d.is_dirty and not d.is_saving)
     assert impl.users[3].name == "Renamed By Host"
-    p = mvvm.PostDetail(repo, 7)
+    p = mvvm_seeds.PostDetail(repo, 7)
     p.on_appear()
     assert runtime.run_until(lambda: p.state is ViewState.LOADED)
     post = p.post
@@ -85,7 +87,7 @@ class FailingRepo(SyncRepo):
 
 
 def test_exception_fails_the_request(runtime: mvvm.Runtime) -> None:
-    ul = mvvm.UserList(mvvm.Repository.host(FailingRepo(), runtime))
+    ul = mvvm_seeds.UserList(mvvm_seeds.Repository.host(FailingRepo(), runtime))
     ul.on_appear()
     assert runtime.run_until(lambda: ul.error_message is not None)
     assert "server unreachable" in (ul.error_message or "")
@@ -97,7 +99,7 @@ class WrongAnswerRepo(SyncRepo):
 
 
 def test_wrong_answer_type_fails_the_request(runtime: mvvm.Runtime) -> None:
-    d = mvvm.UserDetail(mvvm.Repository.host(WrongAnswerRepo(), runtime), 1)
+    d = mvvm_seeds.UserDetail(mvvm_seeds.Repository.host(WrongAnswerRepo(), runtime), 1)
     d.on_appear()
     assert runtime.run_until(lambda: d.error_message is not None)
     assert "User" in (d.error_message or "")
@@ -115,7 +117,7 @@ class UsersOnly(HostRepository):
 
 
 def test_without_posts_post_screens_fail(runtime: mvvm.Runtime) -> None:
-    p = mvvm.PostDetail(mvvm.Repository.host(UsersOnly(), runtime), 1)
+    p = mvvm_seeds.PostDetail(mvvm_seeds.Repository.host(UsersOnly(), runtime), 1)
     p.on_appear()
     assert runtime.run_until(lambda: p.state is ViewState.FAILED)
     assert p.post is None
@@ -140,8 +142,8 @@ def test_async_host_repository_and_cancel(runtime: mvvm.Runtime) -> None:
 
     async def main() -> None:
         with mvvm.asyncio_attach(runtime):
-            repo = mvvm.Repository.host(impl, runtime)
-            ul = mvvm.UserList(repo)
+            repo = mvvm_seeds.Repository.host(impl, runtime)
+            ul = mvvm_seeds.UserList(repo)
             ul.on_appear()
             for _ in range(500):
                 if ul.count == PAGE:
@@ -154,7 +156,7 @@ def test_async_host_repository_and_cancel(runtime: mvvm.Runtime) -> None:
             impl.slow = False
             ul.refresh()  # supersedes the slow load: it is cancelled
             for _ in range(500):
-                if impl.cancelled_kinds and ul.loading is mvvm.Loading.NONE:
+                if impl.cancelled_kinds and ul.loading is mvvm_seeds.Loading.NONE:
                     break
                 await asyncio.sleep(0.01)
             assert impl.cancelled_kinds == ["fetch_users"]
@@ -174,7 +176,7 @@ class ThreadedRepo(SyncRepo):
 
 def test_future_answered_from_a_worker_thread(runtime: mvvm.Runtime) -> None:
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        d = mvvm.UserDetail(mvvm.Repository.host(ThreadedRepo(pool), runtime), 4)
+        d = mvvm_seeds.UserDetail(mvvm_seeds.Repository.host(ThreadedRepo(pool), runtime), 4)
         d.on_appear()
         assert runtime.run_until(lambda: d.user is not None)
         assert d.user == make_user(4)
@@ -196,7 +198,7 @@ class FailingFutureRepo(SyncRepo):
 
 def test_future_failed_from_a_worker_thread_fails_the_request(runtime: mvvm.Runtime) -> None:
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        d = mvvm.UserDetail(mvvm.Repository.host(FailingFutureRepo(pool, OSError("disk on fire")), runtime), 4)
+        d = mvvm_seeds.UserDetail(mvvm_seeds.Repository.host(FailingFutureRepo(pool, OSError("disk on fire")), runtime), 4)
         d.on_appear()
         assert runtime.run_until(lambda: d.error_message is not None)
         assert "disk on fire" in (d.error_message or "")
@@ -208,7 +210,7 @@ def test_a_future_failed_with_cancelled_error_is_a_failure_not_a_cancellation(ru
     # the request must not be left pending.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         repo = FailingFutureRepo(pool, concurrent.futures.CancelledError())
-        d = mvvm.UserDetail(mvvm.Repository.host(repo, runtime), 4)
+        d = mvvm_seeds.UserDetail(mvvm_seeds.Repository.host(repo, runtime), 4)
         d.on_appear()
         assert runtime.run_until(lambda: d.error_message is not None)
         assert "CancelledError" in (d.error_message or "")
@@ -231,7 +233,7 @@ def test_a_future_the_host_cancels_itself_fails_the_request_instead_of_leaving_i
     runtime: mvvm.Runtime,
 ) -> None:
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        d = mvvm.UserDetail(mvvm.Repository.host(SelfCancellingRepo(pool), runtime), 4)
+        d = mvvm_seeds.UserDetail(mvvm_seeds.Repository.host(SelfCancellingRepo(pool), runtime), 4)
         d.on_appear()
         assert runtime.run_until(lambda: d.error_message is not None)
         assert "SelfCancellingRepo.fetch_user was cancelled" in (d.error_message or "")
@@ -239,8 +241,8 @@ def test_a_future_the_host_cancels_itself_fails_the_request_instead_of_leaving_i
 
 def test_bridge_released_with_the_repository(runtime: mvvm.Runtime) -> None:
     base = live_host_repositories()
-    repo = mvvm.Repository.host(SyncRepo(), runtime)
-    ul = mvvm.UserList(repo)
+    repo = mvvm_seeds.Repository.host(SyncRepo(), runtime)
+    ul = mvvm_seeds.UserList(repo)
     assert live_host_repositories() == base + 1
     repo.close()
     assert live_host_repositories() == base + 1  # the list still uses it
@@ -255,7 +257,7 @@ def test_bridge_released_with_the_repository(runtime: mvvm.Runtime) -> None:
 def test_shutdown_releases_bridges() -> None:
     base = live_host_repositories()
     rt = mvvm.Runtime()
-    mvvm.UserList(mvvm.Repository.host(SyncRepo(), rt))
+    mvvm_seeds.UserList(mvvm_seeds.Repository.host(SyncRepo(), rt))
     rt.shutdown()
     assert live_host_repositories() == base
 
@@ -265,7 +267,7 @@ def test_invalid_tables_are_rejected(runtime: mvvm.Runtime) -> None:
         pass
 
     # methods raise NotImplementedError -> each request fails; the repository itself is valid
-    ul = mvvm.UserList(mvvm.Repository.host(Empty(), runtime))
+    ul = mvvm_seeds.UserList(mvvm_seeds.Repository.host(Empty(), runtime))
     ul.on_appear()
     assert runtime.run_until(lambda: ul.error_message is not None)
     with pytest.raises(mvvm.NotFoundError):
@@ -276,7 +278,7 @@ def test_invalid_tables_are_rejected(runtime: mvvm.Runtime) -> None:
 
 @pytest.mark.filterwarnings("error::RuntimeWarning")
 def test_async_method_without_loop_is_reported(runtime: mvvm.Runtime) -> None:
-    ul = mvvm.UserList(mvvm.Repository.host(AsyncRepo(), runtime))
+    ul = mvvm_seeds.UserList(mvvm_seeds.Repository.host(AsyncRepo(), runtime))
     with pytest.raises(RuntimeError, match="no asyncio loop"):
         ul.on_appear()
         runtime.run_until(lambda: False, 0.3)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import mvvm
+import mvvm_seeds
 
 SCRIPT = Path(__file__).resolve().parents[3] / "Tests" / "Support" / "placeholder_server.py"
 
@@ -50,23 +51,23 @@ def fresh_data(server: str) -> None:
 
 
 def test_a_user_list_loads_over_http(server: str, runtime: mvvm.Runtime) -> None:
-    users = mvvm.UserList(mvvm.Repository.http(server, runtime=runtime))
+    users = mvvm_seeds.UserList(mvvm_seeds.Repository.http(server, runtime=runtime))
     users.on_appear()
-    assert runtime.run_until(lambda: users.count > 0 and users.loading == mvvm.Loading.NONE, 10.0)
+    assert runtime.run_until(lambda: users.count > 0 and users.loading == mvvm_seeds.Loading.NONE, 10.0)
     assert users.count == 20
     assert users.row(0).id == 1
     assert users.error_message is None
 
 
 def test_options_are_passed_and_checked(server: str, runtime: mvvm.Runtime) -> None:
-    users = mvvm.UserList(mvvm.Repository.http(server, runtime=runtime, page_size=7))
+    users = mvvm_seeds.UserList(mvvm_seeds.Repository.http(server, runtime=runtime, page_size=7))
     users.on_appear()
     assert runtime.run_until(lambda: users.count > 0, 10.0)
     assert users.count == 7
     with pytest.raises(mvvm.InvalidArgumentError, match="timeout_ms"):
-        mvvm.Repository.http(server, runtime=runtime, timeout_ms=0)
+        mvvm_seeds.Repository.http(server, runtime=runtime, timeout_ms=0)
     with pytest.raises(TypeError, match="unknown http option"):
-        mvvm.Repository.http(server, runtime=runtime, bogus=1)
+        mvvm_seeds.Repository.http(server, runtime=runtime, bogus=1)
 
 
 @pytest.mark.parametrize(
@@ -75,12 +76,12 @@ def test_options_are_passed_and_checked(server: str, runtime: mvvm.Runtime) -> N
 )
 def test_bad_urls_raise_invalid_argument(url: str, reason: str, runtime: mvvm.Runtime) -> None:
     with pytest.raises(mvvm.InvalidArgumentError, match=reason):
-        mvvm.Repository.http(url, runtime=runtime)
+        mvvm_seeds.Repository.http(url, runtime=runtime)
 
 
 def test_a_server_failure_is_the_lists_error_message(server: str, runtime: mvvm.Runtime) -> None:
     control(server, "/_control", {"status": 503, "count": 1})
-    users = mvvm.UserList(mvvm.Repository.http(server, runtime=runtime))
+    users = mvvm_seeds.UserList(mvvm_seeds.Repository.http(server, runtime=runtime))
     users.on_appear()
     assert runtime.run_until(lambda: users.error_message is not None, 10.0)
     assert "HTTP 503" in (users.error_message or "")
@@ -88,12 +89,12 @@ def test_a_server_failure_is_the_lists_error_message(server: str, runtime: mvvm.
 
 def test_the_cache_serves_an_offline_start(server: str, tmp_path: Path, runtime: mvvm.Runtime) -> None:
     cache = tmp_path / "users.sqlite"
-    online = mvvm.UserList(mvvm.Repository.http(server, cache, runtime=runtime))
+    online = mvvm_seeds.UserList(mvvm_seeds.Repository.http(server, cache, runtime=runtime))
     online.on_appear()
-    assert runtime.run_until(lambda: online.count == 20 and online.loading == mvvm.Loading.NONE, 10.0)
+    assert runtime.run_until(lambda: online.count == 20 and online.loading == mvvm_seeds.Loading.NONE, 10.0)
     online.close()
 
-    offline = mvvm.UserList(mvvm.Repository.http("http://127.0.0.1:1", cache, runtime=runtime))
+    offline = mvvm_seeds.UserList(mvvm_seeds.Repository.http("http://127.0.0.1:1", cache, runtime=runtime))
     offline.on_appear()
     assert runtime.run_until(lambda: offline.error_message is not None, 10.0)
     assert offline.count == 20
@@ -106,5 +107,5 @@ def test_a_file_that_is_not_a_cache_raises_os_failure(tmp_path: Path, runtime: m
     path = tmp_path / "notes.txt"
     path.write_text("not a database")
     with pytest.raises(mvvm.OSFailureError, match="not a database|something else"):
-        mvvm.Repository.http("http://127.0.0.1:1", path, runtime=runtime)
+        mvvm_seeds.Repository.http("http://127.0.0.1:1", path, runtime=runtime)
     assert path.read_text() == "not a database"

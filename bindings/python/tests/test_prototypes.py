@@ -1,9 +1,11 @@
-"""The prototype table and structs against Include/mvvm.h, and the built classes' signal
-tables against the library.
+"""The prototype tables and structs against the headers, and the built classes' signal tables
+against the library.
 
-The table holds every function of the header except the per-type ones (the generated
-sections, whose functions the package reaches through the generic entry points); those are
-exactly the functions the library's introspection names."""
+The framework's table (mvvm/_ffi.py) and the seeds' (mvvm_seeds/_c.py) together hold every
+function of Include/mvvm.h and Include/mvvm_seeds.h (when the seeds' declarations are split
+out of mvvm.h into it) except the per-type ones (the generated sections, whose functions the
+package reaches through the generic entry points); those are exactly the functions the
+library's introspection names."""
 
 from __future__ import annotations
 
@@ -19,14 +21,29 @@ from typing import Any
 import pytest
 
 import mvvm
+import mvvm_seeds
+import mvvm_seeds
 from mvvm import _ffi
+from mvvm_seeds import _c as seeds
 
-HEADER = Path(__file__).resolve().parents[3] / "Include" / "mvvm.h"
+INCLUDE = Path(__file__).resolve().parents[3] / "Include"
+HEADER = INCLUDE / "mvvm.h"
+#: The seeds' app's own header, once its declarations are split out of mvvm.h (it includes
+#: mvvm.h); until then mvvm.h declares them.
+SEEDS_HEADER = INCLUDE / "mvvm_seeds.h"
+HEADERS = [HEADER] + ([SEEDS_HEADER] if SEEDS_HEADER.exists() else [])
+#: Every function of both tables.
+PROTOTYPES: dict[str, Any] = {**_ffi.PROTOTYPES, **seeds.PROTOTYPES}
+
+
+def header_text() -> str:
+    """The headers' text, the framework's first."""
+    return "\n".join(h.read_text() for h in HEADERS)
 
 # C type (spelled as in the header, without parameter names) -> ctypes type of the table.
 C_TYPES: dict[str, Any] = {
     "void": None,
-    "mvvm_status": _ffi.Status,
+    "mvvm_status": _ffi.Status,  # mvvm.c_status
     "int32_t": c_int32,
     "int64_t": c_int64,
     "uint32_t": c_uint32,
@@ -57,42 +74,42 @@ C_TYPES: dict[str, Any] = {
     "const mvvm_enum_info **": POINTER(POINTER(_ffi.EnumInfo)),
     "const mvvm_interface_info **": POINTER(POINTER(_ffi.InterfaceInfo)),
     "const void *": c_void_p,
-    "mvvm_user *": POINTER(_ffi.User),
-    "const mvvm_user *": POINTER(_ffi.User),
-    "mvvm_post *": POINTER(_ffi.Post),
-    "const mvvm_post *": POINTER(_ffi.Post),
-    "mvvm_comment *": POINTER(_ffi.Comment),
-    "const mvvm_comment *": POINTER(_ffi.Comment),
+    "mvvm_user *": POINTER(seeds.User),
+    "const mvvm_user *": POINTER(seeds.User),
+    "mvvm_post *": POINTER(seeds.Post),
+    "const mvvm_post *": POINTER(seeds.Post),
+    "mvvm_comment *": POINTER(seeds.Comment),
+    "const mvvm_comment *": POINTER(seeds.Comment),
     "mvvm_value *": POINTER(_ffi.Value),
     "const mvvm_value *": POINTER(_ffi.Value),
     "const mvvm_init_options *": POINTER(_ffi.InitOptions),
-    "mvvm_sample_options *": POINTER(_ffi.SampleOptions),
-    "const mvvm_sample_options *": POINTER(_ffi.SampleOptions),
-    "mvvm_http_options *": POINTER(_ffi.HTTPOptions),
-    "const mvvm_http_options *": POINTER(_ffi.HTTPOptions),
-    "const mvvm_user_repository_vtable *": POINTER(_ffi.UserRepositoryVTable),
-    "const mvvm_post_repository_vtable *": POINTER(_ffi.PostRepositoryVTable),
+    "mvvm_sample_options *": POINTER(seeds.SampleOptions),
+    "const mvvm_sample_options *": POINTER(seeds.SampleOptions),
+    "mvvm_http_options *": POINTER(seeds.HTTPOptions),
+    "const mvvm_http_options *": POINTER(seeds.HTTPOptions),
+    "const mvvm_user_repository_vtable *": POINTER(seeds.UserRepositoryVTable),
+    "const mvvm_post_repository_vtable *": POINTER(seeds.PostRepositoryVTable),
     # the plug-in table is not modelled: an opaque pointer to it
     "const mvvm_api **": POINTER(c_void_p),
 }
 
 #: C struct -> its ctypes mirror (mvvm_value's union is checked with it).
 STRUCTS: dict[str, Any] = {
-    "mvvm_user": _ffi.User,
-    "mvvm_post": _ffi.Post,
-    "mvvm_comment": _ffi.Comment,
+    "mvvm_user": seeds.User,
+    "mvvm_post": seeds.Post,
+    "mvvm_comment": seeds.Comment,
     "mvvm_list_change": _ffi.ListChange,
     "mvvm_init_options": _ffi.InitOptions,
-    "mvvm_sample_options": _ffi.SampleOptions,
-    "mvvm_http_options": _ffi.HTTPOptions,
+    "mvvm_sample_options": seeds.SampleOptions,
+    "mvvm_http_options": seeds.HTTPOptions,
     "mvvm_member_info": _ffi.MemberInfo,
     "mvvm_argument_info": _ffi.ArgumentInfo,
     "mvvm_member_shape": _ffi.MemberShape,
     "mvvm_type_info": _ffi.TypeInfo,
     "mvvm_int64_array": _ffi.Int64Array,
     "mvvm_value": _ffi.Value,
-    "mvvm_user_repository_vtable": _ffi.UserRepositoryVTable,
-    "mvvm_post_repository_vtable": _ffi.PostRepositoryVTable,
+    "mvvm_user_repository_vtable": seeds.UserRepositoryVTable,
+    "mvvm_post_repository_vtable": seeds.PostRepositoryVTable,
 }
 
 PROTO = re.compile(
@@ -130,11 +147,11 @@ def parse_header(text: str) -> dict[str, tuple[str, list[str]]]:
 
 
 def header_functions() -> tuple[dict[str, tuple[str, list[str]]], set[str]]:
-    """Every function of the header, and the names of the per-type ones (generated sections)."""
-    text = HEADER.read_text()
+    """Every function of the headers, and the names of the per-type ones (generated sections)."""
+    text = header_text()
     sections = GENERATED.findall(text)
-    assert len(sections) == 1, "the header's generated per-type sections were not found"
-    return parse_header(text), set(parse_header(sections[0]))
+    assert sections, "the headers' generated per-type sections were not found"
+    return parse_header(text), set().union(*(parse_header(section) for section in sections))
 
 
 def introspected_functions() -> set[str]:
@@ -142,7 +159,7 @@ def introspected_functions() -> set[str]:
     typed count getter of a list that no property counts (its shape's `count`, e.g.
     "comment-count": the getter beside the list's item getter)."""
     names: set[str] = set()
-    for t in mvvm.ObjectType:
+    for t in mvvm_seeds.ObjectType:
         members = mvvm.describe(t).members
         properties = {m.name for m in members if m.kind == mvvm.MemberKind.PROPERTY}
         names |= {m.function for m in members if m.function}
@@ -165,12 +182,21 @@ def test_header_parses() -> None:
 
 def test_the_table_has_every_function_but_the_per_type_ones() -> None:
     funcs, per_type = header_functions()
-    missing = sorted(set(funcs) - per_type - set(_ffi.PROTOTYPES))
-    assert not missing, f"functions of mvvm.h missing from mvvm/_ffi.py PROTOTYPES: {missing}"
-    extra = sorted(set(_ffi.PROTOTYPES) - set(funcs))
-    assert not extra, f"PROTOTYPES has functions mvvm.h does not declare: {extra}"
-    typed = sorted(set(_ffi.PROTOTYPES) & per_type)
+    missing = sorted(set(funcs) - per_type - set(PROTOTYPES))
+    assert not missing, f"functions of the headers missing from mvvm/_ffi.py's or mvvm_seeds/_c.py's PROTOTYPES: {missing}"
+    extra = sorted(set(PROTOTYPES) - set(funcs))
+    assert not extra, f"PROTOTYPES has functions the headers do not declare: {extra}"
+    typed = sorted(set(PROTOTYPES) & per_type)
     assert not typed, f"PROTOTYPES has per-type functions (use the generic entry points): {typed}"
+    both = sorted(set(_ffi.PROTOTYPES) & set(seeds.PROTOTYPES))
+    assert not both, f"functions in both the framework's and the seeds' tables: {both}"
+
+
+@pytest.mark.skipif(not SEEDS_HEADER.exists(), reason="the seeds' declarations are still in mvvm.h")
+def test_the_framework_binds_the_framework_header_and_the_seeds_their_own() -> None:
+    framework = parse_header(HEADER.read_text())
+    assert set(_ffi.PROTOTYPES) <= set(framework), sorted(set(_ffi.PROTOTYPES) - set(framework))
+    assert not set(seeds.PROTOTYPES) & set(framework), sorted(set(seeds.PROTOTYPES) & set(framework))
 
 
 def test_per_type_functions_are_the_introspected_ones() -> None:
@@ -180,11 +206,11 @@ def test_per_type_functions_are_the_introspected_ones() -> None:
     assert per_type == introspected_functions()
 
 
-@pytest.mark.parametrize("name", sorted(_ffi.PROTOTYPES))
+@pytest.mark.parametrize("name", sorted(PROTOTYPES))
 def test_prototype_types_match_header(name: str) -> None:
     funcs, _ = header_functions()
     ret, params = funcs[name]
-    restype, argtypes = _ffi.PROTOTYPES[name]
+    restype, argtypes = PROTOTYPES[name]
     assert C_TYPES[ret] is restype, f"{name}: return {ret} vs {restype}"
     expected = [C_TYPES[p] for p in params]
     assert list(argtypes) == expected, f"{name}: {params} vs {argtypes}"
@@ -211,7 +237,7 @@ def _field_names(body: str) -> list[str]:
 
 
 def test_struct_layouts_match_header() -> None:
-    text = _uncomment(HEADER.read_text())
+    text = _uncomment(header_text())
     for c_name, struct in STRUCTS.items():
         names = _field_names(_struct_body(text, c_name))
         ours = [f[0] for f in struct._fields_]
@@ -220,7 +246,18 @@ def test_struct_layouts_match_header() -> None:
         assert names == ours, c_name
     union = re.search(r"union\s*\{(.*?)\}\s*as\s*;", _struct_body(text, "mvvm_value"), re.S)
     assert union
-    assert _field_names(union.group(1)) == [f[0] for f in _ffi.ValueUnion._fields_]
+    # The framework's union holds a record as bytes ("record", its size: the compiler test);
+    # a header's member of a record's struct type (mvvm_user user) is one of those records.
+    records = {r.c_type for r in mvvm_records()}
+    declared = [d.strip() for d in union.group(1).split(";") if d.strip()]
+    framework = [n for d, n in zip(declared, _field_names(union.group(1))) if d.split()[0] not in records]
+    assert [n for n in framework if n != "record"] == [f[0] for f in _ffi.ValueUnion._fields_ if f[0] != "record"]
+
+
+def mvvm_records() -> list[Any]:
+    from mvvm import _records
+
+    return _records.all_records()
 
 
 def _c_compiler() -> str | None:
@@ -233,7 +270,8 @@ def _c_compiler() -> str | None:
 @pytest.mark.skipif(_c_compiler() is None, reason="no C compiler to measure the header's structs")
 def test_struct_sizes_and_offsets_match_the_compiler(tmp_path: Path) -> None:
     """sizeof and every offsetof of the mirrored structs, as a C compiler lays them out."""
-    lines = ["#include <stdio.h>", "#include <stddef.h>", '#include "mvvm.h"', "int main(void) {"]
+    includes = [f'#include "{h.name}"' for h in HEADERS]
+    lines = ["#include <stdio.h>", "#include <stddef.h>", *includes, "int main(void) {"]
     expected: list[str] = []
     for c_name, struct in STRUCTS.items():
         lines.append(f'printf("%zu\\n", sizeof({c_name}));')
@@ -243,7 +281,7 @@ def test_struct_sizes_and_offsets_match_the_compiler(tmp_path: Path) -> None:
             lines.append(f'printf("%zu\\n", offsetof({c_name}, {c_field}));')
             expected.append(str(getattr(struct, field).offset))
     lines.append(f'printf("%zu\\n", (size_t)MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1);')
-    expected.append(str(_ffi.USER_REPOSITORY_VTABLE_SIZE_0_1))
+    expected.append(str(seeds.USER_REPOSITORY_VTABLE_SIZE_0_1))
     lines += ["return 0;", "}"]
     src, exe = tmp_path / "layout.c", tmp_path / "layout"
     src.write_text("\n".join(lines) + "\n")
@@ -279,10 +317,10 @@ def test_status_enum_matches_header() -> None:
 @pytest.mark.parametrize(
     "prefix, enum",
     [
-        ("MVVM_TYPE_", mvvm.ObjectType),
-        ("MVVM_LOADING_", mvvm.Loading),
+        ("MVVM_TYPE_", mvvm_seeds.ObjectType),
+        ("MVVM_LOADING_", mvvm_seeds.Loading),
         ("MVVM_VIEW_STATE_", mvvm.ViewState),
-        ("MVVM_NAVIGATION_", mvvm.Navigation),
+        ("MVVM_NAVIGATION_", mvvm_seeds.Navigation),
         ("MVVM_LIST_", mvvm.ListChangeKind),
         ("MVVM_MEMBER_", mvvm.MemberKind),
         ("MVVM_VALUE_", mvvm.ValueKind),
@@ -290,15 +328,17 @@ def test_status_enum_matches_header() -> None:
     ],
 )
 def test_enums_match_header(prefix: str, enum: Any) -> None:
-    text = _uncomment(HEADER.read_text())
+    text = _uncomment(header_text())
     found = {m.group(1): int(m.group(2)) for m in re.finditer(rf"\b{prefix}([A-Z_0-9]+) = (\d+),", text)}
     if enum is mvvm.MemberKind:  # MVVM_MEMBER_ also prefixes the flags
         found = {k: v for k, v in found.items() if k not in ("SETTABLE", "NULLABLE")}
+    if enum is mvvm.ValueKind:  # the records' kinds are described, not the framework's enum's
+        found = {k: v for k, v in found.items() if v not in {r.kind for r in mvvm_records()}}
     assert found == {e.name: e.value for e in enum}
 
 
-@pytest.mark.parametrize("object_type", list(mvvm.ObjectType), ids=lambda t: t.name)
-def test_signal_tables_match_library(object_type: mvvm.ObjectType) -> None:
+@pytest.mark.parametrize("object_type", list(mvvm_seeds.ObjectType), ids=lambda t: t.name)
+def test_signal_tables_match_library(object_type: mvvm_seeds.ObjectType) -> None:
     cls = getattr(mvvm, mvvm.describe(object_type).name)
     assert cls.object_type is object_type
     info = mvvm.describe(object_type)
@@ -319,3 +359,10 @@ def test_only_the_listed_quick_functions_keep_the_gil(runtime: mvvm.Runtime) -> 
     # Bound that way, they still check their status like the rest.
     with pytest.raises(mvvm.InvalidArgumentError):
         lib.mvvm_request_fail(None, b"x")
+    # The seeds' table, bound by mvvm.bind_function, the same way.
+    assert seeds.HOLDS_GIL <= set(seeds.PROTOTYPES)
+    for name in sorted(seeds.PROTOTYPES):
+        keeps = bool(type(getattr(seeds.C, name))._flags_ & ctypes._FUNCFLAG_PYTHONAPI)  # type: ignore[attr-defined]
+        assert keeps == (name in seeds.HOLDS_GIL), name
+    with pytest.raises(mvvm.InvalidArgumentError, match="mvvm_request_resolve_user"):
+        seeds.C.mvvm_request_resolve_user(None, None)

@@ -1,4 +1,4 @@
-"""Records (mvvm.User, mvvm.Post, mvvm.Comment) are built from the library's descriptions
+"""Records (mvvm_seeds.User, mvvm_seeds.Post, mvvm_seeds.Comment) are built from the library's descriptions
 (mvvm_record_describe), with no Python written per record."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 
 import mvvm
+import mvvm_seeds
 from mvvm import _ffi, _records
 
 
@@ -30,10 +31,10 @@ def test_every_record_of_the_library_becomes_a_frozen_dataclass_with_its_describ
 
 
 def test_the_package_names_are_the_built_classes() -> None:
-    assert mvvm.User is _records.named("User").cls
-    assert mvvm.Post is _records.named("Post").cls
-    user = mvvm.User(id=3, name="Ada", email="ada@example.com")
-    assert user == mvvm.User(3, "Ada", "ada@example.com")
+    assert mvvm_seeds.User is _records.named("User").cls
+    assert mvvm_seeds.Post is _records.named("Post").cls
+    user = mvvm_seeds.User(id=3, name="Ada", email="ada@example.com")
+    assert user == mvvm_seeds.User(3, "Ada", "ada@example.com")
     with pytest.raises(dataclasses.FrozenInstanceError):
         user.name = "Grace"  # type: ignore[misc]
 
@@ -42,25 +43,25 @@ def test_a_record_reads_back_from_its_c_form() -> None:
     record = _records.named("Post")
     c = record.struct(7, b"Title", "Bödy".encode(), b"Ada", 1.5, 4, 1, 2)
     post = record.read(ctypes.addressof(c))
-    assert post == mvvm.Post(7, "Title", "Bödy", "Ada", 1.5, 4, True, 2)
+    assert post == mvvm_seeds.Post(7, "Title", "Bödy", "Ada", 1.5, 4, True, 2)
     assert isinstance(post.liked_by_current_user, bool)
 
 
 def test_a_record_is_written_into_an_mvvm_value_and_read_back() -> None:
     record = _records.named("User")
     value = _ffi.Value()
-    keep = record.write_value(value, mvvm.User(9, "Zoë", "z@example.com"), "test", "user")
+    keep = record.write_value(value, mvvm_seeds.User(9, "Zoë", "z@example.com"), "test", "user")
     assert keep  # the encoded strings, alive until the call
-    assert value.kind == mvvm.ValueKind.USER
-    assert record.read_value(value) == mvvm.User(9, "Zoë", "z@example.com")
+    assert value.kind == record.kind
+    assert record.read_value(value) == mvvm_seeds.User(9, "Zoë", "z@example.com")
 
 
 def test_writing_refuses_another_class_and_nul_characters() -> None:
     record = _records.named("User")
     with pytest.raises(TypeError, match="must be an mvvm.User, not Post"):
-        record.write_value(_ffi.Value(), mvvm.Post(1, "", "", "", 0.0, 0, False, 0), "test", "user")
+        record.write_value(_ffi.Value(), mvvm_seeds.Post(1, "", "", "", 0.0, 0, False, 0), "test", "user")
     with pytest.raises(ValueError, match="user.name contains a NUL"):
-        record.write_value(_ffi.Value(), mvvm.User(1, "a\0b", ""), "test", "user")
+        record.write_value(_ffi.Value(), mvvm_seeds.User(1, "a\0b", ""), "test", "user")
 
 
 def test_a_kind_that_is_no_record_has_no_record_class() -> None:

@@ -10,11 +10,12 @@ import weakref
 import pytest
 
 import mvvm
+import mvvm_seeds
 from mvvm import _ffi
 
 
 def test_callback_survives_dropped_references(runtime: mvvm.Runtime) -> None:
-    si = mvvm.SortedIntegers(runtime=runtime)
+    si = mvvm_seeds.SortedIntegers(runtime=runtime)
     seen: list[int] = []
 
     def connect() -> None:
@@ -32,7 +33,7 @@ def test_callback_survives_dropped_references(runtime: mvvm.Runtime) -> None:
 
 
 def test_disconnect_releases_callback(runtime: mvvm.Runtime) -> None:
-    si = mvvm.SortedIntegers(runtime=runtime)
+    si = mvvm_seeds.SortedIntegers(runtime=runtime)
     seen: list[int] = []
     base = mvvm.live_callbacks()
     conn = si.connect("notify::count", seen.append)
@@ -56,11 +57,11 @@ def test_disconnect_releases_callback(runtime: mvvm.Runtime) -> None:
 
 def test_closing_or_dropping_object_releases_callbacks(runtime: mvvm.Runtime) -> None:
     base = mvvm.live_callbacks()
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     conn = sw.connect("notify::is-running", print)
     sw.close()
     assert not conn.connected and mvvm.live_callbacks() == base
-    sw2 = mvvm.Stopwatch(runtime)
+    sw2 = mvvm_seeds.Stopwatch(runtime)
     sw2.connect("notify::is-running", print)
     sw2.connect("notify::elapsed-text", print)
     assert mvvm.live_callbacks() == base + 2
@@ -70,9 +71,9 @@ def test_closing_or_dropping_object_releases_callbacks(runtime: mvvm.Runtime) ->
 
 
 def test_view_model_keeps_repository_alive(runtime: mvvm.Runtime) -> None:
-    repo = mvvm.Repository.sample(runtime)
+    repo = mvvm_seeds.Repository.sample(runtime)
     ref = weakref.ref(repo)
-    ul = mvvm.UserList(repo)
+    ul = mvvm_seeds.UserList(repo)
     del repo
     gc.collect()
     assert ref() is not None
@@ -81,8 +82,8 @@ def test_view_model_keeps_repository_alive(runtime: mvvm.Runtime) -> None:
 
 
 def test_closing_repository_while_view_model_uses_it(runtime: mvvm.Runtime) -> None:
-    with mvvm.Repository.sample(runtime) as repo:
-        ul = mvvm.UserList(repo)
+    with mvvm_seeds.Repository.sample(runtime) as repo:
+        ul = mvvm_seeds.UserList(repo)
     ul.on_appear()
     assert runtime.run_until(lambda: ul.count > 0)
 
@@ -90,7 +91,7 @@ def test_closing_repository_while_view_model_uses_it(runtime: mvvm.Runtime) -> N
 def test_handler_of_a_dropped_wrapper_is_not_called(runtime: mvvm.Runtime) -> None:
     # A wrapper gone while its C object lives on (not owned, as a coordinator screen, so
     # garbage collection does not destroy it): its handlers are not called any more.
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     seen: list[bool] = []
     conn = sw.connect("notify::is-running", seen.append)
     sw.button_tapped()
@@ -107,7 +108,7 @@ def test_handler_of_a_dropped_wrapper_is_not_called(runtime: mvvm.Runtime) -> No
 
 
 def test_handler_disconnects_itself_and_collects(runtime: mvvm.Runtime) -> None:
-    si = mvvm.SortedIntegers(runtime=runtime)
+    si = mvvm_seeds.SortedIntegers(runtime=runtime)
     calls: list[int] = []
     holder: list[mvvm.Connection] = []
 
@@ -124,7 +125,7 @@ def test_handler_disconnects_itself_and_collects(runtime: mvvm.Runtime) -> None:
 
 
 def test_handler_destroys_its_object(runtime: mvvm.Runtime) -> None:
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     sw.connect("notify::is-running", lambda r: sw.close())
     sw.button_tapped()
     assert sw.closed
@@ -137,7 +138,7 @@ class Boom(Exception):
 
 
 def test_exception_in_handler_is_reraised_from_command(runtime: mvvm.Runtime) -> None:
-    si = mvvm.SortedIntegers(runtime=runtime)
+    si = mvvm_seeds.SortedIntegers(runtime=runtime)
     later: list[int] = []
 
     def bad(n: int) -> None:
@@ -154,7 +155,7 @@ def test_exception_in_handler_is_reraised_from_command(runtime: mvvm.Runtime) ->
 
 
 def test_exception_in_handler_is_reraised_from_run(runtime: mvvm.Runtime) -> None:
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     conn = sw.connect("notify::elapsed-text", lambda t: 1 / 0)
     sw.button_tapped()
     with pytest.raises(ZeroDivisionError):
@@ -166,7 +167,7 @@ def test_exception_in_handler_is_reraised_from_run(runtime: mvvm.Runtime) -> Non
 
 
 def test_wrong_thread(runtime: mvvm.Runtime) -> None:
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     caught: list[BaseException] = []
 
     def worker() -> None:
@@ -198,8 +199,8 @@ def test_wakeup_from_another_thread_ends_run(runtime: mvvm.Runtime) -> None:
 def test_shutdown_releases_every_callback() -> None:
     base = mvvm.live_callbacks()
     rt = mvvm.Runtime()
-    repo = mvvm.Repository.sample(rt)
-    co = mvvm.Coordinator(repo)
+    repo = mvvm_seeds.Repository.sample(rt)
+    co = mvvm_seeds.Coordinator(repo)
     co.connect("navigate", lambda a, s: None)
     co.start()
     co.screen(0).connect("notify::loading", print)
@@ -214,21 +215,21 @@ def test_shutdown_releases_every_callback() -> None:
 
 
 def test_coordinator_screens_are_not_destroyed_by_gc(runtime: mvvm.Runtime) -> None:
-    repo = mvvm.Repository.sample(runtime)
-    co = mvvm.Coordinator(repo)
+    repo = mvvm_seeds.Repository.sample(runtime)
+    co = mvvm_seeds.Coordinator(repo)
     co.start()
     root = co.screen(0)
     del root
     gc.collect()
     assert co.depth == 1
     ul = co.screen(0)
-    assert isinstance(ul, mvvm.UserList)
+    assert isinstance(ul, mvvm_seeds.UserList)
     ul.on_appear()
     assert runtime.run_until(lambda: ul.count > 0)
 
 
 def test_many_connections_under_gc(runtime: mvvm.Runtime) -> None:
-    si = mvvm.SortedIntegers(runtime=runtime)
+    si = mvvm_seeds.SortedIntegers(runtime=runtime)
     total: list[int] = []
     conns = [si.connect("notify::count", lambda n, i=i: total.append(i)) for i in range(200)]
     for c in conns[::2]:
@@ -254,4 +255,4 @@ def test_runtime_and_shutdown_refused_off_the_main_thread(runtime: mvvm.Runtime)
     t.join()
     assert [type(e) for e in caught] == [mvvm.WrongThreadError] * 4
     assert runtime.alive
-    mvvm.Stopwatch(runtime).button_tapped()  # still usable on the host thread
+    mvvm_seeds.Stopwatch(runtime).button_tapped()  # still usable on the host thread

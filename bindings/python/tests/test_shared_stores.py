@@ -15,6 +15,7 @@ from typing import TypedDict
 import pytest
 
 import mvvm
+import mvvm_seeds
 
 WRITER = Path(__file__).with_name("store_writer.py")
 SAVES = 200
@@ -56,9 +57,9 @@ def stored_names(kind: str, path: Path) -> dict[int, str]:
 def test_two_processes_saving_at_once_lose_no_save(tmp_path: Path, runtime: mvvm.Runtime, kind: str) -> None:
     path = tmp_path / f"store.{kind}"
     if kind == "json":
-        first_page(mvvm.Repository.json_file(path), runtime)  # created before both start
+        first_page(mvvm_seeds.Repository.json_file(path), runtime)  # created before both start
     else:
-        first_page(mvvm.Repository.sqlite(path, runtime, user_count=40), runtime)
+        first_page(mvvm_seeds.Repository.sqlite(path, runtime, user_count=40), runtime)
 
     reports = run_writers(kind, path, {"A": [1, 2, 3, 4], "B": [11, 12, 13, 14]})
 
@@ -69,21 +70,21 @@ def test_two_processes_saving_at_once_lose_no_save(tmp_path: Path, runtime: mvvm
             assert names[int(user_id)] == name
 
 
-def first_page(repo: mvvm.Repository, runtime: mvvm.Runtime) -> list[mvvm.User]:
-    users = mvvm.UserList(repo)
+def first_page(repo: mvvm_seeds.Repository, runtime: mvvm.Runtime) -> list[mvvm_seeds.User]:
+    users = mvvm_seeds.UserList(repo)
     users.on_appear()
     assert runtime.run_until(lambda: users.count > 0 and users.loading == 0, 10.0)
     return [users.row(i) for i in range(users.count)]
 
 
-def loaded_detail(repo: mvvm.Repository, runtime: mvvm.Runtime, user_id: int) -> mvvm.UserDetail:
-    detail = mvvm.UserDetail(repo, user_id)
+def loaded_detail(repo: mvvm_seeds.Repository, runtime: mvvm.Runtime, user_id: int) -> mvvm_seeds.UserDetail:
+    detail = mvvm_seeds.UserDetail(repo, user_id)
     detail.on_appear()
     assert runtime.run_until(lambda: detail.user is not None or detail.error_message is not None, 10.0)
     return detail
 
 
-def save(detail: mvvm.UserDetail, runtime: mvvm.Runtime, name: str) -> str | None:
+def save(detail: mvvm_seeds.UserDetail, runtime: mvvm.Runtime, name: str) -> str | None:
     """Saves `name`; None once stored, else the error message."""
     saved: list[object] = []
     detail.connect("did-save", saved.append)
@@ -100,7 +101,7 @@ def digest(path: Path) -> str:
 
 def test_a_sqlite_store_truncated_while_open_is_an_error_not_a_crash(tmp_path: Path, runtime: mvvm.Runtime) -> None:
     path = tmp_path / "store.sqlite"
-    repo = mvvm.Repository.sqlite(path, runtime, user_count=1000)
+    repo = mvvm_seeds.Repository.sqlite(path, runtime, user_count=1000)
     assert save(loaded_detail(repo, runtime, 1), runtime, "Saved Before") is None
     os.truncate(path, path.stat().st_size // 2)
 
@@ -117,7 +118,7 @@ def test_a_sqlite_store_truncated_while_open_is_an_error_not_a_crash(tmp_path: P
 
 def test_a_sqlite_store_damaged_in_place_is_never_written_again(tmp_path: Path, runtime: mvvm.Runtime) -> None:
     path = tmp_path / "store.sqlite"
-    repo = mvvm.Repository.sqlite(path, runtime, user_count=1000)
+    repo = mvvm_seeds.Repository.sqlite(path, runtime, user_count=1000)
     assert save(loaded_detail(repo, runtime, 1), runtime, "Saved Before") is None
     size = path.stat().st_size
     with open(path, "r+b") as damaged:
@@ -137,7 +138,7 @@ def test_a_sqlite_store_damaged_in_place_is_never_written_again(tmp_path: Path, 
 
 def test_a_json_store_edited_by_hand_is_shown_and_not_overwritten(tmp_path: Path, runtime: mvvm.Runtime) -> None:
     path = tmp_path / "store.json"
-    repo = mvvm.Repository.json_file(path)
+    repo = mvvm_seeds.Repository.json_file(path)
     detail = loaded_detail(repo, runtime, 1)
     document = json.loads(path.read_text())
     document["users"][1]["name"] = "Edited By Hand"
@@ -153,7 +154,7 @@ def test_a_json_store_edited_by_hand_is_shown_and_not_overwritten(tmp_path: Path
 
 def test_a_json_save_over_another_processes_change_is_refused_with_a_message(tmp_path: Path, runtime: mvvm.Runtime) -> None:
     path = tmp_path / "store.json"
-    repo = mvvm.Repository.json_file(path)
+    repo = mvvm_seeds.Repository.json_file(path)
     detail = loaded_detail(repo, runtime, 3)
     document = json.loads(path.read_text())
     document["users"][2]["name"] = "Theirs"
@@ -168,7 +169,7 @@ def test_a_json_save_over_another_processes_change_is_refused_with_a_message(tmp
 
 def test_a_json_store_truncated_while_open_is_an_error_and_kept(tmp_path: Path, runtime: mvvm.Runtime) -> None:
     path = tmp_path / "store.json"
-    repo = mvvm.Repository.json_file(path)
+    repo = mvvm_seeds.Repository.json_file(path)
     detail = loaded_detail(repo, runtime, 1)
     os.truncate(path, path.stat().st_size // 2)
     truncated = path.read_bytes()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import mvvm
 from mvvm import ValueKind, _records, _stubgen
 
 
@@ -54,8 +55,9 @@ def test_an_enum_is_a_class_of_its_cases_and_the_packages_own_enums_are_never_re
         "    UNCHANGED = 0",
         "    READY = 2",
     ]
-    # libmvvm describes mvvm_loading and mvvm_view_state: the package's Loading and ViewState.
-    assert _stubgen._library_enums() == []
+    # libmvvm describes mvvm_loading and mvvm_view_state: ViewState is the package's own (the
+    # framework's generic ViewState), Loading the seeds' app's, written as a class.
+    assert [enum.__name__ for enum, _ in _stubgen._library_enums()] == ["Loading"]
 
 
 @pytest.mark.parametrize(
@@ -84,8 +86,23 @@ def test_an_applications_stub_defines_the_librarys_records_and_imports_mvvms_nam
     assert all_value is not None
     names = ast.literal_eval(all_value)
     assert names[:2] == ["ObjectType", "Repository"] and {"User", "Post", "Comment", "UserSearch"} <= set(names)
-    # mvvm's own stub is unchanged by the generalisation: the committed one is fresh.
-    assert _stubgen.generate() == (Path(__file__).resolve().parents[1] / "mvvm" / "_generated.pyi").read_text()
+    # The seeds' overrides are the bases, imported from the module that defines them.
+    assert "from mvvm_seeds._overrides import CoordinatorOverrides, RepositoryOverrides, SortedIntegersOverrides" in text
+    assert [ast.unparse(b) for b in classes["Repository"].bases] == ["RepositoryOverrides"]
+
+
+def test_reexported_names_are_imported_and_listed_in_all() -> None:
+    text = _stubgen.generate("seeds", "make generate", ["mvvm_seeds.host", "mvvm_seeds._enums"])
+    assert "from mvvm_seeds.host import HostRepository, UserPage" in text
+    assert "from mvvm_seeds._enums import Navigation" in text
+    assert "'HostRepository', 'UserPage', 'Navigation']" in text
+    # An override's SIGNAL_HANDLER_TYPES types the handler: "navigate" hands a Navigation.
+    assert "Literal['navigate'], handler: Callable[[Navigation, MvvmObject], object]" in text
+
+
+def test_a_reexported_module_without_all_is_an_error() -> None:
+    with pytest.raises(mvvm.MvvmError, match="--reexport mvvm_seeds._c: the module has no __all__"):
+        _stubgen.generate("seeds", "make generate", ["mvvm_seeds._c"])
 
 
 def test_check_of_an_applications_stub_names_the_file_and_the_command(
@@ -172,7 +189,8 @@ def test_mypy_checks_code_against_an_applications_stub(tmp_path: Path, strict_my
     module = tmp_path / "seeds"
     module.mkdir()
     (module / "__init__.py").write_text("")
-    assert _stubgen.main(["--module", "seeds", "--output", str(module / "__init__.pyi")]) == 0
+    reexports = ["--reexport", "mvvm_seeds.host", "--reexport", "mvvm_seeds._enums"]
+    assert _stubgen.main(["--module", "seeds", *reexports, "--output", str(module / "__init__.pyi")]) == 0
     (tmp_path / "good.py").write_text(GOOD)
     (tmp_path / "bad.py").write_text(BAD)
     output = strict_mypy(tmp_path, "good.py", "bad.py", "seeds")

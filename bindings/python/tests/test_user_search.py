@@ -4,14 +4,15 @@ code names it), over the sample repository, the coordinator and a Python reposit
 from __future__ import annotations
 
 import mvvm
-from mvvm import HostRepository, User, UserPage
+import mvvm_seeds
+from mvvm_seeds import HostRepository, User, UserPage
 
 from test_host import PAGE, SyncRepo, UsersOnly
 
 
-def test_search_finds_users_after_the_debounce(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
-    search = mvvm.UserSearch(repo)
-    assert type(search).__name__ == "UserSearch" and search.get_type() is mvvm.ObjectType.USER_SEARCH
+def test_search_finds_users_after_the_debounce(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository) -> None:
+    search = mvvm_seeds.UserSearch(repo)
+    assert type(search).__name__ == "UserSearch" and search.get_type() is mvvm_seeds.ObjectType.USER_SEARCH
     assert search.query == "" and search.is_query_empty and search.count == 0
     assert not search.is_searching and search.error_message is None and not search.has_more_pages
     queries: list[str] = []
@@ -23,7 +24,7 @@ def test_search_finds_users_after_the_debounce(runtime: mvvm.Runtime, repo: mvvm
     search.connect("rows-changed", changes.append)
     search.connect("notify::is-searching", searching.append)
 
-    target = mvvm.UserList(repo)
+    target = mvvm_seeds.UserList(repo)
     target.on_appear()
     assert runtime.run_until(lambda: target.count > 0)
     name = target.rows[1].name  # a name from the sample data
@@ -52,8 +53,8 @@ def test_search_finds_users_after_the_debounce(runtime: mvvm.Runtime, repo: mvvm
 
 
 def test_search_pages(runtime: mvvm.Runtime) -> None:
-    repo = mvvm.Repository.sample(runtime, user_count=200, page_size=10)
-    search = mvvm.UserSearch(repo)
+    repo = mvvm_seeds.Repository.sample(runtime, user_count=200, page_size=10)
+    search = mvvm_seeds.UserSearch(repo)
     search.query = "a"
     assert runtime.run_until(lambda: search.count == 10 and not search.is_searching, 5.0)
     assert search.has_more_pages
@@ -62,20 +63,20 @@ def test_search_pages(runtime: mvvm.Runtime) -> None:
     assert all("a" in u.name.lower() for u in search.rows)
 
 
-def test_coordinator_shows_search_and_its_selection(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
-    co = mvvm.Coordinator(repo)
+def test_coordinator_shows_search_and_its_selection(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository) -> None:
+    co = mvvm_seeds.Coordinator(repo)
     pushed: list[mvvm.MvvmObject] = []
-    co.connect("navigate", lambda action, screen: pushed.append(screen) if action is mvvm.Navigation.PUSH else None)
+    co.connect("navigate", lambda action, screen: pushed.append(screen) if action is mvvm_seeds.Navigation.PUSH else None)
     co.start()
     co.show_search()
     assert co.depth == 2
     search = co.top
-    assert isinstance(search, mvvm.UserSearch) and pushed[-1] is search and not search.owned
+    assert isinstance(search, mvvm_seeds.UserSearch) and pushed[-1] is search and not search.owned
     assert list(co.screens) == [co.screen(0), search] and co.screen(-1) is search
     search.query = "a"
     assert runtime.run_until(lambda: search.count > 0, 5.0)
     search.did_select_row(0)
-    assert co.depth == 3 and isinstance(co.top, mvvm.UserDetail)
+    assert co.depth == 3 and isinstance(co.top, mvvm_seeds.UserDetail)
     co.back()
     assert co.depth == 2 and co.screen(-1) is search
 
@@ -93,7 +94,7 @@ class SearchingRepo(SyncRepo):
 
 def test_search_over_a_python_repository(runtime: mvvm.Runtime) -> None:
     impl = SearchingRepo()
-    search = mvvm.UserSearch(mvvm.Repository.host(impl, runtime))
+    search = mvvm_seeds.UserSearch(mvvm_seeds.Repository.host(impl, runtime))
     search.query = " User 1"
     assert runtime.run_until(lambda: search.count > 0 and not search.is_searching, 5.0)
     assert impl.searches == [("User 1", 1)]  # trimmed by the library
@@ -103,7 +104,7 @@ def test_search_over_a_python_repository(runtime: mvvm.Runtime) -> None:
 
 def test_search_without_search_users_fails_clearly(runtime: mvvm.Runtime) -> None:
     assert not UsersOnly.implements_search() and SearchingRepo.implements_search()
-    search = mvvm.UserSearch(mvvm.Repository.host(UsersOnly(), runtime))
+    search = mvvm_seeds.UserSearch(mvvm_seeds.Repository.host(UsersOnly(), runtime))
     search.query = "x"
     assert runtime.run_until(lambda: search.error_message is not None, 5.0)
     assert "search" in (search.error_message or "").lower()
@@ -126,7 +127,7 @@ class FailingSearch(HostRepository):
 
 
 def test_search_error_from_python(runtime: mvvm.Runtime) -> None:
-    search = mvvm.UserSearch(mvvm.Repository.host(FailingSearch(), runtime))
+    search = mvvm_seeds.UserSearch(mvvm_seeds.Repository.host(FailingSearch(), runtime))
     search.query = "zed"
     assert runtime.run_until(lambda: search.error_message is not None, 5.0)
     assert "no server for 'zed'" in (search.error_message or "")

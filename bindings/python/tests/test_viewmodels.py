@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 
 import mvvm
-from mvvm import ListChange, ListChangeKind, Loading, Navigation, ViewState
+import mvvm_seeds
+from mvvm import ListChange, ListChangeKind, ViewState
+from mvvm_seeds import Loading, Navigation
 
 
 def test_versions() -> None:
@@ -30,8 +32,8 @@ def test_runtime_context_manager_and_fd() -> None:
     rt.shutdown()  # idempotent
 
 
-def test_user_list(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
-    ul = mvvm.UserList(repo)
+def test_user_list(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository) -> None:
+    ul = mvvm_seeds.UserList(repo)
     events: list[tuple[str, Any]] = []
     for sig in ul.signals:
         ul.connect(sig, lambda *a, s=sig: events.append((s, a[0])))
@@ -45,7 +47,7 @@ def test_user_list(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
     rows = ul.rows
     assert len(rows) == 20
     first = rows[0]
-    assert isinstance(first, mvvm.User) and first.id == 1 and first.name and "@" in first.email
+    assert isinstance(first, mvvm_seeds.User) and first.id == 1 and first.name and "@" in first.email
     assert rows[-1].id == 20 and [u.id for u in rows[:3]] == [1, 2, 3]
     assert [u.id for u in rows][5] == 6
     with pytest.raises(IndexError):
@@ -63,12 +65,12 @@ def test_user_list(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
     ul.refresh()
     assert runtime.run_until(lambda: ul.loading is Loading.NONE)
     ul.dismiss_error()
-    assert ul.get_type() is mvvm.ObjectType.USER_LIST
+    assert ul.get_type() is mvvm_seeds.ObjectType.USER_LIST
 
 
 def test_user_list_error_message(runtime: mvvm.Runtime) -> None:
-    repo = mvvm.Repository.sample(runtime, fail_every_nth=1)
-    ul = mvvm.UserList(repo)
+    repo = mvvm_seeds.Repository.sample(runtime, fail_every_nth=1)
+    ul = mvvm_seeds.UserList(repo)
     got: list[str | None] = []
     ul.connect("notify::error-message", got.append)
     ul.on_appear()
@@ -78,8 +80,8 @@ def test_user_list_error_message(runtime: mvvm.Runtime) -> None:
     assert ul.error_message is None and got[-1] is None
 
 
-def test_user_detail(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
-    d = mvvm.UserDetail(repo, 2)
+def test_user_detail(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository) -> None:
+    d = mvvm_seeds.UserDetail(repo, 2)
     events: list[tuple[str, Any]] = []
     for sig in d.signals:
         d.connect(sig, lambda *a, s=sig: events.append((s, a[0])))
@@ -99,13 +101,13 @@ def test_user_detail(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
     d.save()
     assert runtime.run_until(lambda: any(e[0] == "did-save" for e in events))
     saved = [e[1] for e in events if e[0] == "did-save"][0]
-    assert saved == mvvm.User(2, "Ada Renamed", user.email)
+    assert saved == mvvm_seeds.User(2, "Ada Renamed", user.email)
     assert not d.is_saving and not d.is_dirty and d.error_message is None
     assert ("notify::is-saving", True) in events
 
 
-def test_post_detail(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
-    p = mvvm.PostDetail(repo, 1)
+def test_post_detail(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository) -> None:
+    p = mvvm_seeds.PostDetail(repo, 1)
     states: list[ViewState] = []
     liked: list[bool] = []
     counts: list[int] = []
@@ -131,7 +133,7 @@ def test_post_detail(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
 
 
 def test_sorted_integers(runtime: mvvm.Runtime) -> None:
-    si = mvvm.SortedIntegers([5, 1, 3], seed=7, runtime=runtime)
+    si = mvvm_seeds.SortedIntegers([5, 1, 3], seed=7, runtime=runtime)
     changes: list[list[ListChange]] = []
     counts: list[int] = []
     si.connect("rows-changed", changes.append)
@@ -146,11 +148,11 @@ def test_sorted_integers(runtime: mvvm.Runtime) -> None:
     assert list(si.values) == sorted(si.values)
     with pytest.raises(mvvm.OutOfRangeError):
         si.remove_at(100)
-    assert mvvm.SortedIntegers(runtime=runtime).count == 0
+    assert mvvm_seeds.SortedIntegers(runtime=runtime).count == 0
 
 
 def test_stopwatch(runtime: mvvm.Runtime) -> None:
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     texts: list[str] = []
     running: list[bool] = []
     laps: list[list[ListChange]] = []
@@ -176,21 +178,21 @@ def test_stopwatch(runtime: mvvm.Runtime) -> None:
     assert sw.elapsed_text == "00:00.00" and sw.lap_count == 0
 
 
-def test_coordinator_flow(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
-    co = mvvm.Coordinator(repo)
+def test_coordinator_flow(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository) -> None:
+    co = mvvm_seeds.Coordinator(repo)
     nav: list[tuple[Navigation, mvvm.MvvmObject]] = []
     co.connect("navigate", lambda action, screen: nav.append((action, screen)))
     co.start()
     assert co.depth == 1
     action, root = nav[-1]
-    assert action is Navigation.PUSH and isinstance(root, mvvm.UserList)
+    assert action is Navigation.PUSH and isinstance(root, mvvm_seeds.UserList)
     assert co.screen(0) is root and co.top is root and co.screens == [root]
     assert root.runtime is runtime
     root.on_appear()
     assert runtime.run_until(lambda: root.count > 0)
     root.did_select_row(0)
     action, detail = nav[-1]
-    assert action is Navigation.PUSH and isinstance(detail, mvvm.UserDetail) and co.depth == 2
+    assert action is Navigation.PUSH and isinstance(detail, mvvm_seeds.UserDetail) and co.depth == 2
     detail.on_appear()
     assert runtime.run_until(lambda: detail.user is not None)
     detail.draft_name = "Renamed Person"
@@ -210,16 +212,16 @@ def test_coordinator_flow(runtime: mvvm.Runtime, repo: mvvm.Repository) -> None:
 
 
 def test_describe_every_type() -> None:
-    for t in mvvm.ObjectType:
+    for t in mvvm_seeds.ObjectType:
         info = mvvm.describe(t)
-        assert info.type is t and info.name
+        assert int(info.type) == t and info.name
         for m in info.members:
             if m.kind is not mvvm.MemberKind.SIGNAL:
                 assert m.function and m.function.startswith("mvvm_")
 
 
 def test_command_closure(runtime: mvvm.Runtime) -> None:
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     running: list[bool] = []
     sw.connect("notify::is-running", running.append)
     with sw.command_closure("button-tapped") as tap:
@@ -238,7 +240,7 @@ def test_command_closure(runtime: mvvm.Runtime) -> None:
 
 
 def test_command_closure_reraises_handler_exception(runtime: mvvm.Runtime) -> None:
-    sw = mvvm.Stopwatch(runtime)
+    sw = mvvm_seeds.Stopwatch(runtime)
     sw.connect("notify::is-running", lambda r: 1 / 0)
     tap = sw.command_closure("button-tapped")
     with pytest.raises(ZeroDivisionError):

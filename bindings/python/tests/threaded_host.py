@@ -10,7 +10,8 @@ import concurrent.futures
 import threading
 
 import mvvm
-from mvvm import HostRepository, User, UserPage
+import mvvm_seeds
+from mvvm_seeds import HostRepository, User, UserPage
 
 PAGE = 5
 TOTAL = 12
@@ -49,38 +50,38 @@ async def until(predicate: object, timeout: float = 5.0) -> None:
 
 async def every_view_model(rt: mvvm.Runtime, pool: concurrent.futures.ThreadPoolExecutor) -> set[int]:
     with mvvm.asyncio_attach(rt):
-        repo = mvvm.Repository.sample(rt, latency_ms=5)  # its latency timers tick here too
-        ul = mvvm.UserList(repo)
+        repo = mvvm_seeds.Repository.sample(rt, latency_ms=5)  # its latency timers tick here too
+        ul = mvvm_seeds.UserList(repo)
         ul.on_appear()
         await until(lambda: ul.count > 0)
-        d = mvvm.UserDetail(repo, 2)
+        d = mvvm_seeds.UserDetail(repo, 2)
         d.on_appear()
         await until(lambda: d.user is not None)
         d.draft_name = "Renamed"
         d.save()
         await until(lambda: not d.is_saving and d.user is not None and d.user.name == "Renamed")
-        p = mvvm.PostDetail(repo, 1)
+        p = mvvm_seeds.PostDetail(repo, 1)
         p.on_appear()
         await until(lambda: p.state is mvvm.ViewState.LOADED)
-        si = mvvm.SortedIntegers([5, 1, 3], seed=7, runtime=rt)
+        si = mvvm_seeds.SortedIntegers([5, 1, 3], seed=7, runtime=rt)
         assert si.add(4) == 2 and list(si.values) == [1, 3, 4, 5]
-        sw = mvvm.Stopwatch(rt)
+        sw = mvvm_seeds.Stopwatch(rt)
         ticks: list[str] = []
         sw.connect("notify::elapsed-text", ticks.append)
         sw.button_tapped()  # DispatchQueue.main's timer, routed to this thread
         await until(lambda: len(ticks) >= 3)
         sw.button_tapped()
-        search = mvvm.UserSearch(repo)
+        search = mvvm_seeds.UserSearch(repo)
         search.query = ul.row(0).name.split()[0]  # found after the debounce (DispatchQueue.main)
         await until(lambda: search.count > 0)
-        co = mvvm.Coordinator(repo)
+        co = mvvm_seeds.Coordinator(repo)
         co.start()
         assert co.depth == 1
         host = ThirdThreadRepo(pool)
-        hl = mvvm.UserList(mvvm.Repository.host(host, rt))
+        hl = mvvm_seeds.UserList(mvvm_seeds.Repository.host(host, rt))
         hl.on_appear()
         await until(lambda: hl.count == PAGE)
-        hd = mvvm.UserDetail(mvvm.Repository.host(host, rt), 4)
+        hd = mvvm_seeds.UserDetail(mvvm_seeds.Repository.host(host, rt), 4)
         hd.on_appear()
         await until(lambda: hd.user is not None)
         assert hd.user == User(4, "Host User 4", "user4@host.test")

@@ -27,6 +27,7 @@ from hypothesis import event, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 import mvvm
+import mvvm_seeds
 from mvvm import _ffi
 
 from model_support import ci_examples
@@ -79,7 +80,7 @@ class LifetimesMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.runtime = mvvm.Runtime()
-        self.repo = mvvm.Repository.sample(self.runtime, user_count=30, post_count=3, latency_ms=0)
+        self.repo = mvvm_seeds.Repository.sample(self.runtime, user_count=30, post_count=3, latency_ms=0)
         self.objects: list[Obj] = []
         self.conns: list[Conn] = []
         self.fired: list[Conn] = []
@@ -97,18 +98,18 @@ class LifetimesMachine(RuleBasedStateMachine):
 
     def make(self, kind: str) -> mvvm.MvvmObject:
         if kind == "SortedIntegers":
-            return mvvm.SortedIntegers([3, 1], seed=1, runtime=self.runtime)
+            return mvvm_seeds.SortedIntegers([3, 1], seed=1, runtime=self.runtime)
         if kind == "Stopwatch":
-            return mvvm.Stopwatch(self.runtime)
+            return mvvm_seeds.Stopwatch(self.runtime)
         if kind == "UserList":
-            return mvvm.UserList(self.repo)
+            return mvvm_seeds.UserList(self.repo)
         if kind == "UserDetail":
-            return mvvm.UserDetail(self.repo, 1)
+            return mvvm_seeds.UserDetail(self.repo, 1)
         if kind == "PostDetail":
-            return mvvm.PostDetail(self.repo, 1)
+            return mvvm_seeds.PostDetail(self.repo, 1)
         if kind == "UserSearch":
-            return mvvm.UserSearch(self.repo)
-        return mvvm.Coordinator(self.repo)
+            return mvvm_seeds.UserSearch(self.repo)
+        return mvvm_seeds.Coordinator(self.repo)
 
     def poke_call(self, obj: Obj, wrapper: Any) -> None:
         """A command that makes the object signal something at once."""
@@ -237,7 +238,7 @@ class LifetimesMachine(RuleBasedStateMachine):
         self.objects.append(placeholder)
         if co.closed or co.wrapper is None or index >= co.depth:
             return
-        assert isinstance(co.wrapper, mvvm.Coordinator) and co.wrapper.depth == co.depth
+        assert isinstance(co.wrapper, mvvm_seeds.Coordinator) and co.wrapper.depth == co.depth
         screen = co.wrapper.screen(index)
         assert type(screen).__name__ == kind
         for known in co.screens:

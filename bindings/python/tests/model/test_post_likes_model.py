@@ -16,6 +16,7 @@ from hypothesis import event, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import mvvm
+import mvvm_seeds
 from mvvm import ViewState
 
 from model_support import drain
@@ -27,15 +28,15 @@ class PostLikesMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.runtime = mvvm.Runtime()
-        self.screens: list[mvvm.PostDetail] = []
+        self.screens: list[mvvm_seeds.PostDetail] = []
         self.intent: list[bool] = []  # the last tap's wish, per screen
         self.first: list[tuple[bool, int]] = []  # the truth when the test began, per post
 
-    def load(self, post_id: int) -> mvvm.PostDetail:
+    def load(self, post_id: int) -> mvvm_seeds.PostDetail:
         """A loaded screen of ``post_id``; a load that hit an injected failure is retried
         with a new screen."""
         for _ in range(20):
-            screen = mvvm.PostDetail(self.repo, post_id)
+            screen = mvvm_seeds.PostDetail(self.repo, post_id)
             screen.on_appear()
             assert self.runtime.run_until(lambda: screen.state in (ViewState.LOADED, ViewState.FAILED), 10.0)
             if screen.state is ViewState.LOADED:
@@ -54,7 +55,7 @@ class PostLikesMachine(RuleBasedStateMachine):
     # Not 2: a load makes two calls at once (post and comments), one of them always even.
     @initialize(fail_every_nth=st.sampled_from([0, 3, 4, 5, 7]), seed=st.integers(0, 2**32))
     def create(self, fail_every_nth: int, seed: int) -> None:
-        self.repo = mvvm.Repository.sample(
+        self.repo = mvvm_seeds.Repository.sample(
             self.runtime, post_count=POSTS, fail_every_nth=fail_every_nth, seed=seed, latency_ms=0
         )
         for post_id in range(1, POSTS + 1):

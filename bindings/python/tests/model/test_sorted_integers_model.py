@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import mvvm
+import mvvm_seeds
 from mvvm import ListChange, ListChangeKind
 
 from model_support import drain
@@ -33,7 +34,7 @@ class SortedIntegersMachine(RuleBasedStateMachine):
 
     @initialize(initial=st.lists(values, max_size=12), seed=st.integers(0, 2**64 - 1))
     def create(self, initial: list[int], seed: int) -> None:
-        self.list = mvvm.SortedIntegers(initial, seed=seed, runtime=self.runtime)
+        self.list = mvvm_seeds.SortedIntegers(initial, seed=seed, runtime=self.runtime)
         self.model = sorted(initial)
         self.mirror = list(self.list.values)
         self.list.connect("rows-changed", self.on_rows_changed)

@@ -28,7 +28,8 @@ from hypothesis import event, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import mvvm
-from mvvm import User
+import mvvm_seeds
+from mvvm_seeds import User
 
 from model_support import drain
 
@@ -118,8 +119,8 @@ class UserDetailMachine(RuleBasedStateMachine):
     @initialize(user_id=st.integers(1, 5), fail_every_nth=st.sampled_from([0, 0, 2, 3]), load_now=st.booleans())
     def create(self, user_id: int, fail_every_nth: int, load_now: bool) -> None:
         self.fail_every_nth = fail_every_nth
-        self.repo = mvvm.Repository.sample(self.runtime, user_count=5, fail_every_nth=fail_every_nth, latency_ms=0)
-        self.detail = mvvm.UserDetail(self.repo, user_id)
+        self.repo = mvvm_seeds.Repository.sample(self.runtime, user_count=5, fail_every_nth=fail_every_nth, latency_ms=0)
+        self.detail = mvvm_seeds.UserDetail(self.repo, user_id)
         self.detail.connect("did-save", self.saved.append)
         self.user_id = user_id
         if load_now:  # most programs edit a loaded user; the others start with appear()
@@ -196,7 +197,7 @@ class UserDetailMachine(RuleBasedStateMachine):
     @rule()
     def reread_from_the_repository(self) -> None:
         # A fresh screen over the same repository loads what was stored.
-        fresh = mvvm.UserDetail(self.repo, self.user_id)
+        fresh = mvvm_seeds.UserDetail(self.repo, self.user_id)
         fresh.on_appear()
         drain(self.runtime)
         if self.call_fails():

@@ -18,7 +18,9 @@ from hypothesis import event, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import mvvm
-from mvvm import ListChange, ListChangeKind, Loading, User
+import mvvm_seeds
+from mvvm import ListChange, ListChangeKind
+from mvvm_seeds import Loading, User
 
 from model_support import drain
 
@@ -50,11 +52,11 @@ class UserListMachine(RuleBasedStateMachine):
     )
     def create(self, users: int, page_size: int, fail_every_nth: int, seed: int) -> None:
         self.users, self.page_size, self.fail_every_nth = users, page_size, fail_every_nth
-        repo = mvvm.Repository.sample(
+        repo = mvvm_seeds.Repository.sample(
             self.runtime, user_count=users, page_size=page_size, post_count=0 if users == 0 else 20,
             fail_every_nth=fail_every_nth, seed=seed, latency_ms=0,
         )
-        self.list = mvvm.UserList(repo)
+        self.list = mvvm_seeds.UserList(repo)
         self.list.connect("rows-changed", self.on_rows_changed)
         self.list.connect("user-selected", self.selected.append)
 

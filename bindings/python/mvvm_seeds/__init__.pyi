@@ -1,19 +1,23 @@
-# The types of the classes built from libmvvm's introspection (mvvm_type_describe()),
-# with the hand-written overrides of mvvm/_overrides.py as their bases.
-# Generated; do not edit. Regenerate: cd bindings/python && MVVM_LIBRARY=/path/to/libmvvm.so python3 -m mvvm._stubgen
+# The types of libmvvm.so's classes, records and enums, from its introspection
+# (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), for type checkers;
+# at run time the module mvvm_seeds gives mvvm's classes, built from the library it loaded.
+# Generated; do not edit. Regenerate: cd bindings/python && python3 -m mvvm._stubgen --library /path/to/libmvvm.so --module mvvm_seeds --reexport mvvm_seeds.host --reexport mvvm_seeds._enums --output mvvm_seeds/__init__.pyi
 
+from asyncio import AbstractEventLoop
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import IntEnum
 from typing import ClassVar, Literal, overload
 
-from ._core import Connection, MvvmObject, Runtime
-from ._enums import Enum as _Enum
-from ._enums import ListChangeKind, Loading, Navigation, ViewState
-from ._overrides import CoordinatorOverrides, RepositoryOverrides
-from ._values import Comment, IndexedView, ListChange, Post, User
+from mvvm import Connection, HostInterface, IndexedView, ListChange, MvvmObject, Runtime
+from mvvm import ListChangeKind, ViewState
+from mvvm_seeds._overrides import CoordinatorOverrides, RepositoryOverrides, SortedIntegersOverrides
+from mvvm_seeds.host import HostRepository, UserPage
+from mvvm_seeds._enums import Navigation
 
-__all__: list[str] = ['ObjectType', 'Repository', 'UserList', 'UserDetail', 'PostDetail', 'SortedIntegers', 'Stopwatch', 'Coordinator', 'UserSearch']
+__all__: list[str] = ['ObjectType', 'Repository', 'UserList', 'UserDetail', 'PostDetail', 'SortedIntegers', 'Stopwatch', 'Coordinator', 'UserSearch', 'User', 'Post', 'Comment', 'Loading', 'HostRepository', 'UserPage', 'Navigation']
 
-class ObjectType(_Enum):
+class ObjectType(IntEnum):
     """mvvm_type: the type of an object."""
     REPOSITORY = 1
     USER_LIST = 2
@@ -24,15 +28,49 @@ class ObjectType(_Enum):
     COORDINATOR = 7
     USER_SEARCH = 8
 
+class Loading(IntEnum):
+    """What a user list is loading ("loading")."""
+    NONE = 0
+    FULL_SCREEN = 1
+    NEXT_PAGE = 2
+
+@dataclass(frozen=True)
+class User:
+    """A user."""
+    id: int
+    name: str
+    email: str
+
+@dataclass(frozen=True)
+class Post:
+    """A post with its author's name and its counts."""
+    id: int
+    title: str
+    body: str
+    author_name: str
+    created_at: float
+    likes_count: int
+    liked_by_current_user: bool
+    comments_count: int
+
+@dataclass(frozen=True)
+class Comment:
+    """A comment on a post."""
+    id: int
+    author_name: str
+    body: str
+
 class Repository(RepositoryOverrides):
     """A data source. ViewModels keep it alive (in C and in Python). Made by
     :meth:`sample`, :meth:`json_file`, :meth:`sqlite`, :meth:`http` or :meth:`host`.
     """
-    object_type: ClassVar[ObjectType]
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
 
 class UserList(MvvmObject):
     """Creates a user list over `repository` (which it keeps alive)."""
-    object_type: ClassVar[ObjectType]
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, repository: Repository) -> None:
         """Creates a user list over `repository` (which it keeps alive)."""
     def on_appear(self) -> None:
@@ -79,7 +117,8 @@ class UserList(MvvmObject):
 
 class UserDetail(MvvmObject):
     """Creates the detail screen of user `user_id` over `repository`."""
-    object_type: ClassVar[ObjectType]
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, repository: Repository, user_id: int) -> None:
         """Creates the detail screen of user `user_id` over `repository`."""
     def on_appear(self) -> None:
@@ -132,7 +171,8 @@ class UserDetail(MvvmObject):
 
 class PostDetail(MvvmObject):
     """Creates the detail screen of post `post_id` over `repository`."""
-    object_type: ClassVar[ObjectType]
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, repository: Repository, post_id: int) -> None:
         """Creates the detail screen of post `post_id` over `repository`."""
     def on_appear(self) -> None:
@@ -175,9 +215,10 @@ class PostDetail(MvvmObject):
     @overload
     def connect(self, signal: str, handler: Callable[..., object]) -> Connection: ...
 
-class SortedIntegers(MvvmObject):
+class SortedIntegers(SortedIntegersOverrides):
     """Creates the list with `initial_count` values from `initial_values` (copied, then sorted; NULL with count 0 for an empty list; at most 10000000 values). `random_seed` drives add_new_integer."""
-    object_type: ClassVar[ObjectType]
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, values: Iterable[int] = ..., seed: int = ..., runtime: Runtime | None = ...) -> None:
         """Creates the list with `initial_count` values from `initial_values` (copied, then sorted; NULL with count 0 for an empty list; at most 10000000 values). `random_seed` drives add_new_integer."""
     def add_new_integer(self) -> None:
@@ -203,7 +244,8 @@ class SortedIntegers(MvvmObject):
 
 class Stopwatch(MvvmObject):
     """Creates a stopped stopwatch."""
-    object_type: ClassVar[ObjectType]
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, runtime: Runtime | None = ...) -> None:
         """Creates a stopped stopwatch."""
     def button_tapped(self) -> None:
@@ -252,7 +294,8 @@ class Coordinator(CoordinatorOverrides):
     are wrappers it owns (``owned == False``): do not close them. One wrapper per screen:
     ``screen(0) is screen(0)``, and a popped screen's wrapper is closed.
     """
-    object_type: ClassVar[ObjectType]
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, repository: Repository) -> None:
         """Creates a coordinator over `repository` (which it keeps alive)."""
     def start(self) -> None:
@@ -271,7 +314,8 @@ class Coordinator(CoordinatorOverrides):
 
 class UserSearch(MvvmObject):
     """Creates a user search over `repository` (which it keeps alive)."""
-    object_type: ClassVar[ObjectType]
+    object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, repository: Repository) -> None:
         """Creates a user search over `repository` (which it keeps alive)."""
     def did_display_row(self, index: int) -> None:

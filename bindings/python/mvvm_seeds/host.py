@@ -6,7 +6,7 @@ more) or by returning a :class:`concurrent.futures.Future` (answered from the th
 completes it). Raising fails the request with the exception's text, which the ViewModel shows.
 
 An ``async def`` method needs a running asyncio loop that the runtime is attached to
-(:func:`mvvm.asyncio_attach`), or ``loop=`` given to :meth:`mvvm.Repository.host`: the task
+(:func:`mvvm.asyncio_attach`), or ``loop=`` given to :meth:`mvvm_seeds.Repository.host`: the task
 runs on that loop, and its answer reaches the ViewModel through the runtime's descriptor,
 which only an attached loop (or ``runtime.run()``) dispatches.
 """
@@ -17,19 +17,22 @@ import ctypes
 from collections.abc import Awaitable, Sequence
 from ctypes import POINTER, byref, c_size_t, c_void_p
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union, cast
+from typing import TYPE_CHECKING, Any, Union
 
-from . import _core, _ffi
-from ._bridges import BRIDGES, Bridge, bridge_destroyed, fail, keys
-from ._core import Runtime
-from ._values import Comment, Post, User
-from .errors import InvalidUtf8Error, MvvmError, NotFoundError
+from mvvm import InvalidUtf8Error, MvvmError, NotFoundError, Runtime
+
+# The bridge every host implementation shares (mvvm's, for its host interfaces too): the
+# seeds' hand-written tables use it until they are declared as host interfaces.
+from mvvm._bridges import BRIDGES, Bridge, bridge_destroyed, fail, keys
+
+from . import _c
+from . import Comment, Post, User
 
 if TYPE_CHECKING:
-    # Imported where used: `import mvvm` should not pay for asyncio (see _asyncio.py).
+    # Imported where used: `import mvvm` should not pay for asyncio (see mvvm/_asyncio.py).
     import asyncio
 
-    from ._generated import Repository
+    from . import Repository
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,12 @@ class HostRepository:
 
 
 def available() -> bool:
-    """True when the loaded libmvvm has host repositories."""
-    return _ffi.has("mvvm_repository_new_host")
+    """True when the loaded library has host repositories."""
+    try:
+        _c.C.mvvm_repository_new_host
+    except MvvmError:
+        return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------
@@ -101,37 +108,40 @@ def available() -> bool:
 # ---------------------------------------------------------------------------------------
 
 
-def _c_user(user: User, keep: list[bytes]) -> _ffi.User:
-    name, email = _ffi.encode(user.name), _ffi.encode(user.email)
+def _c_user(user: User, keep: list[bytes]) -> _c.User:
+    name, email = _c.encode(user.name), _c.encode(user.email)
     keep += [name, email]
-    return _ffi.User(int(user.id), name, email)
-
+    return _c.User(int(user.id), name, email)
 
 
 def _read_user(pointer: Any) -> User:
     """The user a host-repository callback receives (``const mvvm_user *``)."""
-    from . import _records
+    c = pointer.contents
+    return User(int(c.id), _decode(c.name), _decode(c.email))
 
-    return cast(User, _records.named("User").read(ctypes.addressof(pointer.contents)))
 
-def _c_post(post: Post, keep: list[bytes]) -> _ffi.Post:
-    fields = [_ffi.encode(post.title), _ffi.encode(post.body), _ffi.encode(post.author_name)]
+def _decode(raw: bytes | None) -> str:
+    return raw.decode("utf-8", "replace") if raw else ""
+
+
+def _c_post(post: Post, keep: list[bytes]) -> _c.Post:
+    fields = [_c.encode(post.title), _c.encode(post.body), _c.encode(post.author_name)]
     keep += fields
-    return _ffi.Post(
+    return _c.Post(
         int(post.id), fields[0], fields[1], fields[2], float(post.created_at),
         int(post.likes_count), int(bool(post.liked_by_current_user)), int(post.comments_count),
     )
 
 
 def _resolve(kind: str, request: int, value: Any) -> None:
-    L = _ffi.lib()
+    L = _c.C
     keep: list[bytes] = []
     if kind in ("fetch_users", "search_users"):
         if not isinstance(value, UserPage):
             raise TypeError(f"{kind} must answer a UserPage, not {type(value).__name__}")
-        arr = (_ffi.User * max(1, len(value.users)))(*[_c_user(u, keep) for u in value.users])
+        arr = (_c.User * max(1, len(value.users)))(*[_c_user(u, keep) for u in value.users])
         L.mvvm_request_resolve_user_page(
-            request, ctypes.cast(arr, POINTER(_ffi.User)), c_size_t(len(value.users)),
+            request, ctypes.cast(arr, POINTER(_c.User)), c_size_t(len(value.users)),
             int(value.page), int(value.total_pages),
         )
     elif kind in ("fetch_user", "update_user"):
@@ -146,14 +156,14 @@ def _resolve(kind: str, request: int, value: Any) -> None:
         items = list(value)
         if not all(isinstance(c, Comment) for c in items):
             raise TypeError("fetch_comments must answer a sequence of Comment")
-        carr = (_ffi.Comment * max(1, len(items)))(
-            *[_ffi.Comment(int(c.id), *_keep2(keep, c.author_name, c.body)) for c in items]
+        carr = (_c.Comment * max(1, len(items)))(
+            *[_c.Comment(int(c.id), *_keep2(keep, c.author_name, c.body)) for c in items]
         )
-        L.mvvm_request_resolve_comments(request, ctypes.cast(carr, POINTER(_ffi.Comment)), c_size_t(len(items)))
+        L.mvvm_request_resolve_comments(request, ctypes.cast(carr, POINTER(_c.Comment)), c_size_t(len(items)))
 
 
 def _keep2(keep: list[bytes], a: str, b: str) -> tuple[bytes, bytes]:
-    ea, eb = _ffi.encode(a), _ffi.encode(b)
+    ea, eb = _c.encode(a), _c.encode(b)
     keep += [ea, eb]
     return ea, eb
 
@@ -168,7 +178,7 @@ def _answer(kind: str, request: int, value: Any) -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# The bridge: one per host repository (the shared part is _bridges.py)
+# The bridge: one per host repository (the shared part is mvvm/_bridges.py)
 # ---------------------------------------------------------------------------------------
 
 
@@ -177,30 +187,30 @@ class _RepositoryBridge(Bridge):
 
     def __init__(self, impl: HostRepository, loop: asyncio.AbstractEventLoop | None) -> None:
         super().__init__(impl, loop)
-        fetch = _ffi.FetchFn
+        fetch = _c.FetchFn
         # Without search_users the entry stays NULL: the library then fails every search
         # with a message the search screen shows.
         search = (
-            _ffi.SearchUsersFn(self._entry("search_users", lambda a: (_ffi.decode(a[0]) or "", int(a[1]))))
+            _c.SearchUsersFn(self._entry("search_users", lambda a: (_decode(a[0]) or "", int(a[1]))))
             if type(impl).implements_search()
-            else _ffi.SearchUsersFn()
+            else _c.SearchUsersFn()
         )
-        self.users = _ffi.UserRepositoryVTable(
-            ctypes.sizeof(_ffi.UserRepositoryVTable),
+        self.users = _c.UserRepositoryVTable(
+            ctypes.sizeof(_c.UserRepositoryVTable),
             fetch(self._entry("fetch_users", lambda a: (int(a[0]),))),
             fetch(self._entry("fetch_user", lambda a: (int(a[0]),))),
-            _ffi.UpdateUserFn(self._entry("update_user", lambda a: (_read_user(a[0]),))),
-            _ffi.CancelFn(self._cancel),
+            _c.UpdateUserFn(self._entry("update_user", lambda a: (_read_user(a[0]),))),
+            _c.CancelFn(self._cancel),
             search,
         )
-        self.posts: _ffi.PostRepositoryVTable | None = None
+        self.posts: _c.PostRepositoryVTable | None = None
         if type(impl).implements_posts():
-            self.posts = _ffi.PostRepositoryVTable(
-                ctypes.sizeof(_ffi.PostRepositoryVTable),
+            self.posts = _c.PostRepositoryVTable(
+                ctypes.sizeof(_c.PostRepositoryVTable),
                 fetch(self._entry("fetch_post", lambda a: (int(a[0]),))),
                 fetch(self._entry("fetch_comments", lambda a: (int(a[0]),))),
-                _ffi.SetLikedFn(self._entry("set_liked", lambda a: (int(a[0]), bool(a[1])))),
-                _ffi.CancelFn(self._cancel),
+                _c.SetLikedFn(self._entry("set_liked", lambda a: (int(a[0]), bool(a[1])))),
+                _c.CancelFn(self._cancel),
             )
 
     def answer(self, kind: str, request: int, value: Any) -> None:
@@ -215,13 +225,13 @@ def new_host_handle(impl: HostRepository, loop: asyncio.AbstractEventLoop | None
     """mvvm_repository_new_host() over ``impl``: the new repository's handle. ``loop`` runs
     ``async def`` methods (default: the loop running when a method is called)."""
     if not isinstance(impl, HostRepository):
-        raise TypeError(f"a host repository must be a mvvm.HostRepository, not {type(impl).__name__}")
+        raise TypeError(f"a host repository must be a mvvm_seeds.HostRepository, not {type(impl).__name__}")
     bridge = _RepositoryBridge(impl, loop)
     key = next(keys)
     BRIDGES[key] = bridge
     out = c_void_p()
     try:
-        _ffi.lib().mvvm_repository_new_host(
+        _c.C.mvvm_repository_new_host(
             byref(bridge.users),
             byref(bridge.posts) if bridge.posts is not None else None,
             c_void_p(key),
@@ -239,13 +249,13 @@ def new_host_repository(
     runtime: Runtime | None = None,
     loop: asyncio.AbstractEventLoop | None = None,
 ) -> Repository:
-    """mvvm.Repository.host(impl, runtime, loop)."""
+    """mvvm_seeds.Repository.host(impl, runtime, loop)."""
     rt = runtime or Runtime.current()
     # The Repository class, which the package resolves from the handle's type.
-    return cast("Repository", _core.wrap(new_host_handle(impl, loop), rt, impl, True))
+    from . import Repository
+
+    return Repository._wrap(new_host_handle(impl, loop), rt, impl, True)
 
 
-__all__ = [
-    "HostRepository", "UserPage", "available", "new_host_handle", "new_host_repository",
-    "live_host_repositories", "MvvmError",
-]
+#: The names mvvm_seeds exports from here (the rest is reached as mvvm_seeds.host.NAME).
+__all__ = ["HostRepository", "UserPage"]

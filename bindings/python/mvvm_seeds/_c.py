@@ -1,0 +1,161 @@
+"""The seeds' app's own C functions and structs (mvvm_seeds.h: the repositories' constructors
+and options, the records' structs and the host repositories' tables and answers), bound on first
+use through :func:`mvvm.bind_function`. ``tests/test_seeds_prototypes.py`` compares them with
+the header.
+"""
+
+from __future__ import annotations
+
+from ctypes import CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
+
+import mvvm
+from mvvm import c_status
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (as mvvm does)
+
+if TYPE_CHECKING:
+    from typing import Any, Final
+
+
+class User(Structure):
+    _fields_ = [("id", c_int64), ("name", c_char_p), ("email", c_char_p)]
+
+
+class Post(Structure):
+    _fields_ = [
+        ("id", c_int64),
+        ("title", c_char_p),
+        ("body", c_char_p),
+        ("author_name", c_char_p),
+        ("created_at", c_double),
+        ("likes_count", c_int64),
+        ("liked_by_current_user", c_int32),
+        ("comments_count", c_int64),
+    ]
+
+
+class Comment(Structure):
+    _fields_ = [("id", c_int64), ("author_name", c_char_p), ("body", c_char_p)]
+
+
+class SampleOptions(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("user_count", c_int64),
+        ("page_size", c_int32),
+        ("post_count", c_int64),
+        ("comments_per_post", c_int32),
+        ("seed", c_uint64),
+        ("latency_ms", c_int32),
+        ("fail_every_nth", c_int32),
+    ]
+
+
+class HTTPOptions(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("page_size", c_int32),
+        ("timeout_ms", c_int32),
+        ("max_body_bytes", c_int64),
+        ("max_header_bytes", c_int32),
+    ]
+
+
+RequestPtr = c_void_p
+DestroyNotify = CFUNCTYPE(None, c_void_p)
+FetchFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64)
+UpdateUserFn = CFUNCTYPE(None, c_void_p, RequestPtr, POINTER(User))
+SetLikedFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64, c_int32)
+CancelFn = CFUNCTYPE(None, c_void_p, RequestPtr)
+SearchUsersFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_char_p, c_int64)
+
+
+class UserRepositoryVTable(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("fetch_users", FetchFn),
+        ("fetch_user", FetchFn),
+        ("update_user", UpdateUserFn),
+        ("cancel", CancelFn),
+        ("search_users", SearchUsersFn),
+    ]
+
+
+#: MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1: the table's size before search_users.
+USER_REPOSITORY_VTABLE_SIZE_0_1: Final = UserRepositoryVTable.search_users.offset
+
+
+class PostRepositoryVTable(Structure):
+    _fields_ = [
+        ("struct_size", c_uint32),
+        ("fetch_post", FetchFn),
+        ("fetch_comments", FetchFn),
+        ("set_liked", SetLikedFn),
+        ("cancel", CancelFn),
+    ]
+
+
+_PO = POINTER(c_void_p)
+
+#: name -> (restype, argtypes); a restype c_status is checked as the framework's functions are.
+PROTOTYPES: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
+    "mvvm_sample_options_init": (c_status, (POINTER(SampleOptions),)),
+    "mvvm_repository_new_sample": (c_status, (POINTER(SampleOptions), _PO)),
+    "mvvm_repository_new_json_file": (c_status, (c_char_p, _PO)),
+    "mvvm_repository_new_sqlite": (c_status, (c_char_p, POINTER(SampleOptions), _PO)),
+    "mvvm_http_options_init": (c_status, (POINTER(HTTPOptions),)),
+    "mvvm_repository_new_http": (c_status, (c_char_p, c_char_p, _PO)),
+    "mvvm_repository_new_http_with_options": (c_status, (c_char_p, c_char_p, POINTER(HTTPOptions), _PO)),
+    "mvvm_repository_new_host": (
+        c_status,
+        (POINTER(UserRepositoryVTable), POINTER(PostRepositoryVTable), c_void_p, DestroyNotify, _PO),
+    ),
+    "mvvm_request_resolve_user_page": (c_status, (RequestPtr, POINTER(User), c_size_t, c_int64, c_int64)),
+    "mvvm_request_resolve_user": (c_status, (RequestPtr, POINTER(User))),
+    "mvvm_request_resolve_post": (c_status, (RequestPtr, POINTER(Post))),
+    "mvvm_request_resolve_comments": (c_status, (RequestPtr, POINTER(Comment), c_size_t)),
+}
+
+#: The answers a worker thread may give with the GIL held (see mvvm._ffi.HOLDS_GIL): each
+#: copies its arguments and queues work.
+HOLDS_GIL: Final[frozenset[str]] = frozenset(
+    {
+        "mvvm_request_resolve_user_page",
+        "mvvm_request_resolve_user",
+        "mvvm_request_resolve_post",
+        "mvvm_request_resolve_comments",
+    }
+)
+
+
+class _Functions:
+    """``C.mvvm_x``: the loaded library's function, bound from :data:`PROTOTYPES` on first use
+    (then a plain attribute). A library without it (an application's that is not the seeds')
+    raises mvvm.MvvmError naming it."""
+
+    def __getattr__(self, name: str) -> Any:
+        prototype = PROTOTYPES.get(name)
+        if prototype is None:
+            raise AttributeError(name)
+        restype, argtypes = prototype
+        fn = mvvm.bind_function(name, restype, argtypes, holds_gil=name in HOLDS_GIL)
+        setattr(self, name, fn)
+        return fn
+
+
+C: Final[Any] = _Functions()
+
+
+def encode(text: str, what: str = "the string") -> bytes:
+    """UTF-8 of ``text`` for a C string: lone surrogates raise mvvm.InvalidUtf8Error, a NUL
+    character ValueError, anything but a str TypeError naming ``what``."""
+    if not isinstance(text, str):
+        hint = " (decode bytes first)" if isinstance(text, (bytes, bytearray, memoryview)) else ""
+        raise TypeError(f"{what} must be a str, not {type(text).__name__}{hint}")
+    try:
+        data = text.encode()
+    except UnicodeEncodeError as exc:
+        raise mvvm.InvalidUtf8Error(7, f"string is not valid UTF-8: {exc}") from exc
+    if b"\0" in data:
+        raise ValueError(f"{what} contains a NUL character, which a C string cannot hold")
+    return data
