@@ -167,4 +167,24 @@ C
     -Wl,-rpath,"$scratch-tests/debug" -o "$tmp/schema_check"
 "$tmp/schema_check" > "$tmp/schema_check.log" 2>&1 || { cat "$tmp/schema_check.log" >&2; fail "notes_check_schema() did not refuse the edited library"; }
 echo "check-notes: $(cat "$tmp/schema_check.log")"
+# And Python: the module notes, whose stubs (python/notes/_schema.py) are of the header's build,
+# refuses the edited library when its first class is used.
+cat > "$tmp/schema_check.py" <<'PY'
+import sys
+
+import mvvm
+
+with mvvm.Runtime(library=sys.argv[1]):
+    import notes
+
+    try:
+        notes.NoteList
+    except mvvm.SchemaMismatchError as exc:
+        print(f"python: {type(exc).__name__}: {exc}")
+        sys.exit(0)
+    sys.exit("python: the edited library was not refused")
+PY
+(cd "$tmp" && PYTHONPATH="$app/python" "$tmp/venv/bin/python" "$tmp/schema_check.py" "$scratch-tests/debug/libnotes.so") \
+    > "$tmp/schema_check_py.log" 2>&1 || { cat "$tmp/schema_check_py.log" >&2; fail "the module notes did not refuse the edited library"; }
+echo "check-notes: $(cat "$tmp/schema_check_py.log")"
 echo "check-notes: passed"

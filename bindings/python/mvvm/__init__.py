@@ -16,9 +16,11 @@ from ._core import (
     Runtime,
     SignalSpec,
     abi_version,
+    check_schema,
     describe,
     last_error_message,
     live_callbacks,
+    schema_hash,
     status_name,
     version,
     version_string,
@@ -31,6 +33,7 @@ from ._overrides import override, register_override
 from .errors import (
     AbiMismatchError,
     FfiError,
+    SchemaMismatchError,
     InvalidArgumentError,
     InvalidHandleError,
     InvalidUtf8Error,
@@ -84,11 +87,11 @@ __all__: list[str] = [
     "LibraryNotFoundError", "ListChange", "ListChangeKind", "MemberFlags", "MemberInfo",
     "MemberKind", "MemberShape", "MvvmError", "MvvmObject", "NotFoundError",
     "NotInitializedError", "OSFailureError", "OutOfRangeError", "ReentrancyError",
-    "Runtime", "SignalSpec", "StateError", "Status", "TypeInfo", "UnknownNameError",
+    "Runtime", "SchemaMismatchError", "SignalSpec", "StateError", "Status", "TypeInfo", "UnknownNameError",
     "ValueKind", "ViewState", "WrongThreadError", "WrongTypeError", "abi_version",
-    "asyncio_attach", "asyncio_detach", "bind_function", "c_status", "describe",
+    "asyncio_attach", "asyncio_detach", "bind_function", "c_status", "check_schema", "describe",
     "last_error_message", "live_callbacks", "load", "override", "register_override",
-    "status_name", "version", "version_string",
+    "schema_hash", "status_name", "version", "version_string",
 ]
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)

@@ -124,6 +124,29 @@ def last_error_message() -> str:
     return _ffi.decode(C.mvvm_last_error_message()) or ""
 
 
+def schema_hash() -> str:
+    """The loaded library's application schema hash (mvvm.h, "THE SCHEMA HASH")."""
+    out = c_char_p()
+    C.mvvm_schema_hash(byref(out))
+    return _ffi.decode(out.value) or ""
+
+
+def check_schema(expected: str, module: str) -> None:
+    """Raises :class:`SchemaMismatchError` unless the loaded library was built from the
+    declarations whose schema hash is ``expected``: what the application's module ``module``
+    was generated from (its ``_schema.py``, written with its stubs by ``python -m
+    mvvm._stubgen``). The message names both hashes and what to regenerate."""
+    from .errors import SchemaMismatchError
+
+    try:
+        C.mvvm_schema_check(_ffi.encode(expected, "expected"))
+    except SchemaMismatchError as exc:
+        raise SchemaMismatchError(
+            exc.status, f"{exc.message} (Python: the stubs of the module {module} were generated from another build; "
+            f"regenerate them with python3 -m mvvm._stubgen --module {module} against this library.)"
+        ) from None
+
+
 # ---------------------------------------------------------------------------------------
 # Runtime
 # ---------------------------------------------------------------------------------------

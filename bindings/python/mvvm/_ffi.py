@@ -281,6 +281,9 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_object_invoke_by_name": (Status, (_O, c_char_p, _PV, c_size_t, _PV)),
     # plug-in entry point (its mvvm_api table is not used from Python)
     "mvvm_get_api": (Status, (_I32, POINTER(c_void_p))),
+    # the application's schema hash (mvvm.check_schema)
+    "mvvm_schema_hash": (Status, (POINTER(c_char_p),)),
+    "mvvm_schema_check": (Status, (c_char_p,)),
 }
 
 #: Functions called with the GIL held (a ``ctypes.PYFUNCTYPE`` prototype instead of the

@@ -28,3 +28,4 @@ class Status(IntEnum):
     STATE = 11
     SYSTEM = 12
     FFI = 13
+    SCHEMA = 14

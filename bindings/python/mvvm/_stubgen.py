@@ -273,6 +273,19 @@ def generate(module: str, command: str, reexports: tuple[str, ...] | list[str] =
     return "\n".join(lines) + "\n"
 
 
+def schema_module(module: str, command: str) -> str:
+    """The ``_schema.py`` beside an application's stub: the loaded library's schema hash, which
+    the module passes to :func:`mvvm.check_schema` when its classes are first used, so stubs of
+    another build are refused (mvvm.h, "THE SCHEMA HASH")."""
+    from ._core import schema_hash
+
+    return (
+        f'"""The schema hash the stubs of {module} were generated from (mvvm.check_schema()).\n'
+        f'Generated; do not edit. Regenerate: {command}"""\n\n'
+        f'SCHEMA_HASH = "{schema_hash()}"\n'
+    )
+
+
 def _import_application(module: str) -> None:
     """Imports the application's module when it can be imported (it registers its overrides);
     a module of generated types only (Notes') may not be importable yet, and needs nothing."""
@@ -313,21 +326,26 @@ def main(argv: list[str] | None = None) -> int:
     except (ImportError, errors.MvvmError) as exc:  # LibraryNotFoundError is an ImportError
         print(f"stubgen: {exc}", file=sys.stderr)
         return 2
+    # Beside the stub, what the module checks at run time: the schema hash it was generated from.
+    files = {args.check or args.output: text}
+    files[os.path.join(os.path.dirname(args.check or args.output), "_schema.py")] = schema_module(args.module, command)
     if args.check:
-        try:
-            with open(args.check, encoding="utf-8") as f:
-                old = f.read()
-        except FileNotFoundError:
-            old = ""
-        if old != text:
-            sys.stdout.writelines(difflib.unified_diff(
-                old.splitlines(True), text.splitlines(True), args.check, "fresh stub"))
-            print(f"\n{args.check} is stale (it does not match the library's introspection).\n"
-                  f"Regenerate it: {command}", file=sys.stderr)
-            return 1
+        for path, fresh in files.items():
+            try:
+                with open(path, encoding="utf-8") as f:
+                    old = f.read()
+            except FileNotFoundError:
+                old = ""
+            if old != fresh:
+                sys.stdout.writelines(difflib.unified_diff(
+                    old.splitlines(True), fresh.splitlines(True), path, "fresh stub"))
+                print(f"\n{path} is stale (it does not match the library's introspection).\n"
+                      f"Regenerate it: {command}", file=sys.stderr)
+                return 1
         return 0
-    with open(args.output, "w", encoding="utf-8") as f:
-        f.write(text)
+    for path, fresh in files.items():
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(fresh)
     return 0
 
 

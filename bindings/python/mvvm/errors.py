@@ -97,6 +97,12 @@ class FfiError(MvvmError):
     pass
 
 
+class SchemaMismatchError(MvvmError):
+    """The library was built from other declarations of the application than the stubs (or
+    header) in use: their schema hashes differ (MVVM_E_SCHEMA; the message names both and what
+    to regenerate)."""
+
+
 class AbiMismatchError(ImportError):
     """The loaded libmvvm has another MVVM_ABI_VERSION than this package expects."""
 
@@ -134,6 +140,7 @@ def from_status(status: int, message: str, function: str = "") -> MvvmError:
                 Status.STATE: StateError,
                 Status.SYSTEM: OSFailureError,
                 Status.FFI: FfiError,
+                Status.SCHEMA: SchemaMismatchError,
             }
         )
     return _BY_STATUS.get(status, MvvmError)(status, message, function)

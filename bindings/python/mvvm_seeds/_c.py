@@ -114,6 +114,8 @@ PROTOTYPES: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "mvvm_request_resolve_user": (c_status, (RequestPtr, POINTER(User))),
     "mvvm_request_resolve_post": (c_status, (RequestPtr, POINTER(Post))),
     "mvvm_request_resolve_comments": (c_status, (RequestPtr, POINTER(Comment), c_size_t)),
+    # the app's plug-in entry point (its table is not used from Python)
+    "mvvm_seeds_get_api": (c_status, (c_int32, _PO)),
 }
 
 #: The answers a worker thread may give with the GIL held (see mvvm._ffi.HOLDS_GIL): each

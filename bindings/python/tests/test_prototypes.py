@@ -91,6 +91,7 @@ C_TYPES: dict[str, Any] = {
     "const mvvm_post_repository_vtable *": POINTER(seeds.PostRepositoryVTable),
     # the plug-in table is not modelled: an opaque pointer to it
     "const mvvm_api **": POINTER(c_void_p),
+    "const mvvm_seeds_api **": POINTER(c_void_p),
 }
 
 #: C struct -> its ctypes mirror (mvvm_value's union is checked with it).
@@ -232,6 +233,7 @@ def _field_names(body: str) -> list[str]:
         if not decl:
             continue
         fn = re.search(r"\(\*\s*([a-z_0-9]+)\)", decl)
+        decl = re.sub(r"\[[^\]]*\]\s*$", "", decl)  # an array's size ("record[64]") is not its name
         names.append(fn.group(1) if fn else re.findall(r"[a-z_0-9]+", decl)[-1])
     return names
 
@@ -330,6 +332,9 @@ def test_status_enum_matches_header() -> None:
 def test_enums_match_header(prefix: str, enum: Any) -> None:
     text = _uncomment(header_text())
     found = {m.group(1): int(m.group(2)) for m in re.finditer(rf"\b{prefix}([A-Z_0-9]+) = (\d+),", text)}
+    # An application header's constants are macros: #define MVVM_TYPE_USER_LIST ((mvvm_type)2).
+    found |= {m.group(1): int(m.group(2))
+              for m in re.finditer(rf"#define {prefix}([A-Z_0-9]+) \(\([a-z_]+\)(\d+)\)", text)}
     if enum is mvvm.MemberKind:  # MVVM_MEMBER_ also prefixes the flags
         found = {k: v for k, v in found.items() if k not in ("SETTABLE", "NULLABLE")}
     if enum is mvvm.ValueKind:  # the records' kinds are described, not the framework's enum's
