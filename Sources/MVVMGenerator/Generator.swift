@@ -57,7 +57,7 @@ public enum Generator {
 
         /// An application's own header (`Include/notes.h`, including `<mvvm.h>`), written whole,
         /// and its typed Swift exports; `generatorName` is the application's generator executable.
-        /// `pluginTable`: the application's plug-in table (`notes_get_api`), written at the
+        /// `pluginTable`: the application's plug-in table (`app_get_api`), written at the
         /// header's end; its initialiser needs a system-library target of the application's
         /// whose module map names the header and the initialiser (Examples/Notes: `CNotes`).
         public init(

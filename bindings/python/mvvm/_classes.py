@@ -633,7 +633,7 @@ def class_for(type_id: int) -> type[MvvmObject]:
 
 
 def type_id_of(name: str) -> int | None:
-    """The mvvm_type of the type named ``name`` ("NoteList"), None if the library has none
+    """The mvvm_type of the type named ``name`` ("ItemList"), None if the library has none
     (mvvm_type_find())."""
     return _enums.find_type(name)
 
@@ -646,13 +646,13 @@ def resolve(name: str) -> object:
         type_id = type_id_of(name)
         if type_id is not None:
             return class_for(type_id)
-        # A record of the library (an application's own, such as Notes' Note).
+        # A record of the library (an application's own, such as an app's Item).
         from . import _records
 
         for record in _records.all_records():
             if record.name == name:
                 return record.cls
-        # An enum of the library (Notes' DraftState), as its properties give it.
+        # An enum of the library (an app's Priority), as its properties give it.
         enum = _enums.described_named(name)
         if enum is not None:
             return enum

@@ -355,7 +355,7 @@ CHANGES: Final = SignalSpec(_P.format("const mvvm_list_change *, size_t"), _T_CH
 I32_OBJECT: Final = SignalSpec(_P.format("int32_t, mvvm_object *"), _T_I32_OBJECT, _code_and_object)
 
 #: The signal shapes the package maps, by the C arguments between the object and user_data;
-#: a pointer to one of the library's records ("const notes_note *") is mapped from its
+#: a pointer to one of the library's records ("const app_item *") is mapped from its
 #: description (record_spec). A signal of another shape cannot be connected.
 SIGNAL_SHAPES: Final[dict[str, SignalSpec]] = {
     "int32_t": I32,
@@ -368,7 +368,7 @@ _RECORD_SPECS: dict[str, SignalSpec] = {}
 
 
 def record_spec(args: str) -> SignalSpec | None:
-    """The SignalSpec of a handler taking one record by pointer ("const notes_note *"): its
+    """The SignalSpec of a handler taking one record by pointer ("const app_item *"): its
     argument becomes the record's class, built from the library's description."""
     spec = _RECORD_SPECS.get(args)
     if spec is None:

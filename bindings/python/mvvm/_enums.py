@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 
 class ViewState(Enum):
-    """mvvm_view_state."""
+    """The state of data loaded asynchronously (MVVMBinding's ViewState): an application
+    registers it as an enum of its own C name (EnumDeclaration(viewStateOf:))."""
 
     IDLE = 0
     LOADING = 1
@@ -98,13 +99,14 @@ class ConnectFlags(Enum):
     NO_OBJECT = 2
 
 
-#: The package's own enums by C name, for ``from mvvm import ViewState`` without loading the
-#: library. :func:`for_c_type` uses one only while it equals the library's description
-#: (mvvm_enum_describe); every other enum (an application's) is built from that description.
-BY_C_NAME: dict[str, type[Enum]] = {
-    "mvvm_view_state": ViewState,
-    "mvvm_list_change_kind": ListChangeKind,
-}
+#: The package's own enums of an application's C enums, by the described name, for ``from
+#: mvvm import ViewState`` without loading the library. :func:`for_c_type` uses one only
+#: while it equals the library's description (mvvm_enum_describe); every other enum (an
+#: application's) is built from that description.
+BY_NAME: dict[str, type[Enum]] = {"ViewState": ViewState}
+
+#: The framework's own C enums (mvvm.h's), which the library does not describe.
+FRAMEWORK: dict[str, type[Enum]] = {"mvvm_list_change_kind": ListChangeKind}
 _DESCRIBED: dict[str, type[Enum] | None] = {}
 
 
@@ -124,15 +126,15 @@ def for_c_type(c_type: str) -> type[Enum] | None:
     if status == 0:
         e = info.contents
         cases = [(e.cases[i].name.decode().upper(), int(e.cases[i].value)) for i in range(e.case_count)]
-        own = BY_C_NAME.get(c_type)
+        own = BY_NAME.get(e.name.decode())
         if own is not None and [(m.name, m.value) for m in own] == cases:
             built = own
         else:
             built = Enum(e.name.decode(), cases, module="mvvm")  # type: ignore[assignment, call-arg]
             if e.doc:
                 built.__doc__ = e.doc.decode()
-    elif c_type in BY_C_NAME:
-        built = BY_C_NAME[c_type]  # a framework enum (list changes), not described
+    elif c_type in FRAMEWORK:
+        built = FRAMEWORK[c_type]  # a framework enum (list changes), not described
     _DESCRIBED[c_type] = built
     return built
 
@@ -149,7 +151,7 @@ def described_infos() -> list[_ffi.EnumInfo]:
 
 def described_named(name: str) -> type[Enum] | None:
     """The enum the library registered as ``name`` (an application's own, such as Notes'
-    ``DraftState``), built as :func:`for_c_type` builds it; None when it has none of that name."""
+    ``Priority``), built as :func:`for_c_type` builds it; None when it has none of that name."""
     for info in described_infos():
         if info.name.decode() == name:
             return for_c_type(info.c_type.decode())
@@ -157,7 +159,7 @@ def described_named(name: str) -> type[Enum] | None:
 
 
 def constant_name(type_name: str) -> str:
-    """"NoteList" -> "NOTE_LIST" (the mvvm_type enumerator without MVVM_TYPE_)."""
+    """"ItemList" -> "NOTE_LIST" (the mvvm_type enumerator without MVVM_TYPE_)."""
     out: list[str] = []
     for i, ch in enumerate(type_name):
         if ch.isupper() and i and not type_name[i - 1].isupper():
@@ -171,7 +173,7 @@ _object_type: type[ObjectType] | None = None
 
 
 def type_names() -> dict[int, str]:
-    """mvvm_type -> the type's name ("NoteList"), for every type the loaded library registered
+    """mvvm_type -> the type's name ("ItemList"), for every type the loaded library registered
     (mvvm_type_list(), each named by mvvm_type_describe())."""
     global _type_names
     if _type_names is None:
@@ -188,7 +190,7 @@ def type_names() -> dict[int, str]:
 
 
 def find_type(name: str) -> int | None:
-    """mvvm_type_find(): the number of the type named ``name`` ("NoteList"), None if the
+    """mvvm_type_find(): the number of the type named ``name`` ("ItemList"), None if the
     library has no such type."""
     found = _ffi.Enum()
     status = _ffi.unchecked("mvvm_type_find")(name.encode(), ctypes.byref(found))

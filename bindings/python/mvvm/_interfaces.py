@@ -1,7 +1,7 @@
 """An application's own host interfaces implemented in Python (mvvm_object_new_host()).
 
-A type whose declaration has a host constructor (Examples/Notes: ``NotesStore`` over its
-``NotesRepository``) gets a class method ``new_host(impl)``; ``impl`` is a
+A type whose declaration has a host constructor (an ``ItemShop`` over its
+``ItemStore``) gets a class method ``new_host(impl)``; ``impl`` is a
 :class:`HostInterface` whose methods are named as the interface's members
 (``mvvm_interface_describe()``: ``all_notes``, ``save_note(note)``, ``delete_note(id)``), with
 no Python written for the interface itself. A method answers with a plain value (at once), an ``async def`` (a task on the asyncio loop, cancelled when nobody

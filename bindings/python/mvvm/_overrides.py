@@ -2,8 +2,8 @@
 from the library's introspection, as PyGObject's overrides add to its introspected classes.
 
 An override is a class deriving from :class:`mvvm.MvvmObject`, registered for a type name
-(``mvvm.register_override("NotesStore", NotesStoreOverrides)``, or the decorator
-``@mvvm.override("NotesStore")``). When the class of that type is built (at its first use),
+(``mvvm.register_override("ItemShop", ItemShopOverrides)``, or the decorator
+``@mvvm.override("ItemShop")``). When the class of that type is built (at its first use),
 the override is its base: the built class adds every member the override does not define
 itself, so an override replaces a member by defining its Python name (a constructor
 ``__init__``, a class method that makes objects another way, an accessor). The override may
@@ -67,7 +67,7 @@ def register_override(type_name: str, mixin: type[MvvmObject] | str) -> None:
 
 
 def override(type_name: str) -> Callable[[_C], _C]:
-    """``@mvvm.override("NotesStore")`` on a class: :func:`register_override` of it."""
+    """``@mvvm.override("ItemShop")`` on a class: :func:`register_override` of it."""
 
     def register(cls: _C) -> _C:
         register_override(type_name, cls)

@@ -1,6 +1,6 @@
 """Record classes built from the library's introspection (mvvm_record_describe), as the
 ViewModel classes are built from mvvm_type_describe: no Python per record. A record is a
-frozen dataclass whose fields are the C struct's (Notes' ``Note(id, title, body, updated_at)``), read from
+frozen dataclass whose fields are the C struct's (an app's ``Item(id, title, count)``), read from
 and written to its C form through a ``ctypes.Structure`` laid out from the described offsets.
 """
 
@@ -152,7 +152,7 @@ def named(name: str) -> RecordType:
 
 
 def with_c_type(c_type: str) -> RecordType | None:
-    """The record whose C struct is ``c_type`` ("notes_note"), or None."""
+    """The record whose C struct is ``c_type`` ("app_item"), or None."""
     return next((r for r in all_records() if r.c_type == c_type), None)
 
 

@@ -2,7 +2,7 @@
 introspection (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), from the same
 plan that _classes.py builds the classes from, with the overrides the application's module
 registered (mvvm.register_override) as their bases. mypy --strict then checks user code
-against every property, command, list and signal (``notes.NoteEditor(store, 0).draft_title = 3``
+against every property, command, list and signal (``notes.ItemEditor(store, 0).draft_title = 3``
 is an error). Examples/Notes's ``make generate`` and ``make check-generated`` run:
 
     python3 -m mvvm._stubgen --library libnotes.so --module notes --output python/notes/__init__.pyi
@@ -53,7 +53,7 @@ _TYPES = {
 }
 
 #: The package's own enums: a stub imports them, never redefines them.
-_PACKAGE_ENUMS: set[type[_enums.Enum]] = set(_enums.BY_C_NAME.values())
+_PACKAGE_ENUMS: set[type[_enums.Enum]] = set(_enums.BY_NAME.values()) | set(_enums.FRAMEWORK.values())
 
 
 def _type(kind: int, enum: type[_enums.Enum] | None = None, nullable: bool = False) -> str:
@@ -89,8 +89,8 @@ def _parameter(arg: _classes.Argument) -> str:
 
 def _object_argument_type(name: str) -> str:
     """The class an object argument takes, which the introspection does not say: the library's
-    type its name names ("notes_store": NotesStore), else the one type whose name ends with it
-    ("store": NotesStore); MvvmObject when there is none or several."""
+    type its name names ("notes_store": ItemShop), else the one type whose name ends with it
+    ("store": ItemShop); MvvmObject when there is none or several."""
     snake = {type_name: _enums.constant_name(type_name).lower() for type_name in _enums.type_names().values()}
     exact = [t for t, s in snake.items() if s == name]
     ending = [t for t, s in snake.items() if s.endswith("_" + name)]
@@ -99,7 +99,7 @@ def _object_argument_type(name: str) -> str:
 
 
 def _pointed_record(args: str) -> _records.RecordType | None:
-    """The record a handler takes by pointer ("const notes_note *"), as _core.record_spec reads it."""
+    """The record a handler takes by pointer ("const app_item *"), as _core.record_spec reads it."""
     if args.startswith("const ") and args.endswith(" *"):
         return _records.with_c_type(args[len("const "):-len(" *")])
     return None
@@ -207,7 +207,7 @@ def _class(p: ClassPlan) -> list[str]:
 
 
 def _library_enums() -> list[tuple[type[_enums.Enum], str]]:
-    """The library's enums that are not the package's own (Notes' DraftState), with their docs."""
+    """The library's enums that are not the package's own (an app's Priority), with their docs."""
     found: list[tuple[type[_enums.Enum], str]] = []
     for info in _enums.described_infos():
         enum = _enums.for_c_type(info.c_type.decode())

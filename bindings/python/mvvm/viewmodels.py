@@ -1,5 +1,5 @@
-"""The classes of the library's types under a module of their own: ``mvvm.viewmodels.NoteList``
-is ``mvvm.NoteList``, the class built from the library's introspection (see _classes.py). (An
+"""The classes of the library's types under a module of their own: ``mvvm.viewmodels.ItemList``
+is ``mvvm.ItemList``, the class built from the library's introspection (see _classes.py). (An
 application's own module types them: its generated stub.)"""
 
 from __future__ import annotations
