@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
         .library(name: "MVVMRuntime", targets: ["MVVMRuntime"]),
         .library(name: "MVVMGenerator", targets: ["MVVMGenerator"]),
+        // XCTest helpers for an application's ViewModel tests (recorders, awaiting, leak checks).
+        .library(name: "MVVMTestSupport", targets: ["MVVMTestSupport"]),
         .library(name: "mvvm", type: .dynamic, targets: ["MVVMRuntime", "MVVMSeedsApp"]),
     ],
     targets: [
@@ -58,6 +60,9 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The generator's code, for an application's generator executable (in no shipped library).
         .target(name: "MVVMGenerator", dependencies: ["MVVMRuntime"]),
+        // The test-support library an application's tests depend on (XCTest, our Combine; no
+        // app, no runtime): recording subscribers, awaiting values and conditions, leak checks.
+        .target(name: "MVVMTestSupport", dependencies: ["MVVMBindingCore"]),
         // The seeds' app on the framework: its declarations, records, repositories' C constructors.
         // Its header, Include/mvvm_seeds.h (which includes mvvm.h), and its plug-in table, as modules.
         .systemLibrary(name: "CMVVMSeeds"),
@@ -68,8 +73,8 @@ let package = Package(
         .executableTarget(name: "mvvm-generate-framework", dependencies: ["MVVMGenerator"]),
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding", "MVVMBindingCore"]),
         .testTarget(name: "MVVMBindingNetworkingTests", dependencies: ["MVVMBindingNetworking", "MVVMBinding"]),
-        .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain"]),
-        .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding"]),
+        .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain", "MVVMTestSupport"]),
+        .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding", "MVVMTestSupport"]),
         .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CMVVM"]),
     ],
     swiftLanguageModes: [.v6]

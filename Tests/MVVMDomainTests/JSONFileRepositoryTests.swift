@@ -1,4 +1,5 @@
 import Foundation
+import MVVMTestSupport
 import XCTest
 @testable import MVVMDomain
 

@@ -1,5 +1,6 @@
 import XCTest
 import MVVMDomain
+import MVVMTestSupport
 
 final class SamplePostRepositoryTests: XCTestCase {
     private let configuration = SampleDataConfiguration(

@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import XCTest
 @testable import MVVMDomain
 

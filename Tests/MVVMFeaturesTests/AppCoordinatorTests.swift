@@ -2,6 +2,7 @@ import Foundation
 import MVVMBinding
 import MVVMDomain
 import MVVMFeatures
+import MVVMTestSupport
 import XCTest
 
 /// Every test is `async`: on Linux, XCTest's test discovery cannot call a synchronous
@@ -144,7 +145,7 @@ final class AppCoordinatorTests: XCTestCase {
     func test_saveAfterTheDetailWasClosed_doesNotPopTheList() async throws {
         let repository = ControllableUserRepository()
         let sut = AppCoordinator(repository: repository)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "AppCoordinator leaked") }
+        trackForMemoryLeaks(sut)
         sut.start()
         let list = try XCTUnwrap(listViewModel(of: sut))
         list.onAppear()
@@ -352,7 +353,7 @@ final class AppCoordinatorTests: XCTestCase {
         let repository = MockUserRepository(pages: [UserFixtures.page(1, of: 1, ids: 1...3)])
         repository.stubbedUserForID = { UserFixtures.user(id: $0) }
         let sut = AppCoordinator(repository: repository)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "AppCoordinator leaked") }
+        trackForMemoryLeaks(sut)
         return (sut, repository)
     }
 

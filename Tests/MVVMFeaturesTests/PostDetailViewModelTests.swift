@@ -1,6 +1,7 @@
 import MVVMBinding
 import MVVMDomain
 import MVVMFeatures
+import MVVMTestSupport
 import XCTest
 
 @MainActor
@@ -419,7 +420,7 @@ final class PostDetailViewModelTests: XCTestCase {
 
     private func makeSUT(repository: any PostRepository, postId: Post.ID = 1) -> PostDetailViewModel {
         let sut = PostDetailViewModel(repository: repository, postId: postId)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "PostDetailViewModel leaked") }
+        trackForMemoryLeaks(sut)
         return sut
     }
 

@@ -1,5 +1,6 @@
 import MVVMBinding
 import MVVMFeatures
+import MVVMTestSupport
 import XCTest
 
 @MainActor
@@ -50,7 +51,7 @@ final class SortedIntegersViewModelTests: XCTestCase {
 
     func test_add_aDuplicate_goesAfterEveryEqualElement() async {
         let sut = makeSUT(initialValues: [1, 2, 2, 2, 3])
-        let changes = record(sut.rowChanges)
+        let changes = sut.rowChanges.record()
 
         let index = sut.add(2)
 
@@ -62,7 +63,7 @@ final class SortedIntegersViewModelTests: XCTestCase {
 
     func test_add_atTheEnds_andIntoAnEmptyList() async {
         let sut = makeSUT(initialValues: [])
-        let changes = record(sut.rowChanges)
+        let changes = sut.rowChanges.record()
 
         XCTAssertEqual(sut.add(5), 0)
         XCTAssertEqual(sut.add(9), 1, "largest goes last")
@@ -76,7 +77,7 @@ final class SortedIntegersViewModelTests: XCTestCase {
     func test_addNewInteger_insertsTheRandomSourcesNumber_drawnFromZeroToTen() async {
         let log = ScriptedRandomSource.RangeLog()
         let sut = makeSUT(initialValues: [1, 2, 3], randomSource: ScriptedRandomSource([2, 0, 9], log: log))
-        let changes = record(sut.rowChanges)
+        let changes = sut.rowChanges.record()
 
         sut.addNewInteger()
         XCTAssertEqual(sut.state.editingStyle, .insert(value: 2, index: 2))
@@ -118,7 +119,7 @@ final class SortedIntegersViewModelTests: XCTestCase {
         let sut = makeSUT(initialValues: [1, 2, 3])
         var styles: [SortedIntegersViewModel.State.EditingStyle] = []
         let cancellable = sut.$state.dropFirst().sink { styles.append($0.editingStyle) }
-        let changes = record(sut.rowChanges)
+        let changes = sut.rowChanges.record()
 
         XCTAssertTrue(sut.remove(at: 1))
 
@@ -130,7 +131,7 @@ final class SortedIntegersViewModelTests: XCTestCase {
 
     func test_removeAt_firstAndLastRows() async {
         let sut = makeSUT(initialValues: [1, 2, 3, 4])
-        let changes = record(sut.rowChanges)
+        let changes = sut.rowChanges.record()
 
         XCTAssertTrue(sut.remove(at: 3))
         XCTAssertTrue(sut.remove(at: 0))
@@ -143,7 +144,7 @@ final class SortedIntegersViewModelTests: XCTestCase {
         let sut = makeSUT(initialValues: [1, 2])
         var stateEmissions = 0
         let cancellable = sut.$state.dropFirst().sink { _ in stateEmissions += 1 }
-        let changes = record(sut.rowChanges)
+        let changes = sut.rowChanges.record()
 
         XCTAssertFalse(sut.remove(at: 2))
         XCTAssertFalse(sut.remove(at: -1))
@@ -206,19 +207,7 @@ final class SortedIntegersViewModelTests: XCTestCase {
         randomSource: any RandomSource = SystemRandomSource()
     ) -> SortedIntegersViewModel {
         let sut = SortedIntegersViewModel(initialValues: initialValues, randomRange: randomRange, randomSource: randomSource)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "SortedIntegersViewModel leaked") }
+        trackForMemoryLeaks(sut)
         return sut
-    }
-
-    /// Records every value `publisher` sends until the test ends.
-    private func record<P: Publisher>(_ publisher: P) -> Recording<P.Output> where P.Failure == Never {
-        let recording = Recording<P.Output>()
-        recording.cancellable = publisher.sink { [unowned recording] in recording.values.append($0) }
-        return recording
-    }
-
-    private final class Recording<Value> {
-        var values: [Value] = []
-        var cancellable: AnyCancellable?
     }
 }

@@ -1,5 +1,6 @@
 import MVVMBinding
 import MVVMFeatures
+import MVVMTestSupport
 import XCTest
 
 @MainActor
@@ -133,7 +134,7 @@ final class StopwatchClockTests: XCTestCase {
         scheduler: TestScheduler, tickInterval: Duration = .milliseconds(10)
     ) -> StopwatchClock<TestScheduler> {
         let sut = StopwatchClock(scheduler: scheduler, tickInterval: tickInterval)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "StopwatchClock leaked") }
+        trackForMemoryLeaks(sut)
         return sut
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import MVVMBinding
 import MVVMFeatures
+import MVVMTestSupport
 import XCTest
 
 @MainActor
@@ -176,10 +177,8 @@ final class StopwatchViewModelTests: XCTestCase {
         let scheduler = TestScheduler()
         let clock = StopwatchClock(scheduler: scheduler, tickInterval: .seconds(1))
         let sut = StopwatchViewModel(clock: clock)
-        addTeardownBlock { [weak sut, weak clock] in
-            XCTAssertNil(sut, "StopwatchViewModel leaked")
-            XCTAssertNil(clock, "StopwatchClock leaked")
-        }
+        trackForMemoryLeaks(sut)
+        trackForMemoryLeaks(clock)
 
         sut.buttonTapped()
         scheduler.advance(by: .milliseconds(2_500))
@@ -192,7 +191,7 @@ final class StopwatchViewModelTests: XCTestCase {
         // The one real-time test: the path the C runtime uses (timers delivered through the
         // main queue). It waits for the first 10 ms tick, not for a fixed time.
         let sut = StopwatchViewModel()
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "StopwatchViewModel leaked") }
+        trackForMemoryLeaks(sut)
         let ticked = expectation(description: "first tick")
         ticked.assertForOverFulfill = false  // more ticks may land before the test resumes
         let cancellable = sut.$elapsedText.dropFirst().sink { _ in ticked.fulfill() }
@@ -210,7 +209,7 @@ final class StopwatchViewModelTests: XCTestCase {
     private func makeSUT() -> (StopwatchViewModel, TestScheduler) {
         let scheduler = TestScheduler()
         let sut = StopwatchViewModel(scheduler: scheduler)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "StopwatchViewModel leaked") }
+        trackForMemoryLeaks(sut)
         return (sut, scheduler)
     }
 }

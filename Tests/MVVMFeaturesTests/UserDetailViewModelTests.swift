@@ -1,6 +1,7 @@
 import MVVMBinding
 import MVVMDomain
 import MVVMFeatures
+import MVVMTestSupport
 import XCTest
 
 /// Every test is `async`: on Linux, XCTest's test discovery cannot call a synchronous
@@ -389,7 +390,7 @@ final class UserDetailViewModelTests: XCTestCase {
 
     private func makeSUT(repository: any UserRepository, id: User.ID) -> UserDetailViewModel {
         let sut = UserDetailViewModel(repository: repository, id: id)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "UserDetailViewModel leaked") }
+        trackForMemoryLeaks(sut)
         return sut
     }
 
@@ -408,10 +409,6 @@ final class UserDetailViewModelTests: XCTestCase {
 
     /// Runs `action`, then waits for the next value of `publisher` (its current one dropped).
     private func changes<Value>(of publisher: Published<Value>.Publisher, after action: () -> Void) async {
-        let changed = expectation(description: "value published")
-        let token = publisher.dropFirst().sink { _ in changed.fulfill() }
-        action()
-        await fulfillment(of: [changed], timeout: 1)
-        token.cancel()
+        await values(of: publisher.dropFirst(), count: 1, "new value", after: action)
     }
 }

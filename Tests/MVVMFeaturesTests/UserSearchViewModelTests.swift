@@ -1,6 +1,7 @@
 import MVVMBinding
 import MVVMDomain
 import MVVMFeatures
+import MVVMTestSupport
 import XCTest
 
 /// Debounce, duplicates, superseded searches, the empty-query state, paging, errors and
@@ -384,7 +385,7 @@ final class UserSearchViewModelTests: XCTestCase {
     ) -> (UserSearchViewModel<TestScheduler>, TestScheduler) {
         let scheduler = TestScheduler()
         let sut = UserSearchViewModel(repository: repository, scheduler: scheduler, debounceInterval: debounce)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "UserSearchViewModel leaked") }
+        trackForMemoryLeaks(sut)
         return (sut, scheduler)
     }
 

@@ -1,4 +1,5 @@
 import MVVMDomain
+import MVVMTestSupport
 import Synchronization
 import XCTest
 
@@ -73,12 +74,13 @@ final class ControllableUserRepository: UserRepository {
         let page: Int
     }
 
-    private var waiters: [(condition: (ControllableUserRepository) -> Bool, expectation: XCTestExpectation)] = []
+    private let waiters = ConditionExpectations<ControllableUserRepository>()
 
-    /// Fulfils `expectation` as soon as `condition` holds: now, or when a later call arrives.
-    func fulfill(_ expectation: XCTestExpectation, when condition: @escaping (ControllableUserRepository) -> Bool) {
-        waiters.append((condition, expectation))
-        checkWaiters()
+    /// An expectation fulfilled as soon as `condition` holds: now, or when a later call arrives.
+    func expectation(
+        _ description: String, when condition: @escaping (ControllableUserRepository) -> Bool
+    ) -> XCTestExpectation {
+        waiters.expectation(description, for: self, when: condition)
     }
 
     /// What `cachedUsers(page:)` answers at once, as a repository with a cache would; empty
@@ -92,35 +94,29 @@ final class ControllableUserRepository: UserRepository {
     @MainActor func fetchUsers(page: Int) async throws -> UserPage {
         let call = Call<Int, UserPage>(argument: page)
         fetchUsersCalls.append(call)
-        checkWaiters()
+        waiters.fulfillMet(by: self)
         return try await call.wait()
     }
 
     @MainActor func fetchUser(id: User.ID) async throws -> User {
         let call = Call<User.ID, User>(argument: id)
         fetchUserCalls.append(call)
-        checkWaiters()
+        waiters.fulfillMet(by: self)
         return try await call.wait()
     }
 
     @MainActor func update(_ user: User) async throws -> User {
         let call = Call<User, User>(argument: user)
         updateCalls.append(call)
-        checkWaiters()
+        waiters.fulfillMet(by: self)
         return try await call.wait()
     }
 
     @MainActor func searchUsers(query: String, page: Int) async throws -> UserPage {
         let call = Call<SearchArguments, UserPage>(argument: SearchArguments(query: query, page: page))
         searchUsersCalls.append(call)
-        checkWaiters()
+        waiters.fulfillMet(by: self)
         return try await call.wait()
-    }
-
-    private func checkWaiters() {
-        let ready = waiters.filter { $0.condition(self) }
-        waiters.removeAll { waiter in ready.contains { $0.expectation === waiter.expectation } }
-        for waiter in ready { waiter.expectation.fulfill() }
     }
 }
 
@@ -131,9 +127,7 @@ extension XCTestCase {
         on repository: ControllableUserRepository,
         where condition: @escaping (ControllableUserRepository) -> Bool
     ) async {
-        let arrived = expectation(description: "repository called")
-        repository.fulfill(arrived, when: condition)
-        await fulfillment(of: [arrived], timeout: 1)
+        await fulfillment(of: [repository.expectation("repository called", when: condition)], timeout: 1)
     }
 
     /// Waits until `repository` received at least `count` `fetchUsers` calls.

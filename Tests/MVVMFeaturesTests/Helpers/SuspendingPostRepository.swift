@@ -1,4 +1,5 @@
 import MVVMDomain
+import MVVMTestSupport
 import XCTest
 
 /// A `PostRepository` whose every call waits until the test answers it, so a test decides
@@ -54,16 +55,13 @@ final class SuspendingPostRepository: PostRepository {
     /// Every `setLiked` argument, in call order.
     var setLikedArguments: [Bool] { setLikedCalls.map(\.argument) }
 
-    private var waiters: [(condition: (SuspendingPostRepository) -> Bool, expectation: XCTestExpectation)] = []
+    private let waiters = ConditionExpectations<SuspendingPostRepository>()
 
     /// An expectation fulfilled once `condition` holds: at once, or when a later call arrives.
     func expectation(
         _ description: String, when condition: @escaping (SuspendingPostRepository) -> Bool
     ) -> XCTestExpectation {
-        let expectation = XCTestExpectation(description: description)
-        waiters.append((condition, expectation))
-        fulfillReadyWaiters()
-        return expectation
+        waiters.expectation(description, for: self, when: condition)
     }
 
     /// An expectation fulfilled once `count` like requests have arrived.
@@ -89,12 +87,6 @@ final class SuspendingPostRepository: PostRepository {
     ) async throws -> Value {
         self[keyPath: calls].append(call)
         // Tell the waiters only once the call can be answered (its continuation installed).
-        return try await call.wait { fulfillReadyWaiters() }
-    }
-
-    private func fulfillReadyWaiters() {
-        let ready = waiters.filter { $0.condition(self) }
-        waiters.removeAll { waiter in ready.contains { $0.expectation === waiter.expectation } }
-        for waiter in ready { waiter.expectation.fulfill() }
+        return try await call.wait { waiters.fulfillMet(by: self) }
     }
 }

@@ -1,6 +1,7 @@
 import MVVMBinding
 import MVVMDomain
 import MVVMFeatures
+import MVVMTestSupport
 import XCTest
 
 /// Shared steps of the `UserListViewModel` tests: creating the list with a leak check, and
@@ -11,7 +12,7 @@ extension XCTestCase {
     /// A list over `repository`, checked for leaks when the test ends.
     func makeUserList(repository: any UserRepository) -> UserListViewModel {
         let sut = UserListViewModel(repository: repository)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "UserListViewModel leaked") }
+        trackForMemoryLeaks(sut)
         return sut
     }
 
