@@ -8,7 +8,7 @@ import XCTest
 /// an expectation and awaits it:
 ///
 /// ```swift
-/// @MainActor final class ControllableRepository: Repository {
+/// @MainActor final class ControllableRepository: ItemRepository {
 ///     private(set) var loadCalls: [Call] = []
 ///     private let waiters = ConditionExpectations<ControllableRepository>()
 ///

@@ -73,7 +73,7 @@ count=$(wc -l < "$work/names")
 # The framework's files under ROOT (those that exist there).
 framework_files() {
     local path
-    for path in "$1/Sources/MVVMRuntime" "$1/Sources/MVVMGenerator" "$1/Sources/mvvm-generate-framework" \
+    for path in "$1/Sources/MVVMRuntime" "$1/Sources/MVVMGenerator" "$1/Sources/MVVMTestSupport" "$1/Sources/mvvm-generate-framework" \
         "$1/Sources/CLibFFI" "$1/Include/mvvm.h" "$1/Include/module.modulemap" "$1/bindings/python/mvvm"; do
         [ -e "$path" ] && echo "$path"
     done
