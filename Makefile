@@ -32,7 +32,7 @@ $(error $(TOOLCHAIN_ERROR))
 endif
 endif
 
-.PHONY: all deps build library generate test-generated test-framework demo demo-http test test-swift test-seeds test-header test-c \
+.PHONY: all deps build library generate format test-format test-generated test-framework demo demo-http test test-swift test-seeds test-header test-c \
         test-c-asan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz fuzz-data \
         fuzz-library bench clean test-example
 
@@ -63,6 +63,17 @@ generate: deps
 	$(FRAMEWORK_GENERATOR) $(CURDIR)
 	$(SWIFT) build --product mvvm-generate $(SWIFT_FLAGS)
 	$(GENERATOR) $(CURDIR)
+
+# The Swift code follows the checked-in .swift-format (the toolchain's swift-format): `make
+# format` rewrites the files scripts/swift-format-files.sh lists, `make test-format` checks them.
+SWIFT_FORMAT := $(SWIFT_BIN_DIR)/swift-format
+format:
+	$(SWIFT_FORMAT) format -i --configuration .swift-format $$(scripts/swift-format-files.sh)
+
+test-format:
+	@$(SWIFT_FORMAT) lint --strict --configuration .swift-format $$(scripts/swift-format-files.sh) \
+	    || { echo "test-format: the files above do not follow .swift-format; run make format" >&2; exit 1; }
+	@echo "test-format: $$(scripts/swift-format-files.sh | wc -l) Swift files follow .swift-format"
 
 # Fresh generated files, and a hand edit of one is caught (Tests/Generated).
 test-generated: deps
@@ -111,7 +122,7 @@ demo-http: $(HOST_BUILD)/terminal_host
 # (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed
 # library through pkg-config, the shipped artifacts with the toolchain hidden, and the Python
 # package (last: its pytest summary closes the run).
-test: test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-slim test-fuzz \
+test: test-format test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-slim test-fuzz \
       test-dist test-python test-example
 
 test-swift: deps

@@ -99,8 +99,10 @@ public enum Generator {
         /// mvvm_get_api(), the way to the framework's table.
         public var linksFramework: Bool
 
-        public init(structName: String, getterName: String, initialiserPath: String, headerModule: String,
-                    initialiserModule: String, functionPrefix: String, linksFramework: Bool = true) {
+        public init(
+            structName: String, getterName: String, initialiserPath: String, headerModule: String,
+            initialiserModule: String, functionPrefix: String, linksFramework: Bool = true
+        ) {
             self.structName = structName
             self.getterName = getterName
             self.initialiserPath = initialiserPath
@@ -123,7 +125,10 @@ public enum Generator {
         let options = arguments.dropFirst()
         let root = options.first { !$0.hasPrefix("--") } ?? FileManager.default.currentDirectoryPath
         if let unknown = options.first(where: { $0.hasPrefix("--") && $0 != "--check" }) {
-            FileHandle.standardError.write(Data("\(configuration.generatorName): unknown option \(unknown); usage: \(configuration.generatorName) [--check] [PACKAGE_FOLDER]\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "\(configuration.generatorName): unknown option \(unknown); usage: \(configuration.generatorName) [--check] [PACKAGE_FOLDER]\n"
+                        .utf8))
             return 2
         }
         return run(root: root, check: options.contains("--check"), configuration: configuration)
@@ -162,11 +167,13 @@ public enum Generator {
             }
             if !stale.isEmpty {
                 let list = stale.map { "  \($0)\n" }.joined()
-                FileHandle.standardError.write(Data("""
-                    \(configuration.generatorName): these generated files are stale (edited by hand, or the declarations in \
-                    \(configuration.declarationsFolder) changed):
-                    \(list)Regenerate them with `\(command)` and commit the result.\n
-                    """.utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        """
+                        \(configuration.generatorName): these generated files are stale (edited by hand, or the declarations in \
+                        \(configuration.declarationsFolder) changed):
+                        \(list)Regenerate them with `\(command)` and commit the result.\n
+                        """.utf8))
                 return 1
             }
             if check { print("\(configuration.generatorName): every generated file is fresh (\(files.count) files)") }
@@ -201,8 +208,10 @@ public enum Generator {
                 header = try replaceBlock("types", in: header, with: HeaderSections.typeConstants(declarations), headerPath)
             }
             if hasBlock("schema", in: header) {
-                header = try replaceBlock("schema", in: header, with: HeaderSections.schema(
-                    headerPath: headerPath, generatorName: configuration.generatorName), headerPath)
+                header = try replaceBlock(
+                    "schema", in: header,
+                    with: HeaderSections.schema(
+                        headerPath: headerPath, generatorName: configuration.generatorName), headerPath)
             }
             if hasBlock("sections", in: header) {
                 header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations), headerPath)
@@ -233,9 +242,10 @@ public enum Generator {
 
     private static func markers(_ name: String, in text: String, _ headerPath: String) throws -> (Range<String.Index>, Range<String.Index>) {
         guard let begin = text.range(of: "BEGIN GENERATED \(name) "), let beginLine = text[begin.upperBound...].firstIndex(of: "\n"),
-              let end = text.range(of: "END GENERATED \(name) ", range: beginLine..<text.endIndex)
+            let end = text.range(of: "END GENERATED \(name) ", range: beginLine..<text.endIndex)
                 ?? text.range(of: "END GENERATED \(name) */", range: beginLine..<text.endIndex),
-              let endLineStart = text[..<end.lowerBound].lastIndex(of: "\n") else {
+            let endLineStart = text[..<end.lowerBound].lastIndex(of: "\n")
+        else {
             throw GenerationError("\(headerPath) has no BEGIN/END GENERATED \(name) markers")
         }
         return (begin.lowerBound..<text.index(after: beginLine), text.index(after: endLineStart)..<end.upperBound)
@@ -251,8 +261,10 @@ public enum Generator {
         return String(text[..<begin.upperBound]) + body + String(text[end.lowerBound...])
     }
 
-    private static func apiTable(_ functions: [(field: String, function: String)], _ table: PluginTable,
-                                 _ configuration: Configuration) -> String {
+    private static func apiTable(
+        _ functions: [(field: String, function: String)], _ table: PluginTable,
+        _ configuration: Configuration
+    ) -> String {
         let guardName = table.initialiserPath.split(separator: "/").suffix(2).joined(separator: "_")
             .uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
         var out = """

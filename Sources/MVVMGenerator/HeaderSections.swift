@@ -91,7 +91,8 @@ enum HeaderSections {
     /// stands), in their order, then every function of `header` not yet in it, in header order.
     /// A function that left the header is an error: the table only grows at its end.
     static func apiFields(header: String, current: String, _ table: Generator.PluginTable) throws
-        -> (fields: String, functions: [(field: String, function: String)]) {
+        -> (fields: String, functions: [(field: String, function: String)])
+    {
         let prefix = table.functionPrefix
         let prototypes = HeaderParser.prototypes(in: header, prefix: prefix)
         let byName = Dictionary(prototypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -161,7 +162,8 @@ enum HeaderParser {
             let brace = text[open.upperBound...].firstIndex(of: "{")
             let semicolon = text[open.upperBound...].firstIndex(of: ";")
             guard let brace, semicolon.map({ brace < $0 }) ?? true,
-                  let close = text[brace...].range(of: "\n}") else {
+                let close = text[brace...].range(of: "\n}")
+            else {
                 searchFrom = open.upperBound
                 continue
             }

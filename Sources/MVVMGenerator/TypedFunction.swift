@@ -86,22 +86,26 @@ extension TypeDeclaration {
             let parameters = Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
             let values = member.arguments.map(argumentValue).joined(separator: ", ")
             let out = member.parameterNames.last!
-            functions.append(TypedFunction(
-                name: member.function!, parameters: parameters, doc: member.doc,
-                body: "TypedCall.new(\(vmType).self, [\(values)], \(TypedFunction.swiftName(out)), \(literal(out)))"))
+            functions.append(
+                TypedFunction(
+                    name: member.function!, parameters: parameters, doc: member.doc,
+                    body: "TypedCall.new(\(vmType).self, [\(values)], \(TypedFunction.swiftName(out)), \(literal(out)))"))
             _ = id
         }
         if let interface = hostInterface, let (doc, out) = hostConstructorDoc {
-            functions.append(TypedFunction(
-                name: "\(cFunctionPrefix)_new_host",
-                parameters: [("const \(interface.cType) *", "vtable"), ("void *", "user_data"), ("mvvm_destroy_notify", "destroy"),
-                             ("mvvm_object **", out)],
-                doc: doc + (doc.isEmpty ? "" : " ") + """
-                    The table is copied; `destroy` (may be NULL) is called with user_data once, when the last \
-                    ViewModel using it is gone (or at shutdown). Refused as mvvm_object_new_host() says: then \
-                    nothing is kept and the host still owns user_data.
-                    """,
-                body: "TypedCall.newHost(\(vmType).self, vtable, userData, destroy, \(TypedFunction.swiftName(out)), \(literal(out)))"))
+            functions.append(
+                TypedFunction(
+                    name: "\(cFunctionPrefix)_new_host",
+                    parameters: [
+                        ("const \(interface.cType) *", "vtable"), ("void *", "user_data"), ("mvvm_destroy_notify", "destroy"),
+                        ("mvvm_object **", out),
+                    ],
+                    doc: doc + (doc.isEmpty ? "" : " ") + """
+                        The table is copied; `destroy` (may be NULL) is called with user_data once, when the last \
+                        ViewModel using it is gone (or at shutdown). Refused as mvvm_object_new_host() says: then \
+                        nothing is kept and the host still owns user_data.
+                        """,
+                    body: "TypedCall.newHost(\(vmType).self, vtable, userData, destroy, \(TypedFunction.swiftName(out)), \(literal(out)))"))
         }
         for (id, member) in members.enumerated() where member.kind == .command {
             let types = CSpelling.parameterTypes(of: member.cSignature)
@@ -112,15 +116,18 @@ extension TypeDeclaration {
             } else if member.valueKind != .none {
                 let out = member.parameterNames.last!
                 let values = member.arguments.map(argumentValue).joined(separator: ", ")
-                body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)], result: \(TypedFunction.swiftName(out)), \(reading(member.valueKind)))"
+                body =
+                    "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)], result: \(TypedFunction.swiftName(out)), \(reading(member.valueKind)))"
             } else if member.arguments.isEmpty {
                 body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id))"
             } else {
                 let values = member.arguments.map(argumentValue).joined(separator: ", ")
                 body = "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)])"
             }
-            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: Self.withResultOwnership(member), body: body,
-                                           rawRecords: rawRecords))
+            functions.append(
+                TypedFunction(
+                    name: member.function!, parameters: parameters, doc: Self.withResultOwnership(member), body: body,
+                    rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .property {
             let types = CSpelling.parameterTypes(of: member.cSignature).dropFirst()
@@ -131,30 +138,36 @@ extension TypeDeclaration {
             // MVVM_E_STATE while absent, the value.
             let conversion = reading(member.valueKind)
             if outs.count == 2 {
-                body = "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), \(conversion))"
+                body =
+                    "TypedCall.getLoaded(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(outs[1].0), \(outs[1].1), \(conversion))"
             } else if member.isNullable && member.valueKind.isRecord {
                 body = "TypedCall.getPresent(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(conversion))"
             } else {
                 body = "TypedCall.get(\(handleArg), \(vmType).self, \(id), \(outs[0].0), \(outs[0].1), \(conversion))"
             }
-            functions.append(TypedFunction(name: member.function!, parameters: parameters, doc: Self.namingEnum(member), body: body,
-                                           rawRecords: rawRecords))
+            functions.append(
+                TypedFunction(
+                    name: member.function!, parameters: parameters, doc: Self.namingEnum(member), body: body,
+                    rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .list {
             if let countName = member.countName, ids[countName] == nil {
                 let out = countName.hasSuffix("-count") ? "out_count" : "out_" + CSpelling.snake(countName)
-                functions.append(TypedFunction(
-                    name: "\(cFunctionPrefix)_get_\(CSpelling.snake(countName))", parameters: [handle, ("int64_t *", out)],
-                    doc: listCountDoc(member),
-                    body: "TypedCall.count(\(handleArg), \(vmType).self, \(id), \(TypedFunction.swiftName(out)), \(literal(out)))"))
+                functions.append(
+                    TypedFunction(
+                        name: "\(cFunctionPrefix)_get_\(CSpelling.snake(countName))", parameters: [handle, ("int64_t *", out)],
+                        doc: listCountDoc(member),
+                        body: "TypedCall.count(\(handleArg), \(vmType).self, \(id), \(TypedFunction.swiftName(out)), \(literal(out)))"))
             }
             let types = CSpelling.parameterTypes(of: member.cSignature).dropFirst()
             let parameters = [handle] + Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
             let out = member.parameterNames[1]
-            functions.append(TypedFunction(
-                name: member.function!, parameters: parameters, doc: member.doc,
-                body: "TypedCall.item(\(handleArg), \(vmType).self, \(id), index, \(TypedFunction.swiftName(out)), \(literal(out)), \(reading(member.valueKind)))",
-                rawRecords: rawRecords))
+            functions.append(
+                TypedFunction(
+                    name: member.function!, parameters: parameters, doc: member.doc,
+                    body:
+                        "TypedCall.item(\(handleArg), \(vmType).self, \(id), index, \(TypedFunction.swiftName(out)), \(literal(out)), \(reading(member.valueKind)))",
+                    rawRecords: rawRecords))
         }
         return functions
     }

@@ -119,8 +119,14 @@ extension AsyncPublisherTests {
         // Combine's iterator is not Sendable either; sharing it between tasks is what is tested.
         nonisolated(unsafe) let iterator = upstream.values.makeAsyncIterator()
 
-        let first = Task { var copy = iterator; return await copy.next() }
-        let second = Task { var copy = iterator; return await copy.next() }
+        let first = Task {
+            var copy = iterator
+            return await copy.next()
+        }
+        let second = Task {
+            var copy = iterator
+            return await copy.next()
+        }
         await requests.waitFor(2)
         upstream.send(1)
         upstream.send(2)

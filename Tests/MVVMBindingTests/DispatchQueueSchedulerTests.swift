@@ -45,8 +45,10 @@ final class DispatchQueueSchedulerTests: XCTestCase {
         let group = DispatchGroup()
         let ran = ConcurrentRecorder<Int>()
         queue.schedule(options: .init(group: group)) { ran.append(1) }
-        queue.schedule(after: queue.now.advanced(by: .milliseconds(5)), tolerance: .zero,
-                       options: .init(qos: .userInitiated, group: group)) { ran.append(2) }
+        queue.schedule(
+            after: queue.now.advanced(by: .milliseconds(5)), tolerance: .zero,
+            options: .init(qos: .userInitiated, group: group)
+        ) { ran.append(2) }
 
         XCTAssertEqual(group.wait(timeout: .now() + 2), .success)
         XCTAssertEqual(ran.elements, [1, 2])

@@ -1,6 +1,7 @@
 import Glibc
-@testable import MVVMBindingCore
 import XCTest
+
+@testable import MVVMBindingCore
 
 /// The host thread's queue on its own (no executor installed: only blocks go through it).
 final class HostThreadQueueTests: XCTestCase {

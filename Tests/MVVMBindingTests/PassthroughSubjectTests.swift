@@ -137,13 +137,17 @@ private struct DropOne<Upstream: Publisher>: Publisher {
     let upstream: Upstream
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         var skipped = false
-        upstream.subscribe(AnySubscriber<Output, Failure>(
-            receiveSubscription: { subscriber.receive(subscription: $0) },
-            receiveValue: { value in
-                if !skipped { skipped = true; return .max(1) }
-                return subscriber.receive(value)
-            },
-            receiveCompletion: { subscriber.receive(completion: $0) }))
+        upstream.subscribe(
+            AnySubscriber<Output, Failure>(
+                receiveSubscription: { subscriber.receive(subscription: $0) },
+                receiveValue: { value in
+                    if !skipped {
+                        skipped = true
+                        return .max(1)
+                    }
+                    return subscriber.receive(value)
+                },
+                receiveCompletion: { subscriber.receive(completion: $0) }))
     }
 }
 

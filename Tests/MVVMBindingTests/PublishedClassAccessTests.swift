@@ -30,14 +30,16 @@ final class PublishedClassAccessTests: XCTestCase {
 
     func test_concurrentAssignmentsAndReads_withoutSubscribers_keepEveryReadWhole() {
         let sut = Holder()
-        let workers = 8, perWorker = 1_000
+        let workers = 8
+        let perWorker = 1_000
         let badReads = ConcurrentRecorder<String>()
 
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in 0..<perWorker {
                 sut.value = worker * perWorker + index
                 sut.text = heapString(worker * perWorker + index)
-                let text = sut.text, value = sut.value
+                let text = sut.text
+                let value = sut.value
                 if !text.hasPrefix("a string too long") { badReads.append(text) }
                 if !(0..<workers * perWorker).contains(value) { badReads.append("\(value)") }
             }

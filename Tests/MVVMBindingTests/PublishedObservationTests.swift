@@ -1,6 +1,7 @@
-@testable import MVVMBindingCore
 import MVVMBinding
 import XCTest
+
+@testable import MVVMBindingCore
 
 private final class Model {
     @Published var value = 0

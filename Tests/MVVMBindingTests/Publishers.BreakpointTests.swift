@@ -10,9 +10,19 @@ final class BreakpointTests: XCTestCase {
         let subscriber = TrackingSubscriber<Int, TestError>(initialDemand: .max(2))
         upstream
             .breakpoint(
-                receiveSubscription: { _ in seen.append("subscription"); return false },
-                receiveOutput: { seen.append("value(\($0))"); return false },
-                receiveCompletion: { seen.append("\($0)"); return false })
+                receiveSubscription: { _ in
+                    seen.append("subscription")
+                    return false
+                },
+                receiveOutput: {
+                    seen.append("value(\($0))")
+                    return false
+                },
+                receiveCompletion: {
+                    seen.append("\($0)")
+                    return false
+                }
+            )
             .subscribe(subscriber)
 
         upstream.send(1)

@@ -15,9 +15,11 @@ final class CombineLatestTests: XCTestCase {
         a.send(3)
         b.send("y")
 
-        XCTAssertEqual(subscriber.history, [
-            "subscription", "value((2, \"x\"))", "value((3, \"x\"))", "value((3, \"y\"))",
-        ])
+        XCTAssertEqual(
+            subscriber.history,
+            [
+                "subscription", "value((2, \"x\"))", "value((3, \"x\"))", "value((3, \"y\"))",
+            ])
     }
 
     func test_combineLatest_keepsEmittingAfterOneUpstreamFinished_andFinishesWhenBothHave() {

@@ -8,9 +8,11 @@ final class FlatMapTests: XCTestCase {
 
         [1, 2, 3].publisher.flatMap { [$0 * 10, $0 * 10 + 1].publisher }.subscribe(subscriber)
 
-        XCTAssertEqual(subscriber.history, [
-            "subscription", "value(10)", "value(11)", "value(20)", "value(21)", "value(30)", "value(31)", "finished",
-        ])
+        XCTAssertEqual(
+            subscriber.history,
+            [
+                "subscription", "value(10)", "value(11)", "value(20)", "value(21)", "value(30)", "value(31)", "finished",
+            ])
     }
 
     func test_flatMap_interleavesInnerPublishersAsTheirValuesArrive() {

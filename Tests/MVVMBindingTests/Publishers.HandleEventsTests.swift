@@ -12,7 +12,8 @@ final class HandleEventsTests: XCTestCase {
                 receiveOutput: { log.append("output(\($0))") },
                 receiveCompletion: { _ in log.append("completion") },
                 receiveCancel: { log.append("cancel") },
-                receiveRequest: { log.append("request(\($0))") })
+                receiveRequest: { log.append("request(\($0))") }
+            )
             .subscribe(subscriber)
 
         XCTAssertEqual(log, ["subscription", "request(max(2))", "output(1)", "output(2)", "completion"])

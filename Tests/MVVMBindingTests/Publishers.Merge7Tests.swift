@@ -29,7 +29,8 @@ final class Merge7Tests: XCTestCase {
         XCTAssertFalse(subscriber.isFinished)
         g.send(completion: .finished)
 
-        XCTAssertEqual(subscriber.history, ["subscription", "value(7)", "value(6)", "value(5)", "value(4)", "value(3)", "value(2)", "value(1)", "finished"])
+        XCTAssertEqual(
+            subscriber.history, ["subscription", "value(7)", "value(6)", "value(5)", "value(4)", "value(3)", "value(2)", "value(1)", "finished"])
     }
 
     func test_aFailure_failsTheStream_andCancelsTheOthers() {

@@ -32,13 +32,16 @@ final class Merge8Tests: XCTestCase {
         XCTAssertFalse(subscriber.isFinished)
         h.send(completion: .finished)
 
-        XCTAssertEqual(subscriber.history, ["subscription", "value(8)", "value(7)", "value(6)", "value(5)", "value(4)", "value(3)", "value(2)", "value(1)", "finished"])
+        XCTAssertEqual(
+            subscriber.history,
+            ["subscription", "value(8)", "value(7)", "value(6)", "value(5)", "value(4)", "value(3)", "value(2)", "value(1)", "finished"])
     }
 
     func test_aFailure_failsTheStream_andCancelsTheOthers() {
         let upstreams = (0..<8).map { _ in DrivenPublisher<Int, TestError>() }
         let subscriber = TrackingSubscriber<Int, TestError>()
-        Publishers.Merge8(upstreams[0], upstreams[1], upstreams[2], upstreams[3], upstreams[4], upstreams[5], upstreams[6], upstreams[7]).subscribe(subscriber)
+        Publishers.Merge8(upstreams[0], upstreams[1], upstreams[2], upstreams[3], upstreams[4], upstreams[5], upstreams[6], upstreams[7]).subscribe(
+            subscriber)
 
         upstreams[1].send(completion: .failure(.oops))
 

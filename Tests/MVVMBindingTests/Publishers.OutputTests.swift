@@ -89,17 +89,18 @@ final class OutputTests: XCTestCase {
         let upstream = DrivenPublisher<Int, Never>()
         var subscription: (any Subscription)?
         var history: [String] = []
-        upstream.prefix(1).subscribe(AnySubscriber<Int, Never>(
-            receiveSubscription: {
-                subscription = $0
-                $0.request(.unlimited)
-            },
-            receiveValue: {
-                history.append("value(\($0))")
-                subscription?.cancel()
-                return .none
-            },
-            receiveCompletion: { _ in history.append("completion") }))
+        upstream.prefix(1).subscribe(
+            AnySubscriber<Int, Never>(
+                receiveSubscription: {
+                    subscription = $0
+                    $0.request(.unlimited)
+                },
+                receiveValue: {
+                    history.append("value(\($0))")
+                    subscription?.cancel()
+                    return .none
+                },
+                receiveCompletion: { _ in history.append("completion") }))
 
         upstream.send(1)
 

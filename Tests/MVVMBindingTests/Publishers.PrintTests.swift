@@ -11,13 +11,15 @@ final class PrintTests: XCTestCase {
         upstream.send(1)
         upstream.send(completion: .failure(.oops))
 
-        XCTAssertEqual(stream.lines, [
-            "sut: receive subscription: (\(upstream.subscription))",
-            "sut: request max: (1)",
-            "sut: receive value: (1)",
-            "sut: request max: (1) (synchronous)",
-            "sut: receive error: (oops)",
-        ])
+        XCTAssertEqual(
+            stream.lines,
+            [
+                "sut: receive subscription: (\(upstream.subscription))",
+                "sut: request max: (1)",
+                "sut: receive value: (1)",
+                "sut: request max: (1) (synchronous)",
+                "sut: receive error: (oops)",
+            ])
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "failure(oops)"])
     }
 

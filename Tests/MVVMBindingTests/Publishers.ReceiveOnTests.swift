@@ -112,7 +112,8 @@ final class ReceiveOnTests: XCTestCase {
         let received = expectation(description: "values on the queue")
         received.expectedFulfillmentCount = 2
         let onQueue = ConcurrentRecorder<Bool>()
-        let cancellable = subject
+        let cancellable =
+            subject
             .dropFirst()
             .receive(on: queue)
             .sink { _ in

@@ -83,8 +83,14 @@ final class ShareTests: XCTestCase {
         let first = expectation(description: "first sink")
         let second = expectation(description: "second sink")
         var cancellables = Set<AnyCancellable>()
-        shared.sink { XCTAssertEqual($0, "done"); first.fulfill() }.store(in: &cancellables)
-        shared.sink { XCTAssertEqual($0, "done"); second.fulfill() }.store(in: &cancellables)
+        shared.sink {
+            XCTAssertEqual($0, "done")
+            first.fulfill()
+        }.store(in: &cancellables)
+        shared.sink {
+            XCTAssertEqual($0, "done")
+            second.fulfill()
+        }.store(in: &cancellables)
 
         DispatchQueue.global().async { response.send("done") }
 

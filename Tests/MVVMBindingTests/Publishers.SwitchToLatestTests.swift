@@ -116,8 +116,9 @@ final class SwitchToLatestTests: XCTestCase {
         let neverOuter = PassthroughSubject<Fail<Int, TestError>, Never>()
         let neverInner = PassthroughSubject<Just<Int>, TestError>()
 
-        let _: Publishers.SwitchToLatest<Fail<Int, TestError>, Publishers.SetFailureType<PassthroughSubject<Fail<Int, TestError>, Never>, TestError>> =
-            neverOuter.switchToLatest()
+        let _:
+            Publishers.SwitchToLatest<Fail<Int, TestError>, Publishers.SetFailureType<PassthroughSubject<Fail<Int, TestError>, Never>, TestError>> =
+                neverOuter.switchToLatest()
         let adapted = neverInner.switchToLatest()
         let _: Publishers.SwitchToLatest<Just<Int>, PassthroughSubject<Just<Int>, Never>> =
             PassthroughSubject<Just<Int>, Never>().switchToLatest()
@@ -146,7 +147,8 @@ final class SwitchToLatestTests: XCTestCase {
         let query = PassthroughSubject<String, Never>()
         let responses = [PassthroughSubject<String, Never>(), PassthroughSubject<String, Never>()]
         let expectation = expectation(description: "only the latest results arrive")
-        let cancellable = query
+        let cancellable =
+            query
             .map { $0 == "a" ? responses[0] : responses[1] }
             .switchToLatest()
             .sink { results in

@@ -1,5 +1,6 @@
-@testable import MVVMBindingCore
 import XCTest
+
+@testable import MVVMBindingCore
 
 final class ValueQueueTests: XCTestCase {
     func test_valueQueue_removesInFirstInFirstOutOrder_acrossWrappingAndGrowth() {
@@ -32,7 +33,8 @@ final class ValueQueueTests: XCTestCase {
         do {
             var queue = ValueQueue<LifetimeCanary>()
             do {
-                let first = LifetimeCanary(), second = LifetimeCanary()
+                let first = LifetimeCanary()
+                let second = LifetimeCanary()
                 popped = first
                 cleared = second
                 queue.append(first)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MVVMDomain
 
 final class EncodedRecordsTests: XCTestCase {

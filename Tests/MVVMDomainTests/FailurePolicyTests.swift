@@ -1,5 +1,5 @@
-import XCTest
 import MVVMDomain
+import XCTest
 
 final class FailurePolicyTests: XCTestCase {
     func test_never_letsEveryCallThrough() {

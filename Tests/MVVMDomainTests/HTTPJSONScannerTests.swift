@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MVVMDomain
 
 final class HTTPJSONScannerTests: XCTestCase {
@@ -45,9 +46,11 @@ final class HTTPJSONScannerTests: XCTestCase {
                {"email": "b@x", "id": 2, "name": "Alan", "n": 0.5} ]
             """
         let read = users(json)
-        XCTAssertEqual(read?.map(\.user), [
-            User(id: 1, name: "Ada", email: "a@x"), User(id: 2, name: "Alan", email: "b@x"),
-        ])
+        XCTAssertEqual(
+            read?.map(\.user),
+            [
+                User(id: 1, name: "Ada", email: "a@x"), User(id: 2, name: "Alan", email: "b@x"),
+            ])
         XCTAssertEqual(users("[]")?.count, 0)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MVVMTestSupport
 import XCTest
+
 @testable import MVVMDomain
 
 /// HTTPRepository against the local placeholder server (45 users, 30 posts, seed 7).
@@ -8,8 +9,9 @@ final class HTTPRepositoryTests: PlaceholderServerTestCase {
     private func makeSUT(
         timeout: TimeInterval = 10, maxBodyBytes: Int = 1 << 20
     ) -> HTTPRepository {
-        HTTPRepository(configuration: HTTPRepositoryConfiguration(
-            baseURL: server.baseURL, pageSize: 20, timeout: timeout, maxBodyBytes: maxBodyBytes))
+        HTTPRepository(
+            configuration: HTTPRepositoryConfiguration(
+                baseURL: server.baseURL, pageSize: 20, timeout: timeout, maxBodyBytes: maxBodyBytes))
     }
 
     private func unavailableReason(_ error: (any Error)?) -> String? {
@@ -65,7 +67,8 @@ final class HTTPRepositoryTests: PlaceholderServerTestCase {
 
     func test_searchUsers_findsNamesContainingTheQuery_ignoringCase_andPagesThem() async throws {
         let sut = makeSUT()
-        let all = try await sut.fetchUsers(page: 1).users + sut.fetchUsers(page: 2).users
+        let all =
+            try await sut.fetchUsers(page: 1).users + sut.fetchUsers(page: 2).users
             + sut.fetchUsers(page: 3).users
         let expected = all.filter { $0.name.range(of: "ada", options: .caseInsensitive) != nil }
         XCTAssertFalse(expected.isEmpty)
@@ -170,8 +173,9 @@ final class HTTPRepositoryTests: PlaceholderServerTestCase {
 
     func test_oneHugeHeaderLine_isRefused_namingTheHeaderLimit_notOutOfMemory() async throws {
         try await server.inject(["mode": "long_header", "header_bytes": 10 * 1024 * 1024, "count": 1])
-        let sut = HTTPRepository(configuration: HTTPRepositoryConfiguration(
-            baseURL: server.baseURL, maxHeaderBytes: 100 * 1024))
+        let sut = HTTPRepository(
+            configuration: HTTPRepositoryConfiguration(
+                baseURL: server.baseURL, maxHeaderBytes: 100 * 1024))
         let error = await errorThrown { try await sut.fetchUsers(page: 1) }
         XCTAssertEqual(
             unavailableReason(error),
@@ -201,8 +205,9 @@ final class HTTPRepositoryTests: PlaceholderServerTestCase {
     }
 
     func test_anUnreachableHost_isUnavailable_sayingSo() async {
-        let sut = HTTPRepository(configuration: HTTPRepositoryConfiguration(
-            baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 10))
+        let sut = HTTPRepository(
+            configuration: HTTPRepositoryConfiguration(
+                baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 10))
         let error = await errorThrown { try await sut.fetchUsers(page: 1) }
         XCTAssertEqual(unavailableReason(error), "the server at 127.0.0.1:1 cannot be reached")
     }
@@ -242,14 +247,18 @@ final class HTTPRepositoryTests: PlaceholderServerTestCase {
 
     func test_baseURLValidation_namesWhatIsWrong() {
         XCTAssertThrowsError(try HTTPRepositoryConfiguration.validatedBaseURL("ftp://x")) {
-            XCTAssertEqual($0 as? DomainError, .invalidInput(
-                message: "the base URL \"ftp://x\" must start with http:// or https://"))
+            XCTAssertEqual(
+                $0 as? DomainError,
+                .invalidInput(
+                    message: "the base URL \"ftp://x\" must start with http:// or https://"))
         }
         XCTAssertThrowsError(try HTTPRepositoryConfiguration.validatedBaseURL("http://"))
         XCTAssertThrowsError(try HTTPRepositoryConfiguration.validatedBaseURL("not a url"))
         XCTAssertThrowsError(try HTTPRepositoryConfiguration.validatedBaseURL("http://exa mple.com")) {
-            XCTAssertEqual($0 as? DomainError, .invalidInput(
-                message: "the base URL \"http://exa mple.com\" cannot be parsed"), "a space is not encoded silently")
+            XCTAssertEqual(
+                $0 as? DomainError,
+                .invalidInput(
+                    message: "the base URL \"http://exa mple.com\" cannot be parsed"), "a space is not encoded silently")
         }
         XCTAssertNoThrow(try HTTPRepositoryConfiguration.validatedBaseURL("http://127.0.0.1:8080/api"))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import MVVMTestSupport
 import XCTest
+
 @testable import MVVMDomain
 
 /// HTTPRepository with its SQLite cache, against the local placeholder server.
@@ -68,8 +69,10 @@ final class HTTPUserCacheTests: PlaceholderServerTestCase {
         try other.execute("CREATE TABLE notes(text TEXT)")
         other.close()
         XCTAssertThrowsError(try HTTPUserCache(path: path)) {
-            XCTAssertEqual($0 as? DomainError, .corruptStore(
-                path: path, reason: "it is a database of something else, not a cache"))
+            XCTAssertEqual(
+                $0 as? DomainError,
+                .corruptStore(
+                    path: path, reason: "it is a database of something else, not a cache"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MVVMDomain
 
 final class HeaderLineTests: XCTestCase {

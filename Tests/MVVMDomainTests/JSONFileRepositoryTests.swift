@@ -1,6 +1,7 @@
 import Foundation
 import MVVMTestSupport
 import XCTest
+
 @testable import MVVMDomain
 
 final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
@@ -77,8 +78,9 @@ final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
         let post = JSONStoreSnapshot.StoredPost(
             id: 1, title: "Popular", body: "", authorId: 1, createdAt: Date(timeIntervalSince1970: 0),
             likesCount: Int.max, likedByCurrentUser: false)
-        try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).save(JSONStoreSnapshot(
-            version: JSONStoreSnapshot.currentVersion, users: [author], posts: [post], comments: []))
+        try JSONFileStore<JSONStoreSnapshot>(fileURL: storeURL).save(
+            JSONStoreSnapshot(
+                version: JSONStoreSnapshot.currentVersion, users: [author], posts: [post], comments: []))
 
         let liked = try await makeSUT().setLiked(true, postId: 1)
 
@@ -401,7 +403,8 @@ final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
     }
 
     func test_twoRepositoriesSavingDifferentUsers_turnByTurn_loseNoSave() async throws {
-        let first = makeSUT(), second = makeSUT()
+        let first = makeSUT()
+        let second = makeSUT()
         for round in 1...20 {
             _ = try await first.update(User(id: 1 + round % 3, name: "First \(round)", email: "f@x"))
             _ = try await second.update(User(id: 11 + round % 3, name: "Second \(round)", email: "s@x"))
@@ -415,7 +418,8 @@ final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
     }
 
     func test_twoRepositoriesSavingConcurrently_loseNoSave() async throws {
-        let first = makeSUT(), second = makeSUT()
+        let first = makeSUT()
+        let second = makeSUT()
         _ = try await first.fetchUsers(page: 1)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (repository, ids) in [(first, 1...10), (second, 11...20)] {
@@ -431,7 +435,8 @@ final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
     }
 
     func test_aSaveOfAUserChangedByAnotherProgram_isRefused_andTheNextLoadShowsTheirVersion() async throws {
-        let mine = makeSUT(), theirs = makeSUT()
+        let mine = makeSUT()
+        let theirs = makeSUT()
         let loaded = try await mine.fetchUser(id: 4)
         _ = try await theirs.update(User(id: 4, name: "Theirs", email: loaded.email))
 
@@ -473,7 +478,8 @@ final class JSONFileRepositoryTests: TemporaryDirectoryTestCase {
     }
 
     func test_aLikeAppliesToTheCountAnotherProgramStored() async throws {
-        let mine = makeSUT(), theirs = makeSUT()
+        let mine = makeSUT()
+        let theirs = makeSUT()
         let before = try await mine.fetchPost(id: 2)
         _ = try await theirs.setLiked(!before.likedByCurrentUser, postId: 2)
 

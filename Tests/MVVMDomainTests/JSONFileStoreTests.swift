@@ -1,12 +1,13 @@
 import Foundation
+import MVVMDomain
+import Synchronization
 import XCTest
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MVVMDomain
-import Synchronization
 
 final class JSONFileStoreTests: TemporaryDirectoryTestCase {
     private struct Note: Codable, Equatable {
@@ -50,7 +51,9 @@ final class JSONFileStoreTests: TemporaryDirectoryTestCase {
 
         XCTAssertEqual(first, second)
         let text = String(decoding: first, as: UTF8.self)
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             {
               "tags" : [
                 "b",

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MVVMDomain
 
 final class JSONStoreSnapshotEncoderTests: XCTestCase {
@@ -38,7 +39,9 @@ final class JSONStoreSnapshotEncoderTests: XCTestCase {
     func test_anEmptyStore_encodesToTheWholeDocumentEncodersBytes_withItsBlankLinedArrays() throws {
         XCTAssertEqual(try encodeInTurn([.empty]), [0])
         var sut = JSONStoreSnapshotEncoder()
-        XCTAssertEqual(String(decoding: try sut.encode(.empty), as: UTF8.self), """
+        XCTAssertEqual(
+            String(decoding: try sut.encode(.empty), as: UTF8.self),
+            """
             {
               "comments" : [
 
@@ -64,7 +67,8 @@ final class JSONStoreSnapshotEncoderTests: XCTestCase {
     }
 
     func test_stringsWithEscapesNewlinesAndNonASCII_encodeAsTheEncoderEscapesThem() throws {
-        let awkward = "quote \" backslash \\ slash / newline \n return \r tab \t nul \u{0} "
+        let awkward =
+            "quote \" backslash \\ slash / newline \n return \r tab \t nul \u{0} "
             + "unit \u{1F} delete \u{7F} é ß 日本 😀 line sep \u{2028} para \u{2029} "
             + "combining e\u{301}"
         var edited = sample
@@ -144,15 +148,17 @@ final class JSONStoreSnapshotEncoderTests: XCTestCase {
         let counts = try encodeInTurn([
             sample, appended, removedInTheMiddle, oneLeft, .empty, oneLeft, sample,
         ])
-        XCTAssertEqual(counts, [
-            sampleRecordCount,
-            2,  // only the two new records
-            (sample.users.count - 50) + (sample.comments.count + 1 - 10 - 1),  // shifted ones
-            0,  // the first user is where it was
-            0,
-            1,
-            sampleRecordCount - 1,  // the first user is reused
-        ])
+        XCTAssertEqual(
+            counts,
+            [
+                sampleRecordCount,
+                2,  // only the two new records
+                (sample.users.count - 50) + (sample.comments.count + 1 - 10 - 1),  // shifted ones
+                0,  // the first user is where it was
+                0,
+                1,
+                sampleRecordCount - 1,  // the first user is reused
+            ])
     }
 }
 

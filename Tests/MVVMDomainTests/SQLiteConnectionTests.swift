@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MVVMDomain
 
 final class SQLiteConnectionTests: TemporaryDirectoryTestCase {
@@ -48,10 +49,12 @@ final class SQLiteConnectionTests: TemporaryDirectoryTestCase {
     func test_aTransaction_thatThrows_isRolledBack() throws {
         let db = try makeTable()
         try insert(db, 1, "kept")
-        XCTAssertThrowsError(try db.inTransaction { () throws(DomainError) in
-            try insert(db, 2, "dropped")
-            try insert(db, 1, "duplicate key")  // fails: the whole transaction goes
-        }) { error in
+        XCTAssertThrowsError(
+            try db.inTransaction { () throws(DomainError) in
+                try insert(db, 2, "dropped")
+                try insert(db, 1, "duplicate key")  // fails: the whole transaction goes
+            }
+        ) { error in
             guard case .storageFailure(_, let reason) = error as? DomainError else {
                 return XCTFail("expected a storage failure, got \(error)")
             }

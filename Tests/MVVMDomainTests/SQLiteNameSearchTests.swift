@@ -1,14 +1,17 @@
 import Foundation
 import MVVMTestSupport
 import XCTest
+
 @testable import MVVMDomain
 
 /// The SQLite search gives exactly the sample repository's answers, index or not.
 final class SQLiteNameSearchTests: TemporaryDirectoryTestCase {
     private let configuration = SampleDataConfiguration(userCount: 1_500, pageSize: 10, postCount: 0, seed: 11)
     private func makePair() -> (SQLiteRepository, SampleDataStore) {
-        (SQLiteRepository(fileURL: directory.file("s.sqlite"), pageSize: 10, fillConfiguration: configuration),
-         SampleDataStore(configuration: configuration))
+        (
+            SQLiteRepository(fileURL: directory.file("s.sqlite"), pageSize: 10, fillConfiguration: configuration),
+            SampleDataStore(configuration: configuration)
+        )
     }
 
     private func allPages(_ fetch: (Int) async throws -> UserPage) async throws -> [UserPage] {
@@ -36,7 +39,7 @@ final class SQLiteNameSearchTests: TemporaryDirectoryTestCase {
         let edits = [
             User(id: 5, name: "STRASSE Ölmann", email: "1@x"),
             User(id: 6, name: "Straße Weiß", email: "2@x"),
-            User(id: 7, name: "\u{212A}elvin Ada", email: "3@x"),   // the Kelvin sign
+            User(id: 7, name: "\u{212A}elvin Ada", email: "3@x"),  // the Kelvin sign
             User(id: 8, name: "ÉMILE du 100% _", email: "4@x"),
             User(id: 1_499, name: "Ωmega kelvin", email: "5@x"),
             User(id: 9, name: "Plain Ascii Adams", email: "6@x"),

@@ -1,6 +1,7 @@
 import Foundation
 import MVVMTestSupport
 import XCTest
+
 @testable import MVVMDomain
 
 final class SQLiteRepositoryTests: TemporaryDirectoryTestCase {
@@ -91,7 +92,8 @@ final class SQLiteRepositoryTests: TemporaryDirectoryTestCase {
         let before = try await sut.fetchUser(id: 3)
         // A trigger that aborts after the row was written: the transaction must roll it back.
         let db = try SQLiteConnection(path: storeURL.path, mode: .readWrite)
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TRIGGER fail_saves AFTER UPDATE ON users WHEN new.name = 'Boom'
             BEGIN SELECT RAISE(ABORT, 'injected failure'); END
             """)

@@ -1,6 +1,7 @@
 import Foundation
 import MVVMTestSupport
 import XCTest
+
 @testable import MVVMDomain
 
 /// Files `SQLiteRepository` must refuse without touching, and the migration of older ones.

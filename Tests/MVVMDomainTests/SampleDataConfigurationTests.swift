@@ -1,5 +1,5 @@
-import XCTest
 import MVVMDomain
+import XCTest
 
 final class SampleDataConfigurationTests: XCTestCase {
     func test_totalPages_roundsUp() {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MVVMDomain
 
 final class SampleDataGeneratorTests: XCTestCase {
@@ -29,8 +30,9 @@ final class SampleDataGeneratorTests: XCTestCase {
         // Asking for one user alone gives the same user as generating them all.
         XCTAssertEqual(generator.user(at: 37), all[37])
         // Other counts do not shift anyone: user 37 is the same in a bigger data set.
-        let bigger = SampleDataGenerator(configuration: SampleDataConfiguration(
-            userCount: 5_000, pageSize: 10, postCount: 12, commentsPerPost: 3, seed: 2024))
+        let bigger = SampleDataGenerator(
+            configuration: SampleDataConfiguration(
+                userCount: 5_000, pageSize: 10, postCount: 12, commentsPerPost: 3, seed: 2024))
         XCTAssertEqual(bigger.user(at: 37), all[37])
     }
 
@@ -52,8 +54,9 @@ final class SampleDataGeneratorTests: XCTestCase {
     func test_names_repeatWithThePeriodOfTheNameTable_andTheFirstPeriodIsAllDifferent() {
         let period = SampleUserNames.period
         XCTAssertEqual(period, 576, "24 first names x 24 last names")
-        let generator = SampleDataGenerator(configuration: SampleDataConfiguration(
-            userCount: 3 * period, pageSize: 10, postCount: 0, seed: 2024))
+        let generator = SampleDataGenerator(
+            configuration: SampleDataConfiguration(
+                userCount: 3 * period, pageSize: 10, postCount: 0, seed: 2024))
         let users = generator.allUsers()
         XCTAssertEqual(Set(users[0..<period].map(\.name)).count, period)
         for index in [0, 17, 300, period - 1] {
@@ -79,8 +82,9 @@ final class SampleDataGeneratorTests: XCTestCase {
             let seconds = post.createdAt.timeIntervalSince1970
             XCTAssertEqual(seconds, seconds.rounded())
         }
-        XCTAssertEqual(posts.map(\.createdAt), posts.map(\.createdAt).sorted(by: >),
-                       "higher ids are older")
+        XCTAssertEqual(
+            posts.map(\.createdAt), posts.map(\.createdAt).sorted(by: >),
+            "higher ids are older")
     }
 
     func test_posts_haveAuthorsFromTheUserList_andConsistentCounts() {

@@ -1,13 +1,15 @@
 import MVVMTestSupport
 import XCTest
+
 @testable import MVVMDomain
 
 final class SampleDataStoreTests: XCTestCase {
     private func makeStore(
         userCount: Int = 45, pageSize: Int = 20, postCount: Int = 10
     ) -> SampleDataStore {
-        SampleDataStore(configuration: SampleDataConfiguration(
-            userCount: userCount, pageSize: pageSize, postCount: postCount, commentsPerPost: 2))
+        SampleDataStore(
+            configuration: SampleDataConfiguration(
+                userCount: userCount, pageSize: pageSize, postCount: postCount, commentsPerPost: 2))
     }
 
     // MARK: Paging
@@ -176,8 +178,10 @@ final class SampleDataStoreTests: XCTestCase {
     func test_comments_areTheGeneratedOnes() async throws {
         let store = makeStore()
         let comments = try await store.comments(postId: 4)
-        XCTAssertEqual(comments, SampleDataGenerator(configuration: store.configuration)
-            .comments(forPostAt: 3))
+        XCTAssertEqual(
+            comments,
+            SampleDataGenerator(configuration: store.configuration)
+                .comments(forPostAt: 3))
     }
 
     private func firstPost(in store: SampleDataStore, liked: Bool) async throws -> Post {

@@ -1,6 +1,6 @@
-import XCTest
 import MVVMDomain
 import MVVMTestSupport
+import XCTest
 
 final class SamplePostRepositoryTests: XCTestCase {
     private let configuration = SampleDataConfiguration(
@@ -44,8 +44,10 @@ final class SamplePostRepositoryTests: XCTestCase {
 
     func test_failedSetLiked_leavesTheLikeUnchanged() async throws {
         let store = SampleDataStore(configuration: configuration)
-        let sut = SamplePostRepository(store: store, conditions: SimulatedConditions(
-            failures: .operations([.setLiked])))
+        let sut = SamplePostRepository(
+            store: store,
+            conditions: SimulatedConditions(
+                failures: .operations([.setLiked])))
         let original = try await sut.fetchPost(id: 3)
 
         let error = await errorThrown {

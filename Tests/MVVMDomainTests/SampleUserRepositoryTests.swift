@@ -1,5 +1,6 @@
 import MVVMTestSupport
 import XCTest
+
 @testable import MVVMDomain
 
 final class SampleUserRepositoryTests: XCTestCase {
@@ -68,8 +69,9 @@ final class SampleUserRepositoryTests: XCTestCase {
     }
 
     func test_failingUpdate_leavesTheUserUnchanged_whileReadsStillWork() async throws {
-        let sut = makeSUT(conditions: SimulatedConditions(
-            failures: .operations([.updateUser], error: .unavailable(reason: "offline"))))
+        let sut = makeSUT(
+            conditions: SimulatedConditions(
+                failures: .operations([.updateUser], error: .unavailable(reason: "offline"))))
         let original = try await sut.fetchUser(id: 2)
         var edited = original
         edited.name = "Changed"
@@ -83,8 +85,9 @@ final class SampleUserRepositoryTests: XCTestCase {
 
     func test_latency_isWaitedOutThroughTheInjectedSleeper_onEveryCall() async throws {
         let sleeper = RecordingSleeper()
-        let sut = makeSUT(conditions: SimulatedConditions(
-            latency: .milliseconds(300), sleep: sleeper.sleep))
+        let sut = makeSUT(
+            conditions: SimulatedConditions(
+                latency: .milliseconds(300), sleep: sleeper.sleep))
 
         _ = try await sut.fetchUsers(page: 1)
         _ = try await sut.fetchUser(id: 1)
@@ -102,16 +105,19 @@ final class SampleUserRepositoryTests: XCTestCase {
 
     func test_failure_comesAfterTheLatency_likeARealNetwork() async {
         let sleeper = RecordingSleeper()
-        let sut = makeSUT(conditions: SimulatedConditions(
-            latency: .seconds(1), failures: .always(), sleep: sleeper.sleep))
+        let sut = makeSUT(
+            conditions: SimulatedConditions(
+                latency: .seconds(1), failures: .always(), sleep: sleeper.sleep))
         _ = await errorThrown { try await sut.fetchUser(id: 1) }
         XCTAssertEqual(sleeper.durations, [.seconds(1)])
     }
 
     func test_cancellationDuringLatency_throwsCancellationError_andStoresNothing() async throws {
         let store = SampleDataStore(configuration: configuration)
-        let sut = SampleUserRepository(store: store, conditions: SimulatedConditions(
-            latency: .milliseconds(500), sleep: RecordingSleeper.cancellingTheCaller().sleep))
+        let sut = SampleUserRepository(
+            store: store,
+            conditions: SimulatedConditions(
+                latency: .milliseconds(500), sleep: RecordingSleeper.cancellingTheCaller().sleep))
         let original = try await store.user(id: 9)
         let edited = User(id: 9, name: "Never Saved", email: original.email)
 

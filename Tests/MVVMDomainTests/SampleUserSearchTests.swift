@@ -1,5 +1,6 @@
 import MVVMTestSupport
 import XCTest
+
 @testable import MVVMDomain
 
 /// `SampleDataStore.searchUsers` and `SampleUserRepository.searchUsers`: what matches, how it
@@ -7,8 +8,9 @@ import XCTest
 final class SampleUserSearchTests: XCTestCase {
 
     private func makeStore(userCount: Int = 2_000, pageSize: Int = 10) -> SampleDataStore {
-        SampleDataStore(configuration: SampleDataConfiguration(
-            userCount: userCount, pageSize: pageSize, postCount: 0, seed: 7))
+        SampleDataStore(
+            configuration: SampleDataConfiguration(
+                userCount: userCount, pageSize: pageSize, postCount: 0, seed: 7))
     }
 
     // MARK: Matching

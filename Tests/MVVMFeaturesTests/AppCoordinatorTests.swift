@@ -391,7 +391,6 @@ final class AppCoordinatorTests: XCTestCase {
         token.cancel()
     }
 
-
     /// A navigation event as text, so recording events does not keep their ViewModels alive.
     private static func describe(_ event: NavigationEvent) -> String {
         switch event {

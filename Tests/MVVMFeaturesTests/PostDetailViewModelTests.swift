@@ -145,7 +145,8 @@ final class PostDetailViewModelTests: XCTestCase {
         sut.load()
         await fulfillment(of: [repository.expectation("first load") { $0.fetchCommentsCalls.count == 1 && $0.fetchPostCalls.count == 1 }], timeout: 2)
         sut.load()
-        await fulfillment(of: [repository.expectation("second load") { $0.fetchCommentsCalls.count == 2 && $0.fetchPostCalls.count == 2 }], timeout: 2)
+        await fulfillment(
+            of: [repository.expectation("second load") { $0.fetchCommentsCalls.count == 2 && $0.fetchPostCalls.count == 2 }], timeout: 2)
         let loaded = expectation(description: "loaded")
         var states: [ViewState<PostDetail>] = []
         let cancellable = sut.$state.dropFirst().sink { state in
@@ -443,9 +444,11 @@ final class PostDetailViewModelTests: XCTestCase {
         let cancellable = sut.$state.dropFirst().sink { if $0.value != nil { finished.fulfill() } }
         sut.load()
         await fulfillment(
-            of: [repository.expectation("load requested") {
-                $0.fetchPostCalls.count == loadsBefore + 1 && $0.fetchCommentsCalls.count == loadsBefore + 1
-            }],
+            of: [
+                repository.expectation("load requested") {
+                    $0.fetchPostCalls.count == loadsBefore + 1 && $0.fetchCommentsCalls.count == loadsBefore + 1
+                }
+            ],
             timeout: 2
         )
         repository.fetchPostCalls[loadsBefore].answer(post)

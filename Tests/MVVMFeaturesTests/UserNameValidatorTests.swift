@@ -58,8 +58,9 @@ final class UserNameValidatorTests: XCTestCase {
         var drafts = [""]
         for _ in 0..<3 { drafts += drafts.flatMap { draft in alphabet.map { draft + String($0) } } }
         for draft in Set(drafts) {
-            let name = String(String.UnicodeScalarView(
-                draft.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()))
+            let name = String(
+                String.UnicodeScalarView(
+                    draft.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed()))
             let expected: Result<String, UserNameValidator.Failure>
             if name.isEmpty {
                 expected = .failure(.empty)
@@ -75,8 +76,9 @@ final class UserNameValidatorTests: XCTestCase {
     }
 
     func test_failure_messagesNameTheRule() {
-        XCTAssertEqual(UserNameValidator.Failure.tooLong(maximum: 80).message,
-                       "The name can't be longer than 80 characters.")
+        XCTAssertEqual(
+            UserNameValidator.Failure.tooLong(maximum: 80).message,
+            "The name can't be longer than 80 characters.")
         XCTAssertFalse(UserNameValidator.Failure.empty.message.isEmpty)
         XCTAssertFalse(UserNameValidator.Failure.controlCharacters.message.isEmpty)
     }

@@ -228,9 +228,11 @@ final class UserSearchViewModelTests: XCTestCase {
         sut.didDisplayRow(at: 4)
         await waitForSearchUsersCalls(2, on: repository)
 
-        XCTAssertEqual(repository.searchUsersCalls.map(\.argument), [
-            .init(query: "ada", page: 1), .init(query: "ada", page: 2),
-        ])
+        XCTAssertEqual(
+            repository.searchUsersCalls.map(\.argument),
+            [
+                .init(query: "ada", page: 1), .init(query: "ada", page: 2),
+            ])
         XCTAssertTrue(sut.isSearching)
         await resultChanges(of: sut, count: 1) {
             repository.searchUsersCalls[1].resume(returning: UserFixtures.page(2, of: 3, ids: 6...10))

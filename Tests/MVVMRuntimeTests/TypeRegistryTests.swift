@@ -1,5 +1,6 @@
 import CMVVM
 import XCTest
+
 @testable import MVVMRuntime
 
 /// A registry of its own per test (the shared one is the application's).
@@ -10,7 +11,9 @@ final class TypeRegistryTests: XCTestCase {
 
     func test_types_are_numbered_from_one_in_registration_order() throws {
         let registry = TypeRegistry()
-        let first = type("First"), second = type("Second"), third = type("Third")
+        let first = type("First")
+        let second = type("Second")
+        let third = type("Third")
         XCTAssertEqual(try registry.register(first), 1)
         XCTAssertEqual(try registry.register(second), 2)
         XCTAssertEqual(try registry.register(third), 3)
@@ -20,7 +23,8 @@ final class TypeRegistryTests: XCTestCase {
 
     func test_a_registered_type_is_found_by_its_name_and_its_number() throws {
         let registry = TypeRegistry()
-        let list = type("NoteList"), editor = type("NoteEditor")
+        let list = type("NoteList")
+        let editor = type("NoteEditor")
         try registry.register(list)
         try registry.register(editor)
         XCTAssertTrue(registry.declaration(named: "NoteEditor") === editor)
@@ -66,7 +70,8 @@ final class TypeRegistryTests: XCTestCase {
     }
 
     func test_a_declaration_is_registered_once() throws {
-        let registry = TypeRegistry(), other = TypeRegistry()
+        let registry = TypeRegistry()
+        let other = TypeRegistry()
         let declaration = type("Once")
         try registry.register(declaration)
         XCTAssertThrowsError(try other.register(declaration)) { error in

@@ -31,7 +31,8 @@ func benchDebounce() {
         let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         var sum = 0
-        let cancellable = subject
+        let cancellable =
+            subject
             .debounce(for: .milliseconds(10), scheduler: scheduler)
             .sink { sum &+= $0 }
         for i in 0..<count {

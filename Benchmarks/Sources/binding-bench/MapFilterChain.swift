@@ -12,7 +12,8 @@ func benchMapFilterChain() {
     compare("subject_map_filter_sink", unit: "ns/value", iterations: 1_000_000) { count in
         let subject = PassthroughSubject<Int, Never>()
         var sum = 0
-        let cancellable = subject
+        let cancellable =
+            subject
             .map { $0 &* 3 }
             .filter { $0 & 1 == 0 }
             .sink { sum &+= $0 }

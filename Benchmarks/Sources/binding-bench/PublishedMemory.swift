@@ -1,6 +1,6 @@
 import BenchmarkSupport
-import MallocStats
 import MVVMBinding
+import MallocStats
 
 // Bytes per `@Published` property of a plain Swift object nobody observes, beside a stored
 // property of the same type: objects with eight `Int` (and eight `String`) properties of each

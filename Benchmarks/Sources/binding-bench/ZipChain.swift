@@ -26,8 +26,14 @@ private final class ClosureZip {
             let pair = (left[leftHead], right[rightHead])
             leftHead += 1
             rightHead += 1
-            if leftHead == left.count { left.removeAll(keepingCapacity: true); leftHead = 0 }
-            if rightHead == right.count { right.removeAll(keepingCapacity: true); rightHead = 0 }
+            if leftHead == left.count {
+                left.removeAll(keepingCapacity: true)
+                leftHead = 0
+            }
+            if rightHead == right.count {
+                right.removeAll(keepingCapacity: true)
+                rightHead = 0
+            }
             onPair(pair.0, pair.1)
         }
     }

@@ -117,7 +117,10 @@ final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable,
     func cancel() {
         let (subscription, continuations) = lock.withLock {
             () -> ((any Subscription)?, [CheckedContinuation<Outcome, Never>]) in
-            defer { state = .ended(nil); waiting = [] }
+            defer {
+                state = .ended(nil)
+                waiting = []
+            }
             if case .subscribed(let subscription) = state { return (subscription, waiting) }
             return (nil, waiting)
         }

@@ -1,5 +1,5 @@
-@_spi(ExperimentalCustomExecutors) import _Concurrency
 import CExecutorHooks
+@_spi(ExperimentalCustomExecutors) import _Concurrency
 
 /// Swift's main executor when the host thread is not the process's main thread: main-actor
 /// jobs go to `HostThreadQueue`, which the host thread drains, and the main actor's isolation

@@ -89,7 +89,8 @@ extension Timer {
                 // RunLoop.main is the main actor's queue on a host thread (`MainQueue`).
                 let ticks = DispatchQueue.main.schedule(
                     after: DispatchQueue.SchedulerTimeType(.now() + interval), interval: .seconds(interval),
-                    tolerance: .seconds(tolerance ?? 0), options: nil) { subject.send(Date()) }
+                    tolerance: .seconds(tolerance ?? 0), options: nil
+                ) { subject.send(Date()) }
                 let connection = Connection(stop: ticks.cancel) { [weak self] finished in self?.disconnect(finished) }
                 self.connection = connection
                 lock.unlock()

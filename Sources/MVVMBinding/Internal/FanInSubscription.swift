@@ -64,8 +64,10 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectabl
     /// The mirror shows the downstream, its outstanding demand and whether the stream ended.
     final var reflectedParts: [(label: String, value: Any)] {
         lock.withLock {
-            [("downstream", hasDownstream ? downstreamSlot.pointee as Any : Optional<Downstream>.none as Any),
-             ("demand", demand), ("isTerminated", isTerminated)]
+            [
+                ("downstream", hasDownstream ? downstreamSlot.pointee as Any : Optional<Downstream>.none as Any),
+                ("demand", demand), ("isTerminated", isTerminated),
+            ]
         }
     }
 

@@ -45,7 +45,8 @@ extension Publishers {
                 .handleEvents(
                     receiveSubscription: { if onSubscription?($0) == true { raise(SIGTRAP) } },
                     receiveOutput: { if onOutput?($0) == true { raise(SIGTRAP) } },
-                    receiveCompletion: { if onCompletion?($0) == true { raise(SIGTRAP) } })
+                    receiveCompletion: { if onCompletion?($0) == true { raise(SIGTRAP) } }
+                )
                 .receive(subscriber: subscriber)
         }
     }

@@ -86,8 +86,10 @@ extension Publishers.Debounce {
         private var outstandingTimers = 0  // started by values and not yet fired
         private var latest: Input?  // the latest value, until published or outrun by the completion
 
-        init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
-             options: Context.SchedulerOptions?) {
+        init(
+            downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
+            options: Context.SchedulerOptions?
+        ) {
             self.dueTime = dueTime
             self.scheduler = scheduler
             self.options = options

@@ -40,8 +40,9 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
-                Inner(downstream: subscriber, interval: interval, tolerance: tolerance, scheduler: scheduler,
-                      options: options))
+                Inner(
+                    downstream: subscriber, interval: interval, tolerance: tolerance, scheduler: scheduler,
+                    options: options))
         }
     }
 }
@@ -85,8 +86,10 @@ extension Publishers.Delay {
         private var inFlight: [UInt64: CancellableScheduledAction] = [:]
         private var nextDeliveryID: UInt64 = 0
 
-        init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
-             tolerance: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
+        init(
+            downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
+            tolerance: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?
+        ) {
             self.interval = interval
             self.tolerance = tolerance
             self.scheduler = scheduler

@@ -92,7 +92,8 @@ extension Publisher {
 /// subscription to the upstream that produces them.
 private final class FlatMapSubscription<NewPublisher: Publisher, Upstream: Publisher, Downstream: Subscriber>:
     MergingSubscription<Downstream>, @unchecked Sendable
-where NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
+where
+    NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
     Downstream.Failure == Upstream.Failure
 {
     /// The subscriber attached to the upstream.

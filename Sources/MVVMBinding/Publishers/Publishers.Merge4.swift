@@ -8,7 +8,8 @@ extension Publishers {
     where
         A.Output == B.Output, A.Failure == B.Failure,
         B.Output == C.Output, B.Failure == C.Failure,
-        C.Output == D.Output, C.Failure == D.Failure {
+        C.Output == D.Output, C.Failure == D.Failure
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -51,7 +52,8 @@ extension Publisher {
     where
         B.Output == Output, B.Failure == Failure,
         C.Output == Output, C.Failure == Failure,
-        D.Output == Output, D.Failure == Failure {
+        D.Output == Output, D.Failure == Failure
+    {
         Publishers.Merge4(self, b, c, d)
     }
 }

@@ -9,7 +9,8 @@ extension Publishers {
         A.Output == B.Output, A.Failure == B.Failure,
         B.Output == C.Output, B.Failure == C.Failure,
         C.Output == D.Output, C.Failure == D.Failure,
-        D.Output == E.Output, D.Failure == E.Failure {
+        D.Output == E.Output, D.Failure == E.Failure
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -52,12 +53,14 @@ extension Publisher {
     /// arrive.
     ///
     /// The result finishes once all have finished and fails as soon as one fails.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E) -> Publishers.Merge5<Self, B, C, D, E>
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E)
+        -> Publishers.Merge5<Self, B, C, D, E>
     where
         B.Output == Output, B.Failure == Failure,
         C.Output == Output, C.Failure == Failure,
         D.Output == Output, D.Failure == Failure,
-        E.Output == Output, E.Failure == Failure {
+        E.Output == Output, E.Failure == Failure
+    {
         Publishers.Merge5(self, b, c, d, e)
     }
 }

@@ -10,7 +10,8 @@ extension Publishers {
         B.Output == C.Output, B.Failure == C.Failure,
         C.Output == D.Output, C.Failure == D.Failure,
         D.Output == E.Output, D.Failure == E.Failure,
-        E.Output == F.Output, E.Failure == F.Failure {
+        E.Output == F.Output, E.Failure == F.Failure
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -57,13 +58,15 @@ extension Publisher {
     /// arrive.
     ///
     /// The result finishes once all have finished and fails as soon as one fails.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Publishers.Merge6<Self, B, C, D, E, F>
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F)
+        -> Publishers.Merge6<Self, B, C, D, E, F>
     where
         B.Output == Output, B.Failure == Failure,
         C.Output == Output, C.Failure == Failure,
         D.Output == Output, D.Failure == Failure,
         E.Output == Output, E.Failure == Failure,
-        F.Output == Output, F.Failure == Failure {
+        F.Output == Output, F.Failure == Failure
+    {
         Publishers.Merge6(self, b, c, d, e, f)
     }
 }

@@ -11,7 +11,8 @@ extension Publishers {
         C.Output == D.Output, C.Failure == D.Failure,
         D.Output == E.Output, D.Failure == E.Failure,
         E.Output == F.Output, E.Failure == F.Failure,
-        F.Output == G.Output, F.Failure == G.Failure {
+        F.Output == G.Output, F.Failure == G.Failure
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -62,14 +63,17 @@ extension Publisher {
     /// arrive.
     ///
     /// The result finishes once all have finished and fails as soon as one fails.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Publishers.Merge7<Self, B, C, D, E, F, G>
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
+    ) -> Publishers.Merge7<Self, B, C, D, E, F, G>
     where
         B.Output == Output, B.Failure == Failure,
         C.Output == Output, C.Failure == Failure,
         D.Output == Output, D.Failure == Failure,
         E.Output == Output, E.Failure == Failure,
         F.Output == Output, F.Failure == Failure,
-        G.Output == Output, G.Failure == Failure {
+        G.Output == Output, G.Failure == Failure
+    {
         Publishers.Merge7(self, b, c, d, e, f, g)
     }
 }

@@ -12,7 +12,8 @@ extension Publishers {
         D.Output == E.Output, D.Failure == E.Failure,
         E.Output == F.Output, E.Failure == F.Failure,
         F.Output == G.Output, F.Failure == G.Failure,
-        G.Output == H.Output, G.Failure == H.Failure {
+        G.Output == H.Output, G.Failure == H.Failure
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -60,14 +61,17 @@ extension Publishers {
     }
 }
 
-extension Publishers.Merge8: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
+extension Publishers.Merge8: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
 
 extension Publisher {
     /// Merges this publisher with `b`, `c`, `d`, `e`, `f`, `g` and `h`: values from all eight are emitted as they
     /// arrive.
     ///
     /// The result finishes once all have finished and fails as soon as one fails.
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
+    ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
     where
         B.Output == Output, B.Failure == Failure,
         C.Output == Output, C.Failure == Failure,
@@ -75,7 +79,8 @@ extension Publisher {
         E.Output == Output, E.Failure == Failure,
         F.Output == Output, F.Failure == Failure,
         G.Output == Output, G.Failure == Failure,
-        H.Output == Output, H.Failure == Failure {
+        H.Output == Output, H.Failure == Failure
+    {
         Publishers.Merge8(self, b, c, d, e, f, g, h)
     }
 }

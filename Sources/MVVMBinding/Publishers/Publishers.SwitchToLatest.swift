@@ -57,10 +57,12 @@ extension Publisher where Failure == Never, Output: Publisher, Output.Failure ==
 extension Publisher where Output: Publisher, Output.Failure == Never {
     /// Republishes the values of the most recent publisher; the never-failing inner publishers
     /// take this publisher's failure type.
-    public func switchToLatest() -> Publishers.SwitchToLatest<
-        Publishers.SetFailureType<Output, Failure>,
-        Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
-    > {
+    public func switchToLatest()
+        -> Publishers.SwitchToLatest<
+            Publishers.SetFailureType<Output, Failure>,
+            Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+        >
+    {
         map { $0.setFailureType(to: Failure.self) }.switchToLatest()
     }
 }
@@ -70,7 +72,8 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
 /// superseded inner publisher are recognised and dropped.
 private final class SwitchToLatestSubscription<P: Publisher, Upstream: Publisher, Downstream: Subscriber>:
     FanInSubscription<Downstream>, @unchecked Sendable
-where Upstream.Output == P, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
+where
+    Upstream.Output == P, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
     Downstream.Failure == P.Failure
 {
     /// The subscriber attached to the upstream of publishers.

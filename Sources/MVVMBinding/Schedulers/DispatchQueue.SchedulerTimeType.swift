@@ -17,7 +17,8 @@ extension DispatchQueue {
         /// `.distantFuture`, for instance) saturates to the largest positive stride, whichever
         /// way it points: it stands for "never", not for a time in the past.
         public func distance(to other: SchedulerTimeType) -> Stride {
-            let from = dispatchTime.uptimeNanoseconds, to = other.dispatchTime.uptimeNanoseconds
+            let from = dispatchTime.uptimeNanoseconds
+            let to = other.dispatchTime.uptimeNanoseconds
             let magnitude = to >= from ? to - from : from - to
             guard magnitude <= UInt64(Int.max) else { return Stride(.nanoseconds(.max)) }
             let nanoseconds = Int(magnitude)

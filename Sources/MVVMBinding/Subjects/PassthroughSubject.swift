@@ -28,8 +28,9 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
     /// The engine, created on first need; racing first uses agree on one.
     var hub: SubjectHub<Output, Failure> {
         if let existing = hubReference.load(ordering: .acquiring) { return Self.unmanaged(existing).takeUnretainedValue() }
-        let candidate = Unmanaged.passRetained(SubjectHub<Output, Failure>(
-            replaysCurrentValue: false, subscriptionName: "PassthroughSubject", waitsForDownstreamDemand: true))
+        let candidate = Unmanaged.passRetained(
+            SubjectHub<Output, Failure>(
+                replaysCurrentValue: false, subscriptionName: "PassthroughSubject", waitsForDownstreamDemand: true))
         let (stored, existing) = hubReference.compareExchange(
             expected: nil, desired: UnsafeRawPointer(candidate.toOpaque()), ordering: .acquiringAndReleasing)
         if stored { return candidate.takeUnretainedValue() }

@@ -52,7 +52,10 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancella
         // Taken out under the lock and released after it: the last reference to the subject
         // may go here, and its deinit must not run under the lock.
         let (target, released) = lock.withLock { () -> (Downstream?, (any Subscription)?) in
-            defer { subject = nil; upstream = nil }
+            defer {
+                subject = nil
+                upstream = nil
+            }
             return (subject, upstream)
         }
         target?.send(completion: completion)
@@ -61,7 +64,10 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancella
 
     func cancel() {
         let (subscription, released) = lock.withLock { () -> ((any Subscription)?, Downstream?) in
-            defer { subject = nil; upstream = nil }
+            defer {
+                subject = nil
+                upstream = nil
+            }
             return (upstream, subject)
         }
         subscription?.cancel()

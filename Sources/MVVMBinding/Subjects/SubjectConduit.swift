@@ -53,7 +53,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
     func offer(_ value: Output) {
         lock.lock()
         // The common case: an active link with demand and nothing buffered.
-        let active = isActive, buffered = hasPending
+        let active = isActive
+        let buffered = hasPending
         guard active, !buffered, demand > 0 else { return offerSlowly(value) }
         demand -= 1
         if needsCurrentValue { needsCurrentValue = false }

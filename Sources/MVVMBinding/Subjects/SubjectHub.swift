@@ -43,8 +43,10 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     ///   - subscriptionName: what a subscriber's subscription prints.
     ///   - waitsForDownstreamDemand: whether upstreams are asked for values only after the
     ///     first request of a subscriber.
-    init(replaysCurrentValue: Bool, initialValue: Output? = nil, subscriptionName: String,
-         waitsForDownstreamDemand: Bool = false) {
+    init(
+        replaysCurrentValue: Bool, initialValue: Output? = nil, subscriptionName: String,
+        waitsForDownstreamDemand: Bool = false
+    ) {
         self.replaysCurrentValue = replaysCurrentValue
         self.subscriptionName = subscriptionName
         self.waitsForDownstreamDemand = waitsForDownstreamDemand

@@ -66,7 +66,10 @@ extension Subscribers {
 
         public func receive(completion: Subscribers.Completion<Never>) {
             let released = lock.withLock {
-                defer { storedObject = nil; state = .terminal }
+                defer {
+                    storedObject = nil
+                    state = .terminal
+                }
                 return storedObject
             }
             // Released outside the lock: the object's deinit may run here.
@@ -75,7 +78,10 @@ extension Subscribers {
 
         public func cancel() {
             let (subscription, released) = lock.withLock { () -> ((any Subscription)?, Root?) in
-                defer { storedObject = nil; state = .terminal }
+                defer {
+                    storedObject = nil
+                    state = .terminal
+                }
                 if case .subscribed(let subscription) = state { return (subscription, storedObject) }
                 return (nil, storedObject)
             }

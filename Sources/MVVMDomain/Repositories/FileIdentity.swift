@@ -71,7 +71,8 @@ struct FileIdentity: Equatable, Sendable {
     func matches(procLocksDevice field: Substring) -> Bool {
         let parts = field.split(separator: ":")
         guard parts.count == 3, let major = UInt64(parts[0], radix: 16),
-              let minor = UInt64(parts[1], radix: 16), let number = UInt64(parts[2]) else { return false }
+            let minor = UInt64(parts[1], radix: 16), let number = UInt64(parts[2])
+        else { return false }
         // Linux's dev_t: the major number in bits 8-19 and 32-43, the minor in 0-7 and 20-31.
         let ownMajor = (device >> 8) & 0xFFF | (device >> 32) & ~0xFFF
         let ownMinor = device & 0xFF | (device >> 12) & ~0xFF

@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,7 +50,9 @@ struct FileWriteLock: ~Copyable {
                         close(descriptor)
                         throw .storageFailure(
                             path: path,
-                            reason: "another process\(holder) has held the file's write lock for more than \(Self.seconds(wait)); try again when it is done")
+                            reason:
+                                "another process\(holder) has held the file's write lock for more than \(Self.seconds(wait)); try again when it is done"
+                        )
                     }
                     close(descriptor)
                     // On the store's own thread (never the host's), as SQLite's busy wait.
@@ -90,7 +93,8 @@ struct FileWriteLock: ~Copyable {
         for line in locks.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int(fields[4]),
-                  file.matches(procLocksDevice: fields[5]) else { continue }
+                file.matches(procLocksDevice: fields[5])
+            else { continue }
             let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?
                 .split(separator: "\n").first.map(String.init)
             return name.map { " (pid \(pid), \($0))" } ?? " (pid \(pid))"

@@ -20,10 +20,14 @@ enum DetachedThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
-        guard pthread_create(&thread, &attributes, { context in
-            Unmanaged<Start>.fromOpaque(context!).takeRetainedValue().body()
-            return nil
-        }, context) == 0 else {
+        guard
+            pthread_create(
+                &thread, &attributes,
+                { context in
+                    Unmanaged<Start>.fromOpaque(context!).takeRetainedValue().body()
+                    return nil
+                }, context) == 0
+        else {
             Unmanaged<Start>.fromOpaque(context).release()
             return false
         }

@@ -78,7 +78,8 @@ public struct UserNameValidator: Sendable {
     /// without decoding scalars.
     private static func trimmedPrintableASCII(_ draft: String) -> String? {
         let bounds = draft.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
-            var start = 0, end = 0
+            var start = 0
+            var end = 0
             for offset in 0..<bytes.count {
                 let byte = bytes[offset]
                 guard byte >= 0x20 && byte < 0x7F else { return nil }

@@ -119,8 +119,8 @@ public final class UserListViewModel: ObservableObject {
     /// dismissed, instead of hammering a failing repository on every displayed row).
     public func didDisplayRow(at index: Int) {
         guard users.indices.contains(index),
-              index >= users.count - prefetchDistance,
-              hasMorePages, loading == .none, errorMessage == nil
+            index >= users.count - prefetchDistance,
+            hasMorePages, loading == .none, errorMessage == nil
         else { return }
         load(.nextPage)
     }

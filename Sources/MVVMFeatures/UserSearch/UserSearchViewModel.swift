@@ -108,8 +108,8 @@ public final class UserSearchViewModel<S: Scheduler>: ObservableObject {
     /// searched and no error is shown (the rule of `UserListViewModel.didDisplayRow(at:)`).
     public func didDisplayRow(at index: Int) {
         guard results.indices.contains(index),
-              index >= results.count - Self.prefetchDistance,
-              hasMorePages, !isSearching, errorMessage == nil
+            index >= results.count - Self.prefetchDistance,
+            hasMorePages, !isSearching, errorMessage == nil
         else { return }
         nextPageRequests.send(UserSearchRequest(query: shownQuery, page: loadedPage + 1))
     }

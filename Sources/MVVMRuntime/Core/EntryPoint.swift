@@ -56,7 +56,8 @@ public func string(from pointer: UnsafePointer<CChar>?, _ parameter: @autoclosur
 extension APIError {
     static let wrongThread = APIError(
         MVVM_E_WRONG_THREAD,
-        "This function must be called on the host thread: the process's main thread, or the thread that called mvvm_init_with_options() (fixed for the process's lifetime).")
+        "This function must be called on the host thread: the process's main thread, or the thread that called mvvm_init_with_options() (fixed for the process's lifetime)."
+    )
     static let notInitialized = APIError(
         MVVM_E_NOT_INITIALIZED, "The runtime is not running: call mvvm_init() first (or again after mvvm_shutdown()).")
 }

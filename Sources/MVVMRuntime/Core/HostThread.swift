@@ -27,7 +27,8 @@ public enum HostThread {
         guard HostMainExecutor.install() else {
             return APIError(
                 MVVM_E_STATE,
-                "Swift's main executor existed before the first mvvm_init_with_options() (something used the Swift main actor first), so the main actor cannot move to this thread.")
+                "Swift's main executor existed before the first mvvm_init_with_options() (something used the Swift main actor first), so the main actor cannot move to this thread."
+            )
         }
         MainQueue.routeToHostThread()
         return nil
@@ -52,10 +53,12 @@ public enum HostThread {
 
 extension APIError {
     static func hostThreadFixed(_ hostThreadID: Int32) -> APIError {
-        let which = hostThreadID == getpid()
+        let which =
+            hostThreadID == getpid()
             ? "the process's main thread, by mvvm_init()" : "by mvvm_init_with_options()"
         return APIError(
             MVVM_E_WRONG_THREAD,
-            "The host thread is fixed for the process's lifetime: it is thread \(hostThreadID) (\(which)), and this is thread \(mvvmhook_current_thread_id()).")
+            "The host thread is fixed for the process's lifetime: it is thread \(hostThreadID) (\(which)), and this is thread \(mvvmhook_current_thread_id())."
+        )
     }
 }

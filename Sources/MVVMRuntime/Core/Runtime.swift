@@ -133,7 +133,9 @@ public final class Runtime {
     func object(_ pointer: OpaquePointer?) throws(APIError) -> RuntimeObject {
         guard let pointer else { throw APIError(MVVM_E_INVALID_HANDLE, "The object handle is NULL.") }
         guard let handle = Handle(pointer), let object = handles.object(at: handle) else {
-            throw APIError(MVVM_E_INVALID_HANDLE, "The handle \(pointer) does not name a live object: it was destroyed, never issued, or issued before a shutdown.")
+            throw APIError(
+                MVVM_E_INVALID_HANDLE,
+                "The handle \(pointer) does not name a live object: it was destroyed, never issued, or issued before a shutdown.")
         }
         return object
     }
@@ -156,7 +158,8 @@ public final class Runtime {
     @inline(__always)
     func unretainedObject<T: RuntimeObject>(_ pointer: OpaquePointer?, as type: T.Type) throws(APIError) -> Unmanaged<T> {
         if let handle = Handle(pointer), let object = handles.unretainedObject(at: handle),
-           object.withGuaranteedInstance({ $0.type }) == T.objectType {
+            object.withGuaranteedInstance({ $0.type }) == T.objectType
+        {
             return unsafeBitCast(object, to: Unmanaged<T>.self)
         }
         // Not a live T: the checked lookup says precisely why.

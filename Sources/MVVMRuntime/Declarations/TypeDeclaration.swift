@@ -63,8 +63,9 @@ public class TypeDeclaration: @unchecked Sendable {
     /// A type without members: its objects are made by constructors of its own. `cPrefix`
     /// defaults to the name in snake case.
     public convenience init(name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String, summary: String) {
-        self.init(name: name, cNamespace: cNamespace, cPrefix: cPrefix ?? CName.snakeCase(name), handleName: handleName,
-                  summary: summary, members: [])
+        self.init(
+            name: name, cNamespace: cNamespace, cPrefix: cPrefix ?? CName.snakeCase(name), handleName: handleName,
+            summary: summary, members: [])
     }
 
     init(
@@ -220,7 +221,8 @@ public class TypeDeclaration: @unchecked Sendable {
             switch argument.kind {
             case .index(let listName):
                 guard let object, case .int64(let index) = value,
-                      let listID = members.firstIndex(where: { $0.kind == .list && $0.name == listName }) else { break }
+                    let listID = members.firstIndex(where: { $0.kind == .list && $0.name == listName })
+                else { break }
                 _ = try checkedIndex(index, count: count(listID, of: object), members[listID].itemWord)
             case .object(let objectArgument):
                 guard let runtime, case .object(let handle) = value else { break }

@@ -54,9 +54,10 @@ extension ViewModelDeclaration {
             out: [String], absentMessage: String? = nil, read: @escaping MemberAccess.Read, observe: Observe?, derivedFrom: [String],
             write: MemberAccess.Write? = nil, setterDoc: String = ""
         ) -> Self {
-            Self(name: name, doc: doc, kind: kind, isNullable: nullable, enumName: enumName, outNames: out,
-                 absentMessage: absentMessage, read: read, write: write, setterDoc: setterDoc, observe: observe,
-                 derivedFrom: derivedFrom)
+            Self(
+                name: name, doc: doc, kind: kind, isNullable: nullable, enumName: enumName, outNames: out,
+                absentMessage: absentMessage, read: read, write: write, setterDoc: setterDoc, observe: observe,
+                derivedFrom: derivedFrom)
         }
 
         /// The ViewModel of `object`, an object of this declaration's type.
@@ -78,8 +79,9 @@ extension ViewModelDeclaration {
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Bool,
             changes: (@MainActor @Sendable (VM) -> Published<Bool>.Publisher)? = nil, derivedFrom: [String] = []
         ) -> Self {
-            make(name, .bool, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .bool(read(viewModel($0))) },
-                 observe: published(changes), derivedFrom: derivedFrom)
+            make(
+                name, .bool, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .bool(read(viewModel($0))) },
+                observe: published(changes), derivedFrom: derivedFrom)
         }
 
         /// A declared enum (`EnumDeclaration`, registered before the types that use it), as
@@ -92,9 +94,10 @@ extension ViewModelDeclaration {
             guard let registered = TypeRegistry.shared.enumeration(named: declaration.name) else {
                 preconditionFailure("the enum \(declaration.name) is not registered: register it before the declarations that use it")
             }
-            return make(name, .int32, enumName: registered.cType, doc: doc, out: [out ?? "out_\(snake(name))"],
-                        read: { .int32(declaration.number(of: read(viewModel($0)))) },
-                        observe: published(changes), derivedFrom: derivedFrom)
+            return make(
+                name, .int32, enumName: registered.cType, doc: doc, out: [out ?? "out_\(snake(name))"],
+                read: { .int32(declaration.number(of: read(viewModel($0)))) },
+                observe: published(changes), derivedFrom: derivedFrom)
         }
 
         /// An integer: C int64_t.
@@ -102,8 +105,9 @@ extension ViewModelDeclaration {
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Int,
             changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?, derivedFrom: [String] = []
         ) -> Self {
-            make(name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
-                 observe: published(changes), derivedFrom: derivedFrom)
+            make(
+                name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
+                observe: published(changes), derivedFrom: derivedFrom)
         }
 
         /// `int64` announced only through `derivedFrom` (or a list's changes).
@@ -111,8 +115,9 @@ extension ViewModelDeclaration {
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Int,
             derivedFrom: [String] = []
         ) -> Self {
-            make(name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
-                 observe: nil, derivedFrom: derivedFrom)
+            make(
+                name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
+                observe: nil, derivedFrom: derivedFrom)
         }
 
         /// Text that is always there.
@@ -128,8 +133,9 @@ extension ViewModelDeclaration {
                     set(viewModel(object), text)
                 }
             }
-            return make(name, .string, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .string(read(viewModel($0))) },
-                        observe: published(changes), derivedFrom: derivedFrom, write: write, setterDoc: setterDoc)
+            return make(
+                name, .string, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .string(read(viewModel($0))) },
+                observe: published(changes), derivedFrom: derivedFrom, write: write, setterDoc: setterDoc)
         }
 
         /// Text that may be absent (NULL).
@@ -137,8 +143,9 @@ extension ViewModelDeclaration {
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> String?,
             changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)? = nil, derivedFrom: [String] = []
         ) -> Self {
-            make(name, .string, nullable: true, doc: doc, out: [out ?? "out_\(snake(name))"],
-                 read: { read(viewModel($0)).map(Value.string) ?? .none }, observe: published(changes), derivedFrom: derivedFrom)
+            make(
+                name, .string, nullable: true, doc: doc, out: [out ?? "out_\(snake(name))"],
+                read: { read(viewModel($0)).map(Value.string) ?? .none }, observe: published(changes), derivedFrom: derivedFrom)
         }
 
         /// How a typed getter reports an absent record.
@@ -160,9 +167,10 @@ extension ViewModelDeclaration {
             case .loadedFlag: (out, absentMessage) = (["out_loaded", "out_\(snake(name))"], nil)
             case .stateError(let message): (out, absentMessage) = (["out_\(snake(name))"], message)
             }
-            return make(name, R.valueKind, nullable: true, doc: doc, out: out, absentMessage: absentMessage,
-                        read: { read(viewModel($0)).map { .record($0) } ?? .none }, observe: published(changes),
-                        derivedFrom: derivedFrom)
+            return make(
+                name, R.valueKind, nullable: true, doc: doc, out: out, absentMessage: absentMessage,
+                read: { read(viewModel($0)).map { .record($0) } ?? .none }, observe: published(changes),
+                derivedFrom: derivedFrom)
         }
     }
 
@@ -181,7 +189,12 @@ extension ViewModelDeclaration {
 
         /// An argument-less command (it can also become a command closure).
         public static func command(_ name: String, _ doc: String, _ run: @escaping @MainActor @Sendable (VM) -> Void) -> Self {
-            Self(name: name, doc: doc, arguments: [], result: nil, run: { viewModel, _ in run(viewModel); return .none }, setterOf: nil)
+            Self(
+                name: name, doc: doc, arguments: [], result: nil,
+                run: { viewModel, _ in
+                    run(viewModel)
+                    return .none
+                }, setterOf: nil)
         }
 
         /// A command with arguments; `run` returns its result (`.none` without one).
@@ -207,9 +220,11 @@ extension ViewModelDeclaration {
         }
 
         func shape(prefix: String) -> MemberShape {
-            var types = ["mvvm_object *"] + arguments.map { argument -> String in
-                argument.valueKind == .bool ? "int32_t" : argument.valueKind.cType
-            }
+            var types =
+                ["mvvm_object *"]
+                + arguments.map { argument -> String in
+                    argument.valueKind == .bool ? "int32_t" : argument.valueKind.cType
+                }
             var names = arguments.map(\.name)
             if let result {
                 types.append("\(result.kind == .bool ? "int32_t" : result.kind.cType) *")
@@ -257,8 +272,9 @@ extension ViewModelDeclaration {
             count: @escaping @MainActor @Sendable (VM) throws(APIError) -> Int,
             item: @escaping @MainActor @Sendable (VM, Int) throws(APIError) -> Value
         ) -> Self {
-            Self(name: name, itemName: itemName, doc: doc, kind: kind, out: out, count: count, item: item, changes: changes, signal: signal,
-                 countProperty: countProperty, countName: countProperty ?? countName ?? "\(itemName)-count", countDoc: countDoc)
+            Self(
+                name: name, itemName: itemName, doc: doc, kind: kind, out: out, count: count, item: item, changes: changes, signal: signal,
+                countProperty: countProperty, countName: countProperty ?? countName ?? "\(itemName)-count", countDoc: countDoc)
         }
 
         func shape(prefix: String) -> MemberShape {
@@ -290,7 +306,9 @@ extension ViewModelDeclaration {
         }
 
         /// An event carrying an id (`int64_t`).
-        public static func id(_ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<Int, Never>) -> Self {
+        public static func id(_ name: String, _ doc: String, _ publisher: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<Int, Never>)
+            -> Self
+        {
             Self(name: name, doc: doc, shape: .int64) { viewModel, object, index in
                 object.subscription(to: publisher(viewModel)) { object, id in object.queueEvent(.int64(index, Int64(id))) }
             }

@@ -82,10 +82,11 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         }
         var signalCount = 0
         func addSignal(_ name: String, _ shape: SignalShape, _ doc: String) -> Int {
-            members.append(MemberShape(
-                name: name, kind: .signal, valueKind: .none, isNullable: false, isSettable: false, enumName: nil,
-                arguments: [], doc: doc, function: nil, cSignature: shape.cSignature, parameterNames: [],
-                signalShape: shape, relatedName: nil, countName: nil))
+            members.append(
+                MemberShape(
+                    name: name, kind: .signal, valueKind: .none, isNullable: false, isSettable: false, enumName: nil,
+                    arguments: [], doc: doc, function: nil, cSignature: shape.cSignature, parameterNames: [],
+                    signalShape: shape, relatedName: nil, countName: nil))
             accesses.append(.signal)
             signalCount += 1
             return signalCount - 1
@@ -131,7 +132,8 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         changeMasks = properties.indices.map(closure)
         listMasks = lists.map { list in list.countProperty.flatMap { index[$0] }.map(closure) ?? 0 }
         let signalMask = { (signal: Int?) in signal.map { RuntimeObject.mask([$0]) } ?? 0 }
-        feedMasks = zip(listMasks, listSignals).map { $0 | signalMask($1) }
+        feedMasks =
+            zip(listMasks, listSignals).map { $0 | signalMask($1) }
             + zip(events, eventSignals).map { $0.observe == nil ? 0 : signalMask($1) }
         feedsMask = feedMasks.reduce(0, |)
         super.init(

@@ -15,7 +15,8 @@ import CMVVM
         }
         guard let member = runnable.first(where: { declaration.members[$0].name == name }) else {
             let known = runnable.map { declaration.members[$0].name }.joined(separator: ", ")
-            throw APIError(MVVM_E_UNKNOWN_NAME, "A \(declaration.name) has no argument-less command \"\(name)\"; it has: \(known.isEmpty ? "none" : known).")
+            throw APIError(
+                MVVM_E_UNKNOWN_NAME, "A \(declaration.name) has no argument-less command \"\(name)\"; it has: \(known.isEmpty ? "none" : known).")
         }
         let body: @MainActor (RuntimeObject) -> Void = { object in _ = try? object.declaration.invoke(member, of: object, []) }
         guard let handle = target.handle, let closure = CommandClosure(target: handle, command: body) else {

@@ -8,7 +8,9 @@ import CMVVM
         let out = try require(outInfo, "out_info")
         guard let info = EnumCatalog.cInfo(cType: cType) else {
             let known = TypeRegistry.shared.registeredEnums.map(\.cType)
-            throw APIError(MVVM_E_UNKNOWN_NAME, "This library has no enum \"\(cType)\"; \(known.isEmpty ? "it has no enums" : "its enums are " + known.joined(separator: ", ")).")
+            throw APIError(
+                MVVM_E_UNKNOWN_NAME,
+                "This library has no enum \"\(cType)\"; \(known.isEmpty ? "it has no enums" : "its enums are " + known.joined(separator: ", ")).")
         }
         out.pointee = info
     } catch {
@@ -18,7 +20,9 @@ import CMVVM
     return MVVM_OK
 }
 
-@c public func mvvm_enum_list(_ outEnums: UnsafeMutablePointer<UnsafePointer<mvvm_enum_info>?>?, _ outCount: UnsafeMutablePointer<UInt>?) -> mvvm_status {
+@c public func mvvm_enum_list(_ outEnums: UnsafeMutablePointer<UnsafePointer<mvvm_enum_info>?>?, _ outCount: UnsafeMutablePointer<UInt>?)
+    -> mvvm_status
+{
     do throws(APIError) {
         let enums = try require(outEnums, "out_enums")
         let count = try require(outCount, "out_count")

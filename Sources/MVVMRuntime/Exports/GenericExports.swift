@@ -15,7 +15,9 @@ import CMVVM
             throw .invalidArgument("\(type) is not an mvvm_type.")
         }
         guard let id = declaration.memberID(named: name) else {
-            throw APIError(MVVM_E_UNKNOWN_NAME, "A \(declaration.name) has no member \"\(name)\"; it has: \(declaration.members.map(\.name).joined(separator: ", ")).")
+            throw APIError(
+                MVVM_E_UNKNOWN_NAME,
+                "A \(declaration.name) has no member \"\(name)\"; it has: \(declaration.members.map(\.name).joined(separator: ", ")).")
         }
         out.pointee = UInt32(id)
     } catch {
@@ -152,7 +154,10 @@ private func byName(
         let name = try string(from: name, what)
         guard let found = target.declaration.memberID(named: name) else {
             let known = target.declaration.members.filter { $0.kind.word == what }.map(\.name)
-            throw APIError(MVVM_E_UNKNOWN_NAME, "A \(target.declaration.name) has no \(what) \"\(name)\"; \(known.isEmpty ? "it has none" : "it has: " + known.joined(separator: ", ")).")
+            throw APIError(
+                MVVM_E_UNKNOWN_NAME,
+                "A \(target.declaration.name) has no \(what) \"\(name)\"; \(known.isEmpty ? "it has none" : "it has: " + known.joined(separator: ", "))."
+            )
         }
         id = UInt32(found)
     }

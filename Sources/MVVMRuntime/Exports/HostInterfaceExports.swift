@@ -11,7 +11,8 @@ import CMVVM
             throw .invalidArgument("\(type) is not an mvvm_type.")
         }
         guard let info = HostInterfaceCatalog.cInfo(of: type) else {
-            throw APIError(MVVM_E_NOT_FOUND, "A \(declaration.name) is not made over a host's implementation: it has no host interface\(typesWithInterfaces()).")
+            throw APIError(
+                MVVM_E_NOT_FOUND, "A \(declaration.name) is not made over a host's implementation: it has no host interface\(typesWithInterfaces()).")
         }
         out.pointee = info
     } catch {
@@ -43,7 +44,8 @@ func makeOverHost(
     _ destroy: mvvm_destroy_notify?, in runtime: Runtime
 ) throws(APIError) -> OpaquePointer {
     guard let interface = declaration.hostInterface else {
-        throw APIError(MVVM_E_STATE, "A \(declaration.name) is not made over a host's implementation (it has no host constructor)\(typesWithInterfaces()).")
+        throw APIError(
+            MVVM_E_STATE, "A \(declaration.name) is not made over a host's implementation (it has no host constructor)\(typesWithInterfaces()).")
     }
     let host = try HostImplementation(interface, vtable: vtable, userData: userData, destroy: destroy)
     do throws(APIError) {

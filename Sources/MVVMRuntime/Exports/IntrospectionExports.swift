@@ -19,7 +19,9 @@ import CMVVM
         let name = try string(from: name, "name")
         guard let declaration = TypeRegistry.shared.declaration(named: name) else {
             let known = TypeCatalog.declarations.map(\.name)
-            throw APIError(MVVM_E_UNKNOWN_NAME, "This library has no type named \"\(name)\"; \(known.isEmpty ? "it has no types" : "it has: " + known.joined(separator: ", ")).")
+            throw APIError(
+                MVVM_E_UNKNOWN_NAME,
+                "This library has no type named \"\(name)\"; \(known.isEmpty ? "it has no types" : "it has: " + known.joined(separator: ", ")).")
         }
         out.pointee = declaration.type
     } catch {

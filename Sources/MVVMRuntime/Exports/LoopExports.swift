@@ -18,13 +18,15 @@ import MVVMBindingCore
     guard let options else { return LastError.fail(.nullPointer("options")) }
     let expectedSize = UInt32(MemoryLayout<mvvm_init_options>.size)
     guard options.pointee.struct_size == expectedSize else {
-        return LastError.fail(APIError(
-            MVVM_E_INVALID_ARGUMENT,
-            "options->struct_size is \(options.pointee.struct_size); this library accepts \(expectedSize) (sizeof(mvvm_init_options))."))
+        return LastError.fail(
+            APIError(
+                MVVM_E_INVALID_ARGUMENT,
+                "options->struct_size is \(options.pointee.struct_size); this library accepts \(expectedSize) (sizeof(mvvm_init_options))."))
     }
     guard options.pointee.flags == 0 else {
-        return LastError.fail(APIError(
-            MVVM_E_INVALID_ARGUMENT, "options->flags is \(options.pointee.flags); no flags are defined, it must be 0."))
+        return LastError.fail(
+            APIError(
+                MVVM_E_INVALID_ARGUMENT, "options->flags is \(options.pointee.flags); no flags are defined, it must be 0."))
     }
     if let error = HostThread.fixToCallingThread() { return LastError.fail(error) }
     return startRuntime()

@@ -11,7 +11,10 @@ import CMVVM
     apiCall { runtime throws(APIError) in
         let target = try runtime.object(object)
         guard !target.isOwned else {
-            throw APIError(MVVM_E_STATE, "This \(TypeCatalog.name(of: target.type)) is owned by another object of the library, which frees it (a screen is freed when its stack pops it); the host must not destroy it.")
+            throw APIError(
+                MVVM_E_STATE,
+                "This \(TypeCatalog.name(of: target.type)) is owned by another object of the library, which frees it (a screen is freed when its stack pops it); the host must not destroy it."
+            )
         }
         runtime.destroy(target)
     }

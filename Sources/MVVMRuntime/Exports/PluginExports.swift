@@ -16,13 +16,17 @@ import CMVVMAPITable
 
 /// The body of every `*_get_api` export: checks the host's ABI version and hands the table out.
 public enum PluginTableExport {
-    public static func hand<Table>(_ table: UnsafePointer<Table>, _ abiVersion: Int32,
-                                   _ outAPI: UnsafeMutablePointer<UnsafePointer<Table>?>?, _ name: StaticString) -> mvvm_status {
+    public static func hand<Table>(
+        _ table: UnsafePointer<Table>, _ abiVersion: Int32,
+        _ outAPI: UnsafeMutablePointer<UnsafePointer<Table>?>?, _ name: StaticString
+    ) -> mvvm_status {
         guard let outAPI else { return LastError.fail(.nullPointer("\(name)")) }
         let libraryVersion = Int32(MVVM_ABI_VERSION)
         guard abiVersion == libraryVersion else {
-            return LastError.fail(.invalidArgument(
-                "The host was built against ABI version \(abiVersion) but this library implements ABI version \(libraryVersion) (mvvm \(MVVM_VERSION_STRING)): rebuild the host against this library's headers."))
+            return LastError.fail(
+                .invalidArgument(
+                    "The host was built against ABI version \(abiVersion) but this library implements ABI version \(libraryVersion) (mvvm \(MVVM_VERSION_STRING)): rebuild the host against this library's headers."
+                ))
         }
         outAPI.pointee = table
         LastError.clear()

@@ -18,12 +18,15 @@ import CMVVM
     }
     let actual = SchemaHash.value
     guard expected == actual else {
-        return LastError.fail(APIError(MVVM_E_SCHEMA, """
-            This library's application schema is \(actual), but the host expects \(expected): its header (or \
-            Python stubs) and the library come from different declarations of the application. Regenerate \
-            the header with the application's generator (the header's first line names it), rebuild the \
-            library from the same declarations, and rebuild the host against that header.
-            """))
+        return LastError.fail(
+            APIError(
+                MVVM_E_SCHEMA,
+                """
+                This library's application schema is \(actual), but the host expects \(expected): its header (or \
+                Python stubs) and the library come from different declarations of the application. Regenerate \
+                the header with the application's generator (the header's first line names it), rebuild the \
+                library from the same declarations, and rebuild the host against that header.
+                """))
     }
     LastError.clear()
     return MVVM_OK

@@ -19,7 +19,9 @@ import CMVVM
         guard let handler else { throw .nullPointer("handler") }
         guard let index = target.signalIndex(named: name) else {
             let known = target.signals.map(\.name).joined(separator: ", ")
-            throw APIError(MVVM_E_UNKNOWN_NAME, "A \(TypeCatalog.name(of: target.type)) has no signal \"\(name)\"; \(known.isEmpty ? "it has no signals" : "it has: " + known + ".")")
+            throw APIError(
+                MVVM_E_UNKNOWN_NAME,
+                "A \(TypeCatalog.name(of: target.type)) has no signal \"\(name)\"; \(known.isEmpty ? "it has no signals" : "it has: " + known + ".")")
         }
         let layout = try Connection.layout(flags: flags, shape: target.signals[index].shape)
         let id = runtime.connect(target, signal: index, handler: handler, userData: userData, destroy: destroy, layout: layout)

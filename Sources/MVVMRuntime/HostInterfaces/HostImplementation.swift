@@ -49,7 +49,9 @@ public final class HostImplementation: HostRequestIssuer {
         }
         guard missing.isEmpty else {
             let optional = interface.members.filter(\.isOptional).map(\.name)
-            throw .invalidArgument("vtable->\(missing.joined(separator: ", vtable->")) must not be NULL (\(optional.isEmpty ? "every function is required" : "optional: " + optional.joined(separator: ", "))).")
+            throw .invalidArgument(
+                "vtable->\(missing.joined(separator: ", vtable->")) must not be NULL (\(optional.isEmpty ? "every function is required" : "optional: " + optional.joined(separator: ", ")))."
+            )
         }
         self.interface = interface
         self.functions = functions

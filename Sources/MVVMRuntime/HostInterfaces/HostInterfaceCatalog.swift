@@ -20,21 +20,24 @@ private struct HostInterfaceTable: @unchecked Sendable {
             for (index, member) in interface.members.enumerated() {
                 let arguments = UnsafeMutablePointer<mvvm_interface_argument>.allocate(capacity: max(member.arguments.count, 1))
                 for (position, argument) in member.arguments.enumerated() {
-                    (arguments + position).initialize(to: mvvm_interface_argument(
-                        name: StaticCStrings.make(argument.name), kind: mvvm_value_kind(UInt32(argument.kind.rawValue))))
+                    (arguments + position).initialize(
+                        to: mvvm_interface_argument(
+                            name: StaticCStrings.make(argument.name), kind: mvvm_value_kind(UInt32(argument.kind.rawValue))))
                 }
                 let (answer, answerKind) = Self.cAnswer(member.answer)
-                (members + index).initialize(to: mvvm_interface_member(
-                    name: StaticCStrings.make(member.name), doc: StaticCStrings.make(member.doc),
-                    argument_count: member.arguments.count, arguments: arguments, answer: answer,
-                    answer_kind: mvvm_value_kind(UInt32(answerKind.rawValue)), optional: member.isOptional ? 1 : 0,
-                    offset: interface.offset(ofMember: index), c_declaration: StaticCStrings.make(member.cDeclaration)))
+                (members + index).initialize(
+                    to: mvvm_interface_member(
+                        name: StaticCStrings.make(member.name), doc: StaticCStrings.make(member.doc),
+                        argument_count: member.arguments.count, arguments: arguments, answer: answer,
+                        answer_kind: mvvm_value_kind(UInt32(answerKind.rawValue)), optional: member.isOptional ? 1 : 0,
+                        offset: interface.offset(ofMember: index), c_declaration: StaticCStrings.make(member.cDeclaration)))
             }
             let info = UnsafeMutablePointer<mvvm_interface_info>.allocate(capacity: 1)
-            info.initialize(to: mvvm_interface_info(
-                name: StaticCStrings.make(interface.name), c_type: StaticCStrings.make(interface.cType),
-                doc: StaticCStrings.make(interface.summary), type: declaration.type, size: interface.size,
-                member_count: interface.members.count, members: members))
+            info.initialize(
+                to: mvvm_interface_info(
+                    name: StaticCStrings.make(interface.name), c_type: StaticCStrings.make(interface.cType),
+                    doc: StaticCStrings.make(interface.summary), type: declaration.type, size: interface.size,
+                    member_count: interface.members.count, members: members))
             infos[declaration.type] = UnsafePointer(info)
         }
         self.infos = infos

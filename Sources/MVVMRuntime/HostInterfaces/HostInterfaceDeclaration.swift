@@ -62,8 +62,9 @@ public final class HostInterfaceDeclaration: Sendable {
         /// `void cancel(void *user_data, mvvm_request *request)`, optional: nobody waits for
         /// `request` any more (it was finished at once; answering it gives MVVM_E_NOT_FOUND).
         public static var cancel: Self {
-            Self(name: "cancel", doc: "Nobody waits for `request` any more: stop its work (answering it now gives MVVM_E_NOT_FOUND). Optional.",
-                 arguments: [], answer: nil, isOptional: true)
+            Self(
+                name: "cancel", doc: "Nobody waits for `request` any more: stop its work (answering it now gives MVVM_E_NOT_FOUND). Optional.",
+                arguments: [], answer: nil, isOptional: true)
         }
 
         /// The field as the C struct declares it.

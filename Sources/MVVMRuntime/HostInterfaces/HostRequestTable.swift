@@ -144,9 +144,14 @@ public final class HostRequestTable: Sendable {
         case .stored:
             break
         case .notFound:
-            throw APIError(MVVM_E_NOT_FOUND, "The request \(pointer) is not pending: it was already answered, was cancelled (nobody waits for it any more, or mvvm_shutdown() ended it), or was never issued.")
+            throw APIError(
+                MVVM_E_NOT_FOUND,
+                "The request \(pointer) is not pending: it was already answered, was cancelled (nobody waits for it any more, or mvvm_shutdown() ended it), or was never issued."
+            )
         case .wrongKind(let expected):
-            throw APIError(MVVM_E_INVALID_ARGUMENT, "The request \(pointer) must be answered with \(expected.resolveHint) (or mvvm_request_fail()); it stays pending.")
+            throw APIError(
+                MVVM_E_INVALID_ARGUMENT,
+                "The request \(pointer) must be answered with \(expected.resolveHint) (or mvvm_request_fail()); it stays pending.")
         }
     }
 

@@ -237,7 +237,8 @@ open class RuntimeObject {
     public func queueEvent(_ event: PendingEvent) {
         guard connectedSignals & Self.mask([event.signalIndex]) != 0, Runtime.unretainedCurrent != nil else { return }
         if case .changes(let index, let more) = event,
-           case .changes(let lastIndex, let earlier)? = pendingEvents.last, lastIndex == index {
+            case .changes(let lastIndex, let earlier)? = pendingEvents.last, lastIndex == index
+        {
             // Consecutive list edits form one change set, in order.
             pendingEvents[pendingEvents.count - 1] = .changes(index, earlier + more)
         } else {
@@ -309,4 +310,3 @@ open class RuntimeObject {
         if hasEndedConnections { removeEndedConnections() }
     }
 }
-

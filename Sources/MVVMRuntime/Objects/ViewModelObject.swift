@@ -61,8 +61,9 @@ open class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
     private func startFeed(_ position: Int) -> AnyCancellable? {
         let declaration = VM.declaration
         if position < declaration.lists.count {
-            return observe(declaration.lists[position].changes, mask: declaration.listMasks[position],
-                           signal: declaration.listSignals[position])
+            return observe(
+                declaration.lists[position].changes, mask: declaration.listMasks[position],
+                signal: declaration.listSignals[position])
         }
         let index = position - declaration.lists.count
         return declaration.events[index].observe?(viewModel, self, declaration.eventSignals[index])

@@ -23,13 +23,15 @@ private struct EnumTable: @unchecked Sendable {
         for (position, registered) in enums.enumerated() {
             let cases = UnsafeMutablePointer<mvvm_enum_case>.allocate(capacity: registered.cases.count)
             for (index, enumCase) in registered.cases.enumerated() {
-                (cases + index).initialize(to: mvvm_enum_case(
-                    name: StaticCStrings.make(enumCase.name), c_name: StaticCStrings.make(enumCase.cName),
-                    value: enumCase.number, doc: StaticCStrings.make(enumCase.doc)))
+                (cases + index).initialize(
+                    to: mvvm_enum_case(
+                        name: StaticCStrings.make(enumCase.name), c_name: StaticCStrings.make(enumCase.cName),
+                        value: enumCase.number, doc: StaticCStrings.make(enumCase.doc)))
             }
-            (infos + position).initialize(to: mvvm_enum_info(
-                name: StaticCStrings.make(registered.name), c_type: StaticCStrings.make(registered.cType),
-                case_count: registered.cases.count, cases: cases, doc: StaticCStrings.make(registered.doc)))
+            (infos + position).initialize(
+                to: mvvm_enum_info(
+                    name: StaticCStrings.make(registered.name), c_type: StaticCStrings.make(registered.cType),
+                    case_count: registered.cases.count, cases: cases, doc: StaticCStrings.make(registered.doc)))
             indexes[registered.cType] = position
         }
         self.infos = UnsafePointer(infos)

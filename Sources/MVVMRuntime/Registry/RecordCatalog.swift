@@ -22,17 +22,19 @@ private struct RecordTables: @unchecked Sendable {
             (kinds + position).initialize(to: record.kind)
             let fields = UnsafeMutablePointer<mvvm_record_field>.allocate(capacity: record.fields.count)
             for (index, field) in record.fields.enumerated() {
-                (fields + index).initialize(to: mvvm_record_field(
-                    name: StaticCStrings.make(field.name), kind: mvvm_value_kind(UInt32(field.kind.valueKind.rawValue)),
-                    flags: field.kind.isNullable ? MVVM_MEMBER_NULLABLE.rawValue : 0,
-                    offset: record.layout.offsets[index], doc: StaticCStrings.make(field.doc)))
+                (fields + index).initialize(
+                    to: mvvm_record_field(
+                        name: StaticCStrings.make(field.name), kind: mvvm_value_kind(UInt32(field.kind.valueKind.rawValue)),
+                        flags: field.kind.isNullable ? MVVM_MEMBER_NULLABLE.rawValue : 0,
+                        offset: record.layout.offsets[index], doc: StaticCStrings.make(field.doc)))
             }
             let info = UnsafeMutablePointer<mvvm_record_info>.allocate(capacity: 1)
-            info.initialize(to: mvvm_record_info(
-                kind: record.kind, name: StaticCStrings.make(record.name), c_type: StaticCStrings.make(record.cType),
-                c_kind: StaticCStrings.make(record.cName), size: record.layout.size, alignment: record.layout.alignment,
-                readable: record.isReadable ? 1 : 0, field_count: record.fields.count, fields: fields,
-                doc: StaticCStrings.make(record.doc)))
+            info.initialize(
+                to: mvvm_record_info(
+                    kind: record.kind, name: StaticCStrings.make(record.name), c_type: StaticCStrings.make(record.cType),
+                    c_kind: StaticCStrings.make(record.cName), size: record.layout.size, alignment: record.layout.alignment,
+                    readable: record.isReadable ? 1 : 0, field_count: record.fields.count, fields: fields,
+                    doc: StaticCStrings.make(record.doc)))
             infos[record.kind] = UnsafePointer(info)
         }
         self.infos = infos

@@ -24,9 +24,10 @@ package enum SchemaHash {
             for member in declaration.members {
                 let arguments = member.arguments.map { "\($0.name):\($0.valueKind.rawValue)" }.joined(separator: ",")
                 let flags = (member.isSettable ? "s" : "") + (member.isNullable ? "n" : "")
-                lines.append("  member \(member.name) \(member.kind.rawValue) \(member.function ?? "-") [\(member.cSignature)] "
-                    + "\(member.valueKind.rawValue) \(flags) \(member.enumName ?? "-") \(member.relatedName ?? "-") "
-                    + "\(member.countName ?? "-") (\(arguments))")
+                lines.append(
+                    "  member \(member.name) \(member.kind.rawValue) \(member.function ?? "-") [\(member.cSignature)] "
+                        + "\(member.valueKind.rawValue) \(flags) \(member.enumName ?? "-") \(member.relatedName ?? "-") "
+                        + "\(member.countName ?? "-") (\(arguments))")
             }
             if let interface = declaration.hostInterface {
                 lines.append("  interface \(interface.cType) \(interface.size)")
@@ -36,8 +37,9 @@ package enum SchemaHash {
             }
         }
         for record in registry.registeredRecords {
-            lines.append("record \(record.kind) \(record.name) \(record.cType) \(record.cName) "
-                + "\(record.layout.size) \(record.layout.alignment) \(record.isReadable)")
+            lines.append(
+                "record \(record.kind) \(record.name) \(record.cType) \(record.cName) "
+                    + "\(record.layout.size) \(record.layout.alignment) \(record.isReadable)")
             for (index, field) in record.fields.enumerated() {
                 lines.append("  field \(field.name) \(field.kind.valueKind.rawValue) \(field.kind.isNullable) \(record.layout.offsets[index])")
             }

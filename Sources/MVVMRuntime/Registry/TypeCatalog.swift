@@ -43,30 +43,34 @@ private struct CTables: @unchecked Sendable {
             let table = UnsafeMutablePointer<mvvm_member_info>.allocate(capacity: max(members.count, 1))
             let shapes = UnsafeMutablePointer<mvvm_member_shape>.allocate(capacity: max(members.count, 1))
             for (index, member) in members.enumerated() {
-                (table + index).initialize(to: mvvm_member_info(
-                    name: StaticCStrings.make(member.name), kind: mvvm_member_kind(UInt32(member.kind.rawValue)),
-                    function: member.function.map(StaticCStrings.make), c_signature: StaticCStrings.make(member.cSignature)))
+                (table + index).initialize(
+                    to: mvvm_member_info(
+                        name: StaticCStrings.make(member.name), kind: mvvm_member_kind(UInt32(member.kind.rawValue)),
+                        function: member.function.map(StaticCStrings.make), c_signature: StaticCStrings.make(member.cSignature)))
                 var arguments: UnsafeMutablePointer<mvvm_argument_info>?
                 if !member.arguments.isEmpty {
                     arguments = .allocate(capacity: member.arguments.count)
                     for (i, argument) in member.arguments.enumerated() {
-                        (arguments! + i).initialize(to: mvvm_argument_info(
-                            name: StaticCStrings.make(argument.name), kind: mvvm_value_kind(UInt32(argument.valueKind.rawValue))))
+                        (arguments! + i).initialize(
+                            to: mvvm_argument_info(
+                                name: StaticCStrings.make(argument.name), kind: mvvm_value_kind(UInt32(argument.valueKind.rawValue))))
                     }
                 }
                 var flags: UInt32 = 0
                 if member.isSettable { flags |= MVVM_MEMBER_SETTABLE.rawValue }
                 if member.isNullable { flags |= MVVM_MEMBER_NULLABLE.rawValue }
-                (shapes + index).initialize(to: mvvm_member_shape(
-                    value_kind: mvvm_value_kind(UInt32(member.valueKind.rawValue)), flags: flags,
-                    enum_name: member.enumName.map(StaticCStrings.make), related: member.relatedName.map(StaticCStrings.make),
-                    count: member.countName.map(StaticCStrings.make), argument_count: member.arguments.count,
-                    arguments: arguments.map { UnsafePointer($0) }, doc: StaticCStrings.make(member.doc)))
+                (shapes + index).initialize(
+                    to: mvvm_member_shape(
+                        value_kind: mvvm_value_kind(UInt32(member.valueKind.rawValue)), flags: flags,
+                        enum_name: member.enumName.map(StaticCStrings.make), related: member.relatedName.map(StaticCStrings.make),
+                        count: member.countName.map(StaticCStrings.make), argument_count: member.arguments.count,
+                        arguments: arguments.map { UnsafePointer($0) }, doc: StaticCStrings.make(member.doc)))
             }
             let info = UnsafeMutablePointer<mvvm_type_info>.allocate(capacity: 1)
-            info.initialize(to: mvvm_type_info(
-                type: declaration.type, name: StaticCStrings.make(declaration.name),
-                member_count: members.count, members: table, shapes: shapes))
+            info.initialize(
+                to: mvvm_type_info(
+                    type: declaration.type, name: StaticCStrings.make(declaration.name),
+                    member_count: members.count, members: table, shapes: shapes))
             infos[declaration.type] = UnsafePointer(info)
         }
         self.infos = infos

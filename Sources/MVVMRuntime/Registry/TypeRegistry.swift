@@ -49,10 +49,14 @@ public final class TypeRegistry: @unchecked Sendable {
     public func register(_ declaration: TypeDeclaration) throws(RegistrationError) -> mvvm_type {
         try changing { () throws(RegistrationError) in
             if let index = typeNames[declaration.name] {
-                throw RegistrationError("A second type named \"\(declaration.name)\" was registered; type \(index + 1) has that name already (type names are unique: mvvm_type_find() finds a type by name).")
+                throw RegistrationError(
+                    "A second type named \"\(declaration.name)\" was registered; type \(index + 1) has that name already (type names are unique: mvvm_type_find() finds a type by name)."
+                )
             }
             if let index = cPrefixes[declaration.cFunctionPrefix] {
-                throw RegistrationError("\(declaration.name) has the C prefix \"\(declaration.cFunctionPrefix)\" of \(registered[index].name) (type \(index + 1)); C prefixes are unique.")
+                throw RegistrationError(
+                    "\(declaration.name) has the C prefix \"\(declaration.cFunctionPrefix)\" of \(registered[index].name) (type \(index + 1)); C prefixes are unique."
+                )
             }
             let number = UInt32(registered.count + 1)
             guard declaration.assign(type: number) else {
@@ -85,7 +89,9 @@ public final class TypeRegistry: @unchecked Sendable {
                 throw RegistrationError("The record \(String(reflecting: type)) is registered already.")
             }
             if let taken = records.first(where: { $0.cType == cType || $0.cName == cName || $0.name == declaration.name }) {
-                throw RegistrationError("The record \(String(reflecting: type)) takes the name \(declaration.name) or the C name \(cType)/\(cName) of \(taken.swiftTypeName).")
+                throw RegistrationError(
+                    "The record \(String(reflecting: type)) takes the name \(declaration.name) or the C name \(cType)/\(cName) of \(taken.swiftTypeName)."
+                )
             }
             guard !declaration.fields.isEmpty else {
                 throw RegistrationError("The record \(declaration.name) declares no fields.")
@@ -95,7 +101,8 @@ public final class TypeRegistry: @unchecked Sendable {
             }
             let union = MemoryLayout.size(ofValue: mvvm_value().as)
             guard declaration.layout.size <= union else {
-                throw RegistrationError("\(cType) (\(declaration.layout.size) bytes) does not fit in mvvm_value's union (\(union) bytes), which carries records inline.")
+                throw RegistrationError(
+                    "\(cType) (\(declaration.layout.size) bytes) does not fit in mvvm_value's union (\(union) bytes), which carries records inline.")
             }
             let record = RegisteredRecord(type, kind: Self.recordKindNumber(records.count), cType: cType, cName: cName)
             records.append(record)
@@ -230,7 +237,9 @@ public final class TypeRegistry: @unchecked Sendable {
         ensureLoaded()
         return try lock.withLock { () throws(RegistrationError) in
             guard !sealed.load(ordering: .acquiring) else {
-                throw RegistrationError("The registry is sealed: an application registers its types in its MVVMApplicationRegisterTypes function, which runs once, on the registry's first use.")
+                throw RegistrationError(
+                    "The registry is sealed: an application registers its types in its MVVMApplicationRegisterTypes function, which runs once, on the registry's first use."
+                )
             }
             return try body()
         }

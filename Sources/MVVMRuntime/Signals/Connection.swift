@@ -111,9 +111,15 @@ final class Connection {
             index += 1
         }
         switch value {
-        case .int32(let v): description.set(index, v); index += 1
-        case .int64(let v): description.set(index, v); index += 1
-        case .pointer(let v): description.set(index, v); index += 1
+        case .int32(let v):
+            description.set(index, v)
+            index += 1
+        case .int64(let v):
+            description.set(index, v)
+            index += 1
+        case .pointer(let v):
+            description.set(index, v)
+            index += 1
         case .changes(let p, let n):
             description.set(index, p)
             description.set(index + 1, UInt64(n))

@@ -33,13 +33,18 @@ extension AppCoordinator: DeclaredViewModel {
             },
         ],
         lists: [
-            .list("screens", item: "screen", of: .object, "The screen at `index` (0 = root) of the stack.", out: "out_screen",
-                  countName: "depth", countDoc: "The number of screens on the stack.",
-                  count: { _ in 0 },  // CoordinatorObject counts and reads its screens itself
-                  item: { _, _ in .none }),
+            .list(
+                "screens", item: "screen", of: .object, "The screen at `index` (0 = root) of the stack.", out: "out_screen",
+                countName: "depth", countDoc: "The number of screens on the stack.",
+                count: { _ in 0 },  // CoordinatorObject counts and reads its screens itself
+                item: { _, _ in .none })
         ],
-        events: [.custom("navigate", """
-            A screen was pushed or popped: `action` is an mvvm_navigation; for a pop, `screen` is the \
-            popped handle, already invalid: compare it, do not call with it.
-            """, shape: .int32AndObject)])
+        events: [
+            .custom(
+                "navigate",
+                """
+                A screen was pushed or popped: `action` is an mvvm_navigation; for a pop, `screen` is the \
+                popped handle, already invalid: compare it, do not call with it.
+                """, shape: .int32AndObject)
+        ])
 }

@@ -8,21 +8,28 @@ extension PostDetailViewModel: DeclaredViewModel {
     public nonisolated static let declaration = ViewModelDeclaration<PostDetailViewModel>(
         name: "PostDetail",
         summary: "A post with its comments, loaded together, and an optimistic like button.",
-        constructor: .new("Creates the detail screen of post `post_id` over `repository`.",
-                          arguments: [.repository, .int64("post_id")]) { arguments throws(APIError) in
+        constructor: .new(
+            "Creates the detail screen of post `post_id` over `repository`.",
+            arguments: [.repository, .int64("post_id")]
+        ) { arguments throws(APIError) in
             let repository = arguments.repository(0)
             return (PostDetailViewModel(repository: repository.posts, postId: try arguments.int(1, "post_id")), repository)
         },
         properties: [
-            .enumeration("state", SeedsEnums.postState, "The state of the post's load (mvvm_view_state).",
-                         { $0.state }, changes: { $0.$state }),
+            .enumeration(
+                "state", SeedsEnums.postState, "The state of the post's load (mvvm_view_state).",
+                { $0.state }, changes: { $0.$state }),
             .bool("is-liked", "Whether the current user likes the post (0/1).", { $0.isLiked }, changes: { $0.$isLiked }),
             .int64("likes-count", "How many people like the post.", { $0.likesCount }, changes: { $0.$likesCount }),
-            .optionalString("error-message", """
+            .optionalString(
+                "error-message",
+                """
                 The failed like's message, else the failed load's (state FAILED); NULL when there is no error.
                 """, out: "out_message", { $0.errorMessage ?? $0.state.errorMessage },
                 changes: { $0.$errorMessage }, derivedFrom: ["state"]),
-            .optionalRecord("post", """
+            .optionalRecord(
+                "post",
+                """
                 The post once LOADED, with the live like state; the typed getter gives MVVM_E_STATE \
                 before. Strings borrowed until the next getter call on this object, a change, or destruction.
                 """, absent: .stateError("The post is not loaded; wait for notify::state to report MVVM_VIEW_STATE_LOADED."),
@@ -35,10 +42,11 @@ extension PostDetailViewModel: DeclaredViewModel {
             },
         ],
         lists: [
-            .list("comments", item: "comment", of: .comment, "Comment `index`, borrowed like the post's strings. MVVM_E_STATE unless LOADED.",
-                  out: "out_comment", countDoc: "The number of comments. MVVM_E_STATE unless LOADED.",
-                  count: { post throws(APIError) in try post.loadedDetail().comments.count },
-                  item: { post, index throws(APIError) in .record(try post.loadedDetail().comments[index]) }),
+            .list(
+                "comments", item: "comment", of: .comment, "Comment `index`, borrowed like the post's strings. MVVM_E_STATE unless LOADED.",
+                out: "out_comment", countDoc: "The number of comments. MVVM_E_STATE unless LOADED.",
+                count: { post throws(APIError) in try post.loadedDetail().comments.count },
+                item: { post, index throws(APIError) in .record(try post.loadedDetail().comments[index]) })
         ])
 }
 

@@ -91,7 +91,9 @@ private struct HTTPLimits {
     private init(_ options: mvvm_http_options, size: UInt32) throws(APIError) {
         let current = UInt32(MemoryLayout<mvvm_http_options>.size)
         guard size == current || size == Self.size0_2 else {
-            throw .invalidArgument("options->struct_size is \(size), expected \(current) (or \(Self.size0_2), the 0.2 size): initialise the struct with mvvm_http_options_init().")
+            throw .invalidArgument(
+                "options->struct_size is \(size), expected \(current) (or \(Self.size0_2), the 0.2 size): initialise the struct with mvvm_http_options_init()."
+            )
         }
         guard (1...1_000).contains(options.page_size) else {
             throw .invalidArgument("options->page_size \(options.page_size) is outside 1...1000.")

@@ -30,7 +30,9 @@ private func validatedUserTable(_ table: UnsafePointer<mvvm_user_repository_vtab
     // Read the size alone first: a table of another size may be shorter than ours.
     let size = UnsafeRawPointer(table).load(as: UInt32.self)
     guard size == expected || size == older else {
-        throw .invalidArgument("users->struct_size is \(size), expected sizeof(mvvm_user_repository_vtable) = \(expected) (or \(older), MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1).")
+        throw .invalidArgument(
+            "users->struct_size is \(size), expected sizeof(mvvm_user_repository_vtable) = \(expected) (or \(older), MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1)."
+        )
     }
     // Copy only the bytes the host's version has; the fields after them stay NULL.
     var copy = mvvm_user_repository_vtable()
@@ -84,8 +86,9 @@ private func copiedRows<Row, Value>(
 extension User {
     /// A copy of a host's `mvvm_user`; `what` names it in error messages.
     init(host user: mvvm_user, _ what: String) throws(APIError) {
-        self.init(id: Int(user.id), name: try string(from: user.name, "\(what).name"),
-                  email: try string(from: user.email, "\(what).email"))
+        self.init(
+            id: Int(user.id), name: try string(from: user.name, "\(what).name"),
+            email: try string(from: user.email, "\(what).email"))
     }
 }
 
@@ -109,8 +112,9 @@ extension Post {
 extension Comment {
     /// A copy of a host's `mvvm_comment`, with post id 0 (the repository sets the real one).
     init(host comment: mvvm_comment, _ what: String) throws(APIError) {
-        self.init(id: Int(comment.id), postId: 0, authorName: try string(from: comment.author_name, "\(what).author_name"),
-                  body: try string(from: comment.body, "\(what).body"))
+        self.init(
+            id: Int(comment.id), postId: 0, authorName: try string(from: comment.author_name, "\(what).author_name"),
+            body: try string(from: comment.body, "\(what).body"))
     }
 }
 

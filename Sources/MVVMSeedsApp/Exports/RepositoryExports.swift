@@ -47,7 +47,9 @@ private struct SampleSettings {
 
     init(_ options: mvvm_sample_options) throws(APIError) {
         guard options.struct_size == UInt32(MemoryLayout<mvvm_sample_options>.size) else {
-            throw .invalidArgument("options->struct_size is \(options.struct_size), expected \(MemoryLayout<mvvm_sample_options>.size): initialise the struct with mvvm_sample_options_init().")
+            throw .invalidArgument(
+                "options->struct_size is \(options.struct_size), expected \(MemoryLayout<mvvm_sample_options>.size): initialise the struct with mvvm_sample_options_init()."
+            )
         }
         guard (0...100_000_000).contains(options.user_count) else {
             throw .invalidArgument("options->user_count \(options.user_count) is outside 0...100000000.")

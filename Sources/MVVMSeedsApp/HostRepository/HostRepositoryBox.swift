@@ -47,8 +47,10 @@ final class HostRepositoryBox: HostRequestIssuer {
     private let lifetime: HostLifetime
     private var userData: UnsafeMutableRawPointer? { lifetime.userData }
 
-    init(users: mvvm_user_repository_vtable, posts: mvvm_post_repository_vtable?,
-         userData: UnsafeMutableRawPointer?, destroy: mvvm_destroy_notify?) {
+    init(
+        users: mvvm_user_repository_vtable, posts: mvvm_post_repository_vtable?,
+        userData: UnsafeMutableRawPointer?, destroy: mvvm_destroy_notify?
+    ) {
         self.users = users
         self.posts = posts
         self.lifetime = HostLifetime(userData: userData, destroy: destroy)

@@ -24,14 +24,18 @@ final class ClockReadingScheduler: Scheduler, @unchecked Sendable {
         base.schedule(options: options, action)
     }
 
-    func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
-                  _ action: @escaping () -> Void) {
+    func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
+        _ action: @escaping () -> Void
+    ) {
         base.schedule(after: date, tolerance: tolerance, options: options, action)
     }
 
-    func schedule(after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-                  tolerance: SchedulerTimeType.Stride, options: Never?,
-                  _ action: @escaping () -> Void) -> any Cancellable {
+    func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+        tolerance: SchedulerTimeType.Stride, options: Never?,
+        _ action: @escaping () -> Void
+    ) -> any Cancellable {
         base.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
     }
 }

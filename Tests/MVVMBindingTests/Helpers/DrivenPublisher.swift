@@ -17,9 +17,11 @@ final class DrivenPublisher<Output, Failure: Error>: Publisher, @unchecked Senda
     ///   - subscribesAtOnce: `false` keeps the subscriber without giving it a subscription,
     ///     to play an upstream that sends events before subscribing (`sendSubscription()`
     ///     gives it one later).
-    init(subscribesAtOnce: Bool = true,
-         onRequest: @escaping @Sendable (Subscribers.Demand) -> Void = { _ in },
-         onCancel: @escaping @Sendable () -> Void = {}) {
+    init(
+        subscribesAtOnce: Bool = true,
+        onRequest: @escaping @Sendable (Subscribers.Demand) -> Void = { _ in },
+        onCancel: @escaping @Sendable () -> Void = {}
+    ) {
         self.subscribesAtOnce = subscribesAtOnce
         subscription = TrackingSubscription(onRequest: onRequest, onCancel: onCancel)
     }

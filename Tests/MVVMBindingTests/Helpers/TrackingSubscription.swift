@@ -27,8 +27,10 @@ final class TrackingSubscription: Subscription, CustomStringConvertible, @unchec
     /// - Parameters:
     ///   - onRequest: called after each request is recorded.
     ///   - onCancel: called after each cancel is recorded.
-    init(onRequest: @escaping @Sendable (Subscribers.Demand) -> Void = { _ in },
-         onCancel: @escaping @Sendable () -> Void = {}) {
+    init(
+        onRequest: @escaping @Sendable (Subscribers.Demand) -> Void = { _ in },
+        onCancel: @escaping @Sendable () -> Void = {}
+    ) {
         self.onRequest = onRequest
         self.onCancel = onCancel
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -19,7 +20,8 @@ final class PlaceholderServer: @unchecked Sendable {
             .appendingPathComponent("Support/placeholder_server.py")
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--idle-timeout", "60", "--max-lifetime", "600"]
+        process.arguments =
+            ["python3", script.path, "--idle-timeout", "60", "--max-lifetime", "600"]
             + arguments
         process.standardOutput = output
         try process.run()

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MVVMDomain
 
 /// Database files for the SQLite repository tests: ours at an older version, foreign ones,

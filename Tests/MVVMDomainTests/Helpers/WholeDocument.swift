@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MVVMDomain
 
 /// The oracle for the JSON store's file: `snapshot` through `JSONEncoder` in one call with the

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MVVMRuntime
 
 final class HostAnswerShapeTests: XCTestCase {

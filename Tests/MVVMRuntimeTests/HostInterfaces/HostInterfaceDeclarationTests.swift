@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MVVMRuntime
 
 final class HostInterfaceDeclarationTests: XCTestCase {
@@ -6,8 +7,9 @@ final class HostInterfaceDeclarationTests: XCTestCase {
         name: "NotesRepository", cNamespace: "notes", summary: "Notes a host keeps.",
         members: [
             .method("all_notes", "Every note.", answer: .list(.string)),
-            .method("rename", "Renames one.", arguments: [.int64("id"), .string("title"), .bool("pinned"), .double("at")],
-                    answer: .value(.string)),
+            .method(
+                "rename", "Renames one.", arguments: [.int64("id"), .string("title"), .bool("pinned"), .double("at")],
+                answer: .value(.string)),
             .cancel,
             .method("search", "Optional.", arguments: [.string("query")], answer: .nothing, optional: true),
         ])

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MVVMRuntime
 
 /// The schema hash changes with anything a header declares (a field's kind, a field's name, a
@@ -22,7 +23,8 @@ final class SchemaHashTests: XCTestCase {
 
     private struct ItemWithOtherDoc: RecordValue {
         let id: Int64, count: Int64
-        static let recordDeclaration = RecordDeclaration<Self>(name: "Item", doc: "Something else.", fields: [.field("id", \.id), .field("count", \.count)])
+        static let recordDeclaration = RecordDeclaration<Self>(
+            name: "Item", doc: "Something else.", fields: [.field("id", \.id), .field("count", \.count)])
     }
 
     private func hash<R: RecordValue>(_ record: R.Type, typeName: String = "ItemList") throws -> String {

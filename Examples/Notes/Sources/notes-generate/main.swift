@@ -4,10 +4,12 @@ import Foundation
 import MVVMGenerator
 import NotesApp
 
-exit(Generator.main(.init(
-    applicationHeader: "Include/notes.h", summary: "Notes: a list of notes with search as you type, and a note editor (libnotes.so).",
-    swiftExportsFolder: "Sources/NotesApp/Exports/Generated", declarationsFolder: "Sources/NotesApp/Declarations",
-    imports: ["CMVVM", "Dispatch", "MVVMRuntime"], generatorName: "notes-generate",
-    pluginTable: .init(
-        structName: "notes_api", getterName: "notes_get_api", initialiserPath: "Sources/CNotes/api_table.h",
-        headerModule: "CNotes", initialiserModule: "CNotesAPITable", functionPrefix: "notes_"))))
+exit(
+    Generator.main(
+        .init(
+            applicationHeader: "Include/notes.h", summary: "Notes: a list of notes with search as you type, and a note editor (libnotes.so).",
+            swiftExportsFolder: "Sources/NotesApp/Exports/Generated", declarationsFolder: "Sources/NotesApp/Declarations",
+            imports: ["CMVVM", "Dispatch", "MVVMRuntime"], generatorName: "notes-generate",
+            pluginTable: .init(
+                structName: "notes_api", getterName: "notes_get_api", initialiserPath: "Sources/CNotes/api_table.h",
+                headerModule: "CNotes", initialiserModule: "CNotesAPITable", functionPrefix: "notes_"))))

@@ -1,5 +1,6 @@
 import Synchronization
 import XCTest
+
 @testable import NotesApp
 
 /// A store whose calls wait until the test answers them, so a test decides when and in which

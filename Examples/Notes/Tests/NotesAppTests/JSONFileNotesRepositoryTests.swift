@@ -1,5 +1,6 @@
 import FoundationEssentials
 import XCTest
+
 @testable import NotesApp
 
 /// The file store: what it writes survives a reopen; a failed save leaves the old file and the

@@ -1,5 +1,6 @@
 import MVVMBindingCore
 import XCTest
+
 @testable import NotesApp
 
 /// Load, draft, dirty, validation, save and its event of `NoteEditorViewModel`, with an

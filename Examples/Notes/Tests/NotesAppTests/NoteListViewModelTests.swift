@@ -1,5 +1,6 @@
 import MVVMBindingCore
 import XCTest
+
 @testable import NotesApp
 
 /// Order, change sets, search as you type (on a virtual-time `TestScheduler`: time moves only
@@ -21,7 +22,8 @@ final class NoteListViewModelTests: XCTestCase {
     ]
 
     private func makeSUT(_ repository: any NotesRepository = InMemoryNotesRepository(notes: notes))
-        -> (NoteListViewModel<TestScheduler>, TestScheduler, ChangeRecorder) {
+        -> (NoteListViewModel<TestScheduler>, TestScheduler, ChangeRecorder)
+    {
         let scheduler = TestScheduler()
         let sut = NoteListViewModel(repository: repository, scheduler: scheduler, debounceInterval: debounce)
         addTeardownBlock { [weak sut] in XCTAssertNil(sut, "NoteListViewModel leaked") }
@@ -32,7 +34,8 @@ final class NoteListViewModelTests: XCTestCase {
 
     /// A list that has shown its first load.
     private func makeLoadedSUT(_ repository: any NotesRepository = InMemoryNotesRepository(notes: notes))
-        async -> (NoteListViewModel<TestScheduler>, TestScheduler, ChangeRecorder) {
+        async -> (NoteListViewModel<TestScheduler>, TestScheduler, ChangeRecorder)
+    {
         let (sut, scheduler, recorder) = makeSUT(repository)
         await rowChanges(of: sut, count: 1) { sut.onAppear() }
         return (sut, scheduler, recorder)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import NotesApp
 
 final class NoteOrderTests: XCTestCase {

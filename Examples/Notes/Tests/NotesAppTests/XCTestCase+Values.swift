@@ -1,5 +1,6 @@
 import MVVMBindingCore
 import XCTest
+
 @testable import NotesApp
 
 @MainActor

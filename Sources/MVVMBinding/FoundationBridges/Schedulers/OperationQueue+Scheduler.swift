@@ -51,10 +51,12 @@ extension OperationQueue: Scheduler {
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { [self] in
             let next = ScheduledOperation(work)
-            guard let due = upcoming.withLock({ current -> ScheduledOperation? in
-                defer { if current != nil { current = next } }
-                return current
-            }) else { return }
+            guard
+                let due = upcoming.withLock({ current -> ScheduledOperation? in
+                    defer { if current != nil { current = next } }
+                    return current
+                })
+            else { return }
             addOperation(next)
             due.open()
         }

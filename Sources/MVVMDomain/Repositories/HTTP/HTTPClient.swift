@@ -37,9 +37,11 @@ final class HTTPClient: Sendable {
         if !text.hasSuffix("/") { text += "/" }
         text += path
         if !query.isEmpty {
-            text += "?" + query.map { name, value in
-                name + "=" + Self.percentEncoded(value)
-            }.joined(separator: "&")
+            text +=
+                "?"
+                + query.map { name, value in
+                    name + "=" + Self.percentEncoded(value)
+                }.joined(separator: "&")
         }
         guard let url = URL(string: text) else {
             throw .invalidInput(message: "the request URL \(text) cannot be formed")
@@ -86,34 +88,36 @@ final class HTTPClient: Sendable {
         // The operation closure captures `isolation`, which makes it isolated to the caller's
         // actor too (SE-0420); otherwise it would run on the global executor, and the answer
         // would resume a pool thread that then wakes the caller: a thread wake-up more.
-        return try await withTaskCancellationHandler(operation: {
-            _ = isolation
-            return try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
-                let waiting = exchange.whenFinished { outcome in
-                    let result: Result<Value, any Error>
-                    switch outcome {
-                    case .cancelled:
-                        result = .failure(CancellationError())
-                    case let .failed(error):
-                        result = .failure(error)
-                    case let .answered(response):
-                        do throws(DomainError) {
-                            result = .success(try decode(response))
-                        } catch {
+        return try await withTaskCancellationHandler(
+            operation: {
+                _ = isolation
+                return try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
+                    let waiting = exchange.whenFinished { outcome in
+                        let result: Result<Value, any Error>
+                        switch outcome {
+                        case .cancelled:
+                            result = .failure(CancellationError())
+                        case let .failed(error):
                             result = .failure(error)
+                        case let .answered(response):
+                            do throws(DomainError) {
+                                result = .success(try decode(response))
+                            } catch {
+                                result = .failure(error)
+                            }
                         }
+                        // Awaited from the main actor: straight to the main queue, no pool thread.
+                        MainBoundResume.perform(if: awaitedOnMainActor) { continuation.resume(with: result) }
                     }
-                    // Awaited from the main actor: straight to the main queue, no pool thread.
-                    MainBoundResume.perform(if: awaitedOnMainActor) { continuation.resume(with: result) }
+                    if waiting {
+                        loop.add(exchange)
+                    } else {
+                        continuation.resume(throwing: CancellationError())
+                    }
                 }
-                if waiting {
-                    loop.add(exchange)
-                } else {
-                    continuation.resume(throwing: CancellationError())
-                }
-            }
-        }, onCancel: {
-            loop.cancel(exchange)
-        }, isolation: isolation)
+            },
+            onCancel: {
+                loop.cancel(exchange)
+            }, isolation: isolation)
     }
 }

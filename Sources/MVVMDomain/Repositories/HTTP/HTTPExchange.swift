@@ -1,6 +1,6 @@
 import CCurl
-import MVVMBindingCore
 import FoundationEssentials
+import MVVMBindingCore
 
 /// One request and its answer: what to send, then the status and headers as they arrive and
 /// the body up to the size limit. Built on the caller's thread (plain values only); from

@@ -96,7 +96,8 @@ struct HTTPJSONScanner {
         while let digit = peek(), digit >= 0x30, digit <= 0x39 {
             let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
             let step = Int(digit - 0x30)
-            let (sum, overflowSum) = negative
+            let (sum, overflowSum) =
+                negative
                 ? times.subtractingReportingOverflow(step) : times.addingReportingOverflow(step)
             guard !overflowTimes, !overflowSum else { throw failure() }
             value = sum

@@ -26,8 +26,9 @@ public struct HTTPRepositoryConfiguration: Sendable, Hashable {
         baseURL: URL, pageSize: Int = 20, timeout: TimeInterval = 10,
         maxBodyBytes: Int = 4 * 1024 * 1024, maxHeaderBytes: Int = defaultMaxHeaderBytes
     ) {
-        precondition((1...Self.maxHeaderBytesLimit).contains(maxHeaderBytes),
-                     "maxHeaderBytes must be within 1...\(Self.maxHeaderBytesLimit)")
+        precondition(
+            (1...Self.maxHeaderBytesLimit).contains(maxHeaderBytes),
+            "maxHeaderBytes must be within 1...\(Self.maxHeaderBytesLimit)")
         self.baseURL = baseURL
         self.pageSize = pageSize
         self.timeout = timeout
@@ -42,7 +43,8 @@ public struct HTTPRepositoryConfiguration: Sendable, Hashable {
         // Not encodingInvalidCharacters: a space or another character a URL cannot hold is a
         // mistake to report, not something to percent-encode silently.
         guard let components = URLComponents(string: text, encodingInvalidCharacters: false),
-              let url = components.url else {
+            let url = components.url
+        else {
             throw .invalidInput(message: "the base URL \"\(text)\" cannot be parsed")
         }
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https"

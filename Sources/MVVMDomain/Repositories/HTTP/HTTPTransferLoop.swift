@@ -1,6 +1,6 @@
 import CCurl
-import MVVMBindingCore
 import FoundationEssentials
+import MVVMBindingCore
 
 /// One libcurl multi handle driven by its own thread: runs every exchange of one
 /// `HTTPClient` (connections kept alive between them), and ends each exactly once — answered,

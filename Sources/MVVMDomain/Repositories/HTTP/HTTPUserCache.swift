@@ -48,7 +48,8 @@ public actor HTTPUserCache {
             }
             try db.enableWriteAheadLog()
             try db.inTransaction { () throws(DomainError) in
-                try db.execute("""
+                try db.execute(
+                    """
                     CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL);
                     CREATE TABLE pages(page INTEGER PRIMARY KEY, total_pages INTEGER NOT NULL);
                     CREATE TABLE page_users(page INTEGER NOT NULL, position INTEGER NOT NULL,
@@ -74,10 +75,12 @@ public actor HTTPUserCache {
             statement throws(DomainError) -> UserPage? in
             try statement.bind(page)
             guard let totalPages = try statement.firstRow({ $0.int(0) }) else { return nil }
-            let users = try db.withStatement("""
+            let users = try db.withStatement(
+                """
                 SELECT u.id, u.name, u.email FROM page_users p JOIN users u ON u.id = p.user_id
                 WHERE p.page = ? ORDER BY p.position
-                """) { rows throws(DomainError) in
+                """
+            ) { rows throws(DomainError) in
                 try rows.bind(page)
                 return try rows.rows { User(id: $0.int(0), name: $0.string(1), email: $0.string(2)) }
             }

@@ -51,7 +51,8 @@ struct EncodedRecords<Record: Encodable & Equatable> {
     /// every line but the blank ones, which is what the encoder writes inside an empty array
     /// or object. A raw newline only ever ends a line: inside strings it is escaped.
     static func indented(_ json: Data, by spaces: Int) -> [UInt8] {
-        let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+        let space = UInt8(ascii: " ")
+        let newline = UInt8(ascii: "\n")
         return json.withUnsafeBytes { bytes in
             var lines = 1
             for byte in bytes where byte == newline { lines += 1 }

@@ -107,7 +107,8 @@ public actor JSONFileRepository: UserRepository, PostRepository {
     public func searchUsers(query: String, page: Int) async throws -> UserPage {
         try Task.checkCancellation()
         let users = try loadedState().snapshot.users
-        let matches = NameMatching.isBlank(query)
+        let matches =
+            NameMatching.isBlank(query)
             ? [] : users.filter { NameMatching.name($0.name, contains: query) }
         let range = try Paging.indices(ofPage: page, count: matches.count, pageSize: pageSize)
         return UserPage(
@@ -296,8 +297,9 @@ public actor JSONFileRepository: UserRepository, PostRepository {
                 .corruptStore(path: path, reason: reason)
             }
             guard snapshot.version == JSONStoreSnapshot.currentVersion else {
-                throw corrupt("it has format version \(snapshot.version), but only version "
-                    + "\(JSONStoreSnapshot.currentVersion) is supported")
+                throw corrupt(
+                    "it has format version \(snapshot.version), but only version "
+                        + "\(JSONStoreSnapshot.currentVersion) is supported")
             }
             var userIndex: [User.ID: Int] = [:]
             for (index, user) in snapshot.users.enumerated() {

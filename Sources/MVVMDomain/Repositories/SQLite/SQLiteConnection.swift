@@ -51,7 +51,8 @@ final class SQLiteConnection {
             throw SQLiteFailure.error(code: code, message: message, step: "opening the database", path: path)
         }
         handle = opened
-        let milliseconds = busyTimeout.components.seconds * 1_000
+        let milliseconds =
+            busyTimeout.components.seconds * 1_000
             + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
     }
@@ -79,9 +80,10 @@ final class SQLiteConnection {
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
-            throw noted(SQLiteFailure.error(
-                code: code, message: message.map { String(cString: $0) },
-                step: "running \"\(Self.abbreviated(sql))\"", path: path))
+            throw noted(
+                SQLiteFailure.error(
+                    code: code, message: message.map { String(cString: $0) },
+                    step: "running \"\(Self.abbreviated(sql))\"", path: path))
         }
     }
 

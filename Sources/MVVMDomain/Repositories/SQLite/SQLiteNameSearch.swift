@@ -25,7 +25,8 @@ struct SQLiteNameSearch {
         // Only the indexed path may go without ESCAPE: on the FTS table, LIKE with ESCAPE
         // scans the content table, non-ASCII names included.
         let pattern = "%" + (indexed ? query : escaped(query)) + "%"
-        let asciiSQL = indexed
+        let asciiSQL =
+            indexed
             ? "SELECT rowid FROM user_name_trigrams WHERE name LIKE ? ORDER BY rowid"
             : "SELECT ordinal FROM users WHERE \(SQLiteSchema.nameIsASCII) AND name LIKE ? ESCAPE '\\' ORDER BY ordinal"
         let ascii = try db.withStatement(asciiSQL) { statement throws(DomainError) in
@@ -62,12 +63,15 @@ struct SQLiteNameSearch {
     private func merged(_ a: [Int], _ b: [Int]) -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count || j < b.count {
             if j == b.count || (i < a.count && a[i] < b[j]) {
-                result.append(a[i]); i += 1
+                result.append(a[i])
+                i += 1
             } else {
-                result.append(b[j]); j += 1
+                result.append(b[j])
+                j += 1
             }
         }
         return result

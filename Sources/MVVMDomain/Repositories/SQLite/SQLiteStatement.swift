@@ -49,8 +49,9 @@ final class SQLiteStatement {
     /// Binds `value` as a blob (SQLite copies it).
     func bind(_ value: Data, at index: Int32) throws(DomainError) {
         let code = value.withUnsafeBytes { bytes in
-            sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-                              Int32(bytes.count), mvvm_sqlite_transient())
+            sqlite3_bind_blob(
+                handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                Int32(bytes.count), mvvm_sqlite_transient())
         }
         try check(code, "binding parameter \(index)")
     }

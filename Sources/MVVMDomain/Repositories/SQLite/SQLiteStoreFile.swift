@@ -1,4 +1,5 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,16 +40,19 @@ enum SQLiteStoreFile {
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw corrupt("it is not a regular file") }
         let header = try readHeader(path: path)
         guard header.count == 100 else {
-            throw corrupt(header.isEmpty ? "the file is empty"
-                : "the file is \(header.count) bytes long, too short for a SQLite database")
+            throw corrupt(
+                header.isEmpty
+                    ? "the file is empty"
+                    : "the file is \(header.count) bytes long, too short for a SQLite database")
         }
         guard header.prefix(16).elementsEqual(Array("SQLite format 3\0".utf8)) else {
             throw corrupt("it is not a SQLite database (its header lacks SQLite's signature)")
         }
         let applicationID = bigEndianInt32(header, at: 68)
         guard applicationID == SQLiteSchema.applicationID else {
-            throw corrupt("it is a SQLite database of another application "
-                + "(application_id \(hex(applicationID)), expected \(hex(SQLiteSchema.applicationID)))")
+            throw corrupt(
+                "it is a SQLite database of another application "
+                    + "(application_id \(hex(applicationID)), expected \(hex(SQLiteSchema.applicationID)))")
         }
         let db = try SQLiteConnection(path: path, mode: .readOnly)
         defer { db.close() }
@@ -67,8 +71,9 @@ enum SQLiteStoreFile {
         }
         let version = try db.pragma("user_version")
         guard version <= SQLiteSchema.currentVersion else {
-            throw corrupt("it has schema version \(version), written by a newer version of this "
-                + "library (this one reads up to version \(SQLiteSchema.currentVersion))")
+            throw corrupt(
+                "it has schema version \(version), written by a newer version of this "
+                    + "library (this one reads up to version \(SQLiteSchema.currentVersion))")
         }
         guard version >= 1 else { throw corrupt("it has schema version \(version), which no writer produces") }
         let tables = try db.withStatement(
@@ -116,8 +121,10 @@ enum SQLiteStoreFile {
         var temporary = ""
         var lock: Int32 = -1
         for attempt in 1...TemporaryFileAttempts.limit {
-            temporary = directory.appendingPathComponent(
-                ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)").path
+            temporary =
+                directory.appendingPathComponent(
+                    ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)"
+                ).path
             lock = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard lock >= 0 else {
                 throw .storageFailure(path: path, reason: "a temporary file could not be created: \(String(cString: strerror(errno)))")

@@ -9,9 +9,10 @@ public struct FailurePolicy: Sendable {
 
     /// A policy that asks `decide` about every call; returning `nil` lets the call proceed.
     public init(
-        _ decide: @escaping @Sendable (
-            _ operation: RepositoryOperation, _ callNumber: Int
-        ) -> DomainError?
+        _ decide:
+            @escaping @Sendable (
+                _ operation: RepositoryOperation, _ callNumber: Int
+            ) -> DomainError?
     ) {
         self.decide = decide
     }

@@ -51,7 +51,8 @@ struct SampleUserMatches {
         }
         self.userCount = userCount
         self.residues = residues
-        self.generatedCount = (userCount / period) * residues.count
+        self.generatedCount =
+            (userCount / period) * residues.count
             + Self.countBelow(userCount % period, in: residues)
         self.edited = searches ? Set(edits.keys.map { $0 - 1 }) : []
         self.editedAwayFromMatch = away.sorted()

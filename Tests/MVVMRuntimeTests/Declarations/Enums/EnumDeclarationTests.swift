@@ -1,14 +1,17 @@
 import MVVMBindingCore
 import XCTest
+
 @testable import MVVMRuntime
 
 final class EnumDeclarationTests: XCTestCase {
     private enum Sort: Equatable, Sendable { case updated, title, pinned }
 
     func test_cases_are_numbered_by_position_and_an_explicit_number_continues_the_count() {
-        let declaration = EnumDeclaration<Sort>(name: "Sort", cases: [
-            .case("updated", .updated), .case("title", .title, number: 10), .case("pinned", .pinned),
-        ])
+        let declaration = EnumDeclaration<Sort>(
+            name: "Sort",
+            cases: [
+                .case("updated", .updated), .case("title", .title, number: 10), .case("pinned", .pinned),
+            ])
         XCTAssertEqual(declaration.numbers, [0, 10, 11])
         XCTAssertEqual([Sort.updated, .title, .pinned].map(declaration.number(of:)), [0, 10, 11])
     }
@@ -22,7 +25,8 @@ final class EnumDeclarationTests: XCTestCase {
 
     func test_registration_gives_the_c_names_from_the_prefix_and_the_names() throws {
         let registry = TypeRegistry()
-        try registry.register(enumeration: EnumDeclaration<Sort>(name: "NoteSort", cases: [.case("updated", .updated), .case("title", .title)]), prefix: "notes")
+        try registry.register(
+            enumeration: EnumDeclaration<Sort>(name: "NoteSort", cases: [.case("updated", .updated), .case("title", .title)]), prefix: "notes")
         let registered = try XCTUnwrap(registry.enumeration(named: "NoteSort"))
         XCTAssertEqual(registered.cType, "notes_note_sort")
         XCTAssertEqual(registered.cases.map(\.cName), ["NOTES_NOTE_SORT_UPDATED", "NOTES_NOTE_SORT_TITLE"])

@@ -1,5 +1,6 @@
 import CMVVM
 import XCTest
+
 @testable import MVVMRuntime
 
 /// A declared record's C form: borrowed for a signal, lent for a getter, read back from C.
@@ -42,7 +43,8 @@ final class RecordDeclarationTests: XCTestCase {
     func test_reading_refuses_a_null_string_naming_the_field() async {
         var form = [UInt8](repeating: 0, count: declaration.layout.size)
         form.withUnsafeMutableBytes { $0.storeBytes(of: Int32(1), toByteOffset: 12, as: Int32.self) }
-        XCTAssertThrowsError(try form.withUnsafeBytes { bytes throws(APIError) in try declaration.read(from: bytes.baseAddress!, "arguments[0]") }) { error in
+        XCTAssertThrowsError(try form.withUnsafeBytes { bytes throws(APIError) in try declaration.read(from: bytes.baseAddress!, "arguments[0]") }) {
+            error in
             XCTAssertTrue(String(describing: error).contains("arguments[0].title"), String(describing: error))
         }
     }
@@ -54,7 +56,8 @@ final class RecordDeclarationTests: XCTestCase {
                 $0.storeBytes(of: Int32(2), toByteOffset: 12, as: Int32.self)
                 $0.storeBytes(of: title, toByteOffset: 24, as: UnsafePointer<CChar>.self)
             }
-            XCTAssertThrowsError(try form.withUnsafeBytes { bytes throws(APIError) in try declaration.read(from: bytes.baseAddress!, "value") }) { error in
+            XCTAssertThrowsError(try form.withUnsafeBytes { bytes throws(APIError) in try declaration.read(from: bytes.baseAddress!, "value") }) {
+                error in
                 XCTAssertTrue(String(describing: error).contains("value.flag is 2"), String(describing: error))
             }
         }
@@ -65,7 +68,8 @@ final class RecordDeclarationTests: XCTestCase {
         try invalid.withUnsafeBufferPointer { text in
             var form = [UInt8](repeating: 0, count: declaration.layout.size)
             form.withUnsafeMutableBytes { $0.storeBytes(of: text.baseAddress!, toByteOffset: 24, as: UnsafePointer<CChar>.self) }
-            XCTAssertThrowsError(try form.withUnsafeBytes { bytes throws(APIError) in try declaration.read(from: bytes.baseAddress!, "value") }) { error in
+            XCTAssertThrowsError(try form.withUnsafeBytes { bytes throws(APIError) in try declaration.read(from: bytes.baseAddress!, "value") }) {
+                error in
                 XCTAssertEqual((error as? APIError)?.status, MVVM_E_INVALID_UTF8, String(describing: error))
             }
         }
@@ -75,7 +79,8 @@ final class RecordDeclarationTests: XCTestCase {
         let outputOnly = SmallRecord.recordDeclaration
         XCTAssertFalse(outputOnly.isReadable)
         var form = Int64(3)
-        XCTAssertThrowsError(try withUnsafeBytes(of: &form) { bytes throws(APIError) in try outputOnly.read(from: bytes.baseAddress!, "value") }) { error in
+        XCTAssertThrowsError(try withUnsafeBytes(of: &form) { bytes throws(APIError) in try outputOnly.read(from: bytes.baseAddress!, "value") }) {
+            error in
             XCTAssertTrue(String(describing: error).contains("cannot pass"), String(describing: error))
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MVVMRuntime
 
 /// A declared record's layout is the one C gives the struct its fields spell.

@@ -12,7 +12,8 @@ extension Note: RecordValue {
             .field("pinned", \.pinned, doc: "Pinned notes come first."),
         ],
         make: { fields in
-            Note(id: fields["id"], title: fields["title"], body: fields["body"], updatedAt: fields["updated_at"],
-                 pinned: fields["pinned"])
+            Note(
+                id: fields["id"], title: fields["title"], body: fields["body"], updatedAt: fields["updated_at"],
+                pinned: fields["pinned"])
         })
 }

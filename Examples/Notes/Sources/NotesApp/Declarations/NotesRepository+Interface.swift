@@ -8,10 +8,12 @@ extension HostNotesRepository {
         summary: "Notes a host keeps (a database of its own, a server): what notes_store_new_host() is made over.",
         members: [
             .method("all_notes", "Every note, in no particular order.", answer: .list(Note.valueKind)),
-            .method("save_note", "Stores `note` (a new one when its id is 0: give it the next id) and answers with it as stored.",
-                    arguments: [.record("note", Note.self)], answer: .value(Note.valueKind)),
-            .method("delete_note", "Deletes the note `id`; fail the request when there is none.",
-                    arguments: [.int64("id")], answer: .nothing),
+            .method(
+                "save_note", "Stores `note` (a new one when its id is 0: give it the next id) and answers with it as stored.",
+                arguments: [.record("note", Note.self)], answer: .value(Note.valueKind)),
+            .method(
+                "delete_note", "Deletes the note `id`; fail the request when there is none.",
+                arguments: [.int64("id")], answer: .nothing),
             .cancel,
         ])
 }

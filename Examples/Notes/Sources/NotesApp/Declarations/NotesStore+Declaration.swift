@@ -6,10 +6,12 @@ extension NotesStore: DeclaredViewModel {
     public nonisolated static let declaration = ViewModelDeclaration<NotesStore>(
         name: "NotesStore", cNamespace: "notes", cPrefix: "store", handleName: "store",
         summary: "Where the notes are kept: in memory, or in a JSON file replaced atomically on every change.",
-        constructor: .new("""
+        constructor: .new(
+            """
             Opens the notes file at `path` (created on the first save), or a store in memory when \
             `path` is "". A file that cannot be read or decoded is refused with MVVM_E_SYSTEM.
-            """, arguments: [.string("path")], out: "out_store") { arguments throws(APIError) in
+            """, arguments: [.string("path")], out: "out_store"
+        ) { arguments throws(APIError) in
             let path = arguments.string(0)
             guard !path.isEmpty else { return (NotesStore(repository: InMemoryNotesRepository(), isPersistent: false), nil) }
             do throws(NotesStoreError) {
@@ -20,11 +22,12 @@ extension NotesStore: DeclaredViewModel {
             }
         },
         properties: [
-            .bool("is-persistent", "Whether the notes are kept in a file (0/1); 0 for a host's store.", { $0.isPersistent }),
+            .bool("is-persistent", "Whether the notes are kept in a file (0/1); 0 for a host's store.", { $0.isPersistent })
         ],
         hostConstructor: .host(
             HostNotesRepository.interface, "A store whose notes the host keeps: every call goes to `vtable`.",
-            out: "out_store") { host in NotesStore(repository: HostNotesRepository(host: host), isPersistent: false) })
+            out: "out_store"
+        ) { host in NotesStore(repository: HostNotesRepository(host: host), isPersistent: false) })
 }
 
 extension MemberShape.Argument {
