@@ -40,7 +40,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NotesAppTests",
-            dependencies: ["NotesApp", .product(name: "MVVMBindingCore", package: "mvvm")],
+            dependencies: [
+                "NotesApp",
+                .product(name: "MVVMBindingCore", package: "mvvm"),
+                .product(name: "MVVMTestSupport", package: "mvvm"),
+            ],
             swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,8 @@
 import XCTest
 
 /// The error `body` throws, or `nil` (after recording a test failure) when it returns
-/// normally: `XCTAssertThrowsError` for asynchronous code.
+/// normally: `XCTAssertThrowsError` for asynchronous code. It runs on the caller's actor, so
+/// `body` may use main-actor state from a `@MainActor` test.
 ///
 /// ```swift
 /// let error = await errorThrown { try await store.delete(id: 4) }
@@ -11,7 +12,7 @@ import XCTest
 /// - Parameters:
 ///   - file, line: where the failure is reported (the caller by default).
 ///   - body: the call expected to throw.
-public func errorThrown<T>(
+nonisolated(nonsending) public func errorThrown<T>(
     file: StaticString = #filePath, line: UInt = #line,
     by body: () async throws -> T
 ) async -> (any Error)? {

@@ -1,3 +1,4 @@
+import MVVMTestSupport
 import Synchronization
 import XCTest
 
@@ -46,39 +47,34 @@ final class ControllableNotesRepository: NotesRepository {
     private(set) var allNotesCalls: [Call<[Note]>] = []
     private(set) var saveCalls: [(note: Note, call: Call<Note>)] = []
     private(set) var deleteCalls: [(id: Note.ID, call: Call<Void>)] = []
-    private var waiters: [(condition: (ControllableNotesRepository) -> Bool, expectation: XCTestExpectation)] = []
+    private let waiters = ConditionExpectations<ControllableNotesRepository>()
 
     @MainActor func allNotes() async throws -> [Note] {
         let call = Call<[Note]>()
         allNotesCalls.append(call)
-        checkWaiters()
+        waiters.fulfillMet(by: self)
         return try await call.wait()
     }
 
     @MainActor func save(_ note: Note) async throws -> Note {
         let call = Call<Note>()
         saveCalls.append((note, call))
-        checkWaiters()
+        waiters.fulfillMet(by: self)
         return try await call.wait()
     }
 
     @MainActor func delete(id: Note.ID) async throws {
         let call = Call<Void>()
         deleteCalls.append((id, call))
-        checkWaiters()
+        waiters.fulfillMet(by: self)
         try await call.wait()
     }
 
-    /// Fulfils `expectation` once `condition` holds: now, or when a later call arrives.
-    func fulfill(_ expectation: XCTestExpectation, when condition: @escaping (ControllableNotesRepository) -> Bool) {
-        waiters.append((condition, expectation))
-        checkWaiters()
-    }
-
-    private func checkWaiters() {
-        let ready = waiters.filter { $0.condition(self) }
-        waiters.removeAll { waiter in ready.contains { $0.expectation === waiter.expectation } }
-        for waiter in ready { waiter.expectation.fulfill() }
+    /// An expectation fulfilled once `condition` holds: now, or when a later call arrives.
+    func expectation(
+        _ description: String, when condition: @escaping (ControllableNotesRepository) -> Bool
+    ) -> XCTestExpectation {
+        waiters.expectation(description, for: self, when: condition)
     }
 }
 
@@ -88,9 +84,7 @@ extension XCTestCase {
     func waitForCalls(
         on repository: ControllableNotesRepository, _ what: String, where condition: @escaping (ControllableNotesRepository) -> Bool
     ) async {
-        let arrived = expectation(description: what)
-        repository.fulfill(arrived, when: condition)
-        await fulfillment(of: [arrived], timeout: 1)
+        await fulfillment(of: [repository.expectation(what, when: condition)], timeout: 1)
     }
 
     /// Waits until `repository` received at least `count` `allNotes` calls.

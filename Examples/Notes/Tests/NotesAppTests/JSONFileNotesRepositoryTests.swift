@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MVVMTestSupport
 import XCTest
 
 @testable import NotesApp
@@ -48,9 +49,11 @@ final class JSONFileNotesRepositoryTests: XCTestCase {
         _ = try await store.save(Note(title: "kept", updatedAt: 1))
         let before = try Data(contentsOf: file)
 
-        await assertThrows(try await store.save(Note(title: "bad", updatedAt: .nan))) { error in
-            guard case .file(let message)? = error as? NotesStoreError else { return XCTFail("\(error)") }
+        let error = await errorThrown { try await store.save(Note(title: "bad", updatedAt: .nan)) }
+        if case .file(let message)? = error as? NotesStoreError {
             XCTAssertTrue(message.hasPrefix("The notes cannot be encoded"), message)
+        } else {
+            XCTFail("\(String(describing: error))")
         }
         XCTAssertEqual(try Data(contentsOf: file), before)
         let read = try await store.allNotes()
@@ -66,9 +69,11 @@ final class JSONFileNotesRepositoryTests: XCTestCase {
         let inside = file.appendingPathComponent("inside")
         try Data("x".utf8).write(to: inside)
 
-        await assertThrows(try await store.save(Note(title: "lost"))) { error in
-            guard case .file(let message)? = error as? NotesStoreError else { return XCTFail("\(error)") }
-            XCTAssertTrue(message.hasPrefix("The notes file \(self.file.path) cannot be written"), message)
+        let error = await errorThrown { try await store.save(Note(title: "lost")) }
+        if case .file(let message)? = error as? NotesStoreError {
+            XCTAssertTrue(message.hasPrefix("The notes file \(file.path) cannot be written"), message)
+        } else {
+            XCTFail("\(String(describing: error))")
         }
         XCTAssertEqual(try Data(contentsOf: inside), Data("x".utf8))
         let read = try await store.allNotes()
@@ -85,21 +90,9 @@ final class JSONFileNotesRepositoryTests: XCTestCase {
 
     func test_deletingOrSavingAMissingNote_isNotFound() async throws {
         let store = try JSONFileNotesRepository(fileURL: file)
-        await assertThrows(try await store.delete(id: 4)) { XCTAssertEqual($0 as? NotesStoreError, .notFound(4)) }
-        await assertThrows(try await store.save(Note(id: 4, title: "x"))) { XCTAssertEqual($0 as? NotesStoreError, .notFound(4)) }
-    }
-
-    /// `XCTAssertThrowsError` for an asynchronous call: fails unless `call` throws, then checks
-    /// the error.
-    private func assertThrows<T>(
-        _ call: @autoclosure () async throws -> T, file: StaticString = #filePath, line: UInt = #line,
-        _ check: (any Error) -> Void
-    ) async {
-        do {
-            _ = try await call()
-            XCTFail("no error was thrown", file: file, line: line)
-        } catch {
-            check(error)
-        }
+        let deleteError = await errorThrown { try await store.delete(id: 4) }
+        XCTAssertEqual(deleteError as? NotesStoreError, .notFound(4))
+        let saveError = await errorThrown { try await store.save(Note(id: 4, title: "x")) }
+        XCTAssertEqual(saveError as? NotesStoreError, .notFound(4))
     }
 }

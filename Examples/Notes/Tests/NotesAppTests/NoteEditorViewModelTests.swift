@@ -1,4 +1,5 @@
 import MVVMBindingCore
+import MVVMTestSupport
 import XCTest
 
 @testable import NotesApp
@@ -12,9 +13,7 @@ final class NoteEditorViewModelTests: XCTestCase {
     private let stored = Note(id: 7, title: "Groceries", body: "milk", updatedAt: 10)
 
     private func makeSUT(_ repository: any NotesRepository, noteID: Note.ID?) -> NoteEditorViewModel {
-        let sut = NoteEditorViewModel(repository: repository, noteID: noteID, now: { 1_000 })
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "NoteEditorViewModel leaked") }
-        return sut
+        trackForMemoryLeaks(NoteEditorViewModel(repository: repository, noteID: noteID, now: { 1_000 }))
     }
 
     /// An editor of the stored note `noteID`, loaded.

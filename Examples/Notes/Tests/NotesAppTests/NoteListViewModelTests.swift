@@ -1,4 +1,5 @@
 import MVVMBindingCore
+import MVVMTestSupport
 import XCTest
 
 @testable import NotesApp
@@ -22,19 +23,16 @@ final class NoteListViewModelTests: XCTestCase {
     ]
 
     private func makeSUT(_ repository: any NotesRepository = InMemoryNotesRepository(notes: notes))
-        -> (NoteListViewModel<TestScheduler>, TestScheduler, ChangeRecorder)
+        -> (NoteListViewModel<TestScheduler>, TestScheduler, Recorder<ListChange, Never>)
     {
         let scheduler = TestScheduler()
-        let sut = NoteListViewModel(repository: repository, scheduler: scheduler, debounceInterval: debounce)
-        addTeardownBlock { [weak sut] in XCTAssertNil(sut, "NoteListViewModel leaked") }
-        let recorder = ChangeRecorder()
-        sut.changes.sink { [recorder] in recorder.changes.append($0) }.store(in: &subscriptions)
-        return (sut, scheduler, recorder)
+        let sut = trackForMemoryLeaks(NoteListViewModel(repository: repository, scheduler: scheduler, debounceInterval: debounce))
+        return (sut, scheduler, sut.changes.record())
     }
 
     /// A list that has shown its first load.
     private func makeLoadedSUT(_ repository: any NotesRepository = InMemoryNotesRepository(notes: notes))
-        async -> (NoteListViewModel<TestScheduler>, TestScheduler, ChangeRecorder)
+        async -> (NoteListViewModel<TestScheduler>, TestScheduler, Recorder<ListChange, Never>)
     {
         let (sut, scheduler, recorder) = makeSUT(repository)
         await rowChanges(of: sut, count: 1) { sut.onAppear() }
@@ -46,7 +44,7 @@ final class NoteListViewModelTests: XCTestCase {
         await rowChanges(of: sut, count: 1) { sut.onAppear() }
         XCTAssertEqual(sut.notes.map(\.id), [3, 2, 1])
         XCTAssertEqual(sut.count, 3)
-        XCTAssertEqual(recorder.changes, [.reset(count: 3)])
+        XCTAssertEqual(recorder.values, [.reset(count: 3)])
     }
 
     func test_onAppear_whileTheFirstLoadRuns_loadsOnce() async {
@@ -71,7 +69,7 @@ final class NoteListViewModelTests: XCTestCase {
         XCTAssertEqual(sut.count, 3, "nothing filtered 249 ms after the last keystroke")
         await rowChanges(of: sut, count: 1) { scheduler.advance(by: .milliseconds(1)) }
         XCTAssertEqual(sut.notes.map(\.id), [2])
-        XCTAssertEqual(recorder.changes, [.reset(count: 3), .reset(count: 1)])
+        XCTAssertEqual(recorder.values, [.reset(count: 3), .reset(count: 1)])
     }
 
     func test_theQuery_matchesBodiesIgnoringCaseAndSurroundingSpace() async {
@@ -88,7 +86,7 @@ final class NoteListViewModelTests: XCTestCase {
         sut.query = "ideas "
         scheduler.advance(by: debounce)
         await runQueuedMainActorJobs()
-        XCTAssertEqual(recorder.changes, [.reset(count: 3), .reset(count: 1)])
+        XCTAssertEqual(recorder.values, [.reset(count: 3), .reset(count: 1)])
     }
 
     func test_clearingTheQuery_showsEveryNoteAgain() async {
@@ -118,7 +116,7 @@ final class NoteListViewModelTests: XCTestCase {
             repository.allNotesCalls[0].answer(Self.notes)
             repository.allNotesCalls[1].answer([Self.notes[0]])
         }
-        XCTAssertEqual(recorder.changes, [.reset(count: 1)])
+        XCTAssertEqual(recorder.values, [.reset(count: 1)])
         XCTAssertEqual(sut.notes.map(\.id), [1])
     }
 
@@ -138,7 +136,7 @@ final class NoteListViewModelTests: XCTestCase {
         }
         await runQueuedMainActorJobs()
         XCTAssertNil(sut.errorMessage)
-        XCTAssertEqual(recorder.changes, [.reset(count: 1)])
+        XCTAssertEqual(recorder.values, [.reset(count: 1)])
         XCTAssertEqual(sut.notes.map(\.id), [2])
     }
 
@@ -165,7 +163,7 @@ final class NoteListViewModelTests: XCTestCase {
         let (sut, _, recorder) = makeSUT(repository)
         let messages = await errorMessages(of: sut, count: 1) { sut.onAppear() }
         XCTAssertEqual(messages, ["The disk is full."])
-        XCTAssertEqual(recorder.changes, [])
+        XCTAssertEqual(recorder.values, [])
 
         repository.failsReads = false
         await rowChanges(of: sut, count: 1) { sut.reload() }
@@ -189,7 +187,7 @@ final class NoteListViewModelTests: XCTestCase {
         let row = sut.notes[1]
         XCTAssertEqual(sut.delete(at: 1), row)
         XCTAssertEqual(sut.notes.map(\.id), [3, 1])
-        XCTAssertEqual(recorder.changes.last, .remove(1..<2))
+        XCTAssertEqual(recorder.values.last, .remove(1..<2))
         await runQueuedMainActorJobs()
         let stored = try await repository.allNotes()
         XCTAssertEqual(stored.map(\.id).sorted(), [1, 3])
@@ -199,7 +197,7 @@ final class NoteListViewModelTests: XCTestCase {
     func test_aDeleteOutsideTheRows_givesNothingBack() async {
         let (sut, _, recorder) = await makeLoadedSUT()
         XCTAssertNil(sut.delete(at: 3))
-        XCTAssertEqual(recorder.changes, [.reset(count: 3)])
+        XCTAssertEqual(recorder.values, [.reset(count: 3)])
     }
 
     func test_aDeleteTheStoreRefusesLater_putsTheRowBackAndSaysWhy() async {
@@ -211,7 +209,7 @@ final class NoteListViewModelTests: XCTestCase {
         }
         XCTAssertEqual(messages, ["The disk is full."])
         XCTAssertEqual(sut.notes, shown)
-        XCTAssertEqual(recorder.changes, [.reset(count: 3), .remove(0..<1), .insert(0..<1)])
+        XCTAssertEqual(recorder.values, [.reset(count: 3), .remove(0..<1), .insert(0..<1)])
     }
 
     func test_aLoadThatLandsWhileADeleteRuns_doesNotShowTheNoteAgain_andAFailedDeleteRestoresIt() async {
@@ -232,7 +230,7 @@ final class NoteListViewModelTests: XCTestCase {
         let messages = await errorMessages(of: sut, count: 1) { repository.deleteCalls[0].call.fail(HostStoreFailure()) }
         XCTAssertEqual(messages, ["The host's store is offline."])
         XCTAssertEqual(sut.notes.map(\.id), [3, 2, 1])
-        XCTAssertEqual(recorder.changes, [.reset(count: 3), .remove(0..<1), .reset(count: 2), .insert(0..<1)])
+        XCTAssertEqual(recorder.values, [.reset(count: 3), .remove(0..<1), .reset(count: 2), .insert(0..<1)])
     }
 
     func test_pinningANote_movesItAmongThePinnedByUpdateTime_asARemoveAndAnInsert() async {
@@ -240,7 +238,7 @@ final class NoteListViewModelTests: XCTestCase {
         await rowChanges(of: sut, count: 2) { sut.togglePinned(at: 2) }  // Groceries (updated at 10), pinned: before Passwords (5)
         XCTAssertEqual(sut.notes.map(\.id), [1, 3, 2])
         XCTAssertTrue(sut.notes[0].pinned)
-        XCTAssertEqual(Array(recorder.changes.dropFirst()), [.remove(2..<3), .insert(0..<1)])
+        XCTAssertEqual(Array(recorder.values.dropFirst()), [.remove(2..<3), .insert(0..<1)])
     }
 
     func test_aFailedPin_changesNoRowAndSaysWhy() async {
@@ -248,7 +246,7 @@ final class NoteListViewModelTests: XCTestCase {
         await errorMessages(of: sut, count: 1) { sut.togglePinned(at: 2) }
         XCTAssertEqual(sut.errorMessage, "The disk is full.")
         XCTAssertEqual(sut.notes.map(\.id), [3, 2, 1])
-        XCTAssertEqual(recorder.changes, [.reset(count: 3)])
+        XCTAssertEqual(recorder.values, [.reset(count: 3)])
     }
 
     func test_applyingTheChangeSetsInOrder_keepsACopyEqualToTheRows() async {
@@ -261,7 +259,7 @@ final class NoteListViewModelTests: XCTestCase {
         sut.query = "a"
         await rowChanges(of: sut, count: 1) { scheduler.advance(by: debounce) }
         XCTAssertEqual(mirror, sut.notes)
-        XCTAssertFalse(recorder.changes.isEmpty)
+        XCTAssertFalse(recorder.values.isEmpty)
     }
 
     func test_selectingARow_sendsItsNotesId() async {
@@ -286,10 +284,4 @@ final class NoteListViewModelTests: XCTestCase {
     private func errorMessages(of sut: NoteListViewModel<TestScheduler>, count: Int, after action: () -> Void) async -> [String] {
         await values(of: sut.$errorMessage.dropFirst().compactMap { $0 }, count: count, "error message(s)", after: action)
     }
-}
-
-/// The change sets a list sent, in order.
-@MainActor
-final class ChangeRecorder {
-    var changes: [ListChange] = []
 }
