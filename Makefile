@@ -334,7 +334,7 @@ GTK_SOURCES := bindings/gtk/loop.c bindings/gtk/list-model.c bindings/gtk/record
 gtk: library
 	mkdir -p $(GTK_BUILD)
 	$(CLANG) $(C_FLAGS) -fPIC -shared $(GTK_SOURCES) $$(pkg-config --cflags --libs gtk4) \
-	    -L$(BUILD_DIR) -lmvvm -Wl,-rpath,$(BUILD_DIR) -Wl,-soname,libmvvm-gtk.so -o $(GTK_BUILD)/libmvvm-gtk.so
+	    -Wl,-soname,libmvvm-gtk.so -o $(GTK_BUILD)/libmvvm-gtk.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(MVVM_VERSION)|' bindings/gtk/mvvm-gtk.pc.in > $(GTK_BUILD)/mvvm-gtk.pc
 test-gtk: gtk
 	$(CLANG) $(C_FLAGS) -Ibindings/gtk bindings/gtk/tests/test_list_model.c bindings/gtk/list-model.c \
