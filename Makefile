@@ -338,7 +338,7 @@ gtk: library
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(MVVM_VERSION)|' bindings/gtk/mvvm-gtk.pc.in > $(GTK_BUILD)/mvvm-gtk.pc
 test-gtk: gtk
 	$(CLANG) $(C_FLAGS) -Ibindings/gtk bindings/gtk/tests/test_list_model.c bindings/gtk/list-model.c \
-	    bindings/gtk/record-item.c bindings/gtk/loop.c $$(pkg-config --cflags --libs gtk4) \
+	    bindings/gtk/record-item.c bindings/gtk/loop.c bindings/gtk/binding.c $$(pkg-config --cflags --libs gtk4) \
 	    -L$(BUILD_DIR) -lmvvm -Wl,-rpath,$(BUILD_DIR) -o $(GTK_BUILD)/test_list_model
 	$(GTK_BUILD)/test_list_model
 	sh bindings/gtk/run-window-tests.sh $(GTK_BUILD)

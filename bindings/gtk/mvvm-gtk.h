@@ -17,7 +17,9 @@
  * MVVM_GTK_ERROR (code: an mvvm_gtk_error; the message carries mvvm's status name and
  * mvvm_last_error_message() when the library refused). No function aborts on bad input.
  *
- * Depends on GLib/GIO/GTK 4; pkg-config name: mvvm-gtk. */
+ * LINKING: pkg-config name mvvm-gtk. libmvvm-gtk.so depends on GLib/GIO/GTK 4 and does not link
+ * an application's library: the process's one mvvm library (libmvvm.so, libnotes.so, ...)
+ * provides the mvvm_ symbols, so the same adapter serves any application. */
 #ifndef MVVM_GTK_H
 #define MVVM_GTK_H
 
@@ -50,8 +52,9 @@ typedef enum {
  *  mvvm_gtk_detach() before mvvm_shutdown(). */
 guint mvvm_gtk_attach(GMainContext *context, GError **error);
 
-/** Removes the watch that mvvm_gtk_attach() returned, on the same thread. FALSE with *error
- *  for an id that is not a live attachment. */
+/** Removes the watch that mvvm_gtk_attach(NULL, ...) returned (a source of the default main
+ *  context; for another context destroy the source with g_source_destroy()), on the same
+ *  thread. FALSE with *error for an id that is not a live mvvm-gtk source. */
 gboolean mvvm_gtk_detach(guint source_id, GError **error);
 
 /* ---- Lists ---------------------------------------------------------------------------- */
@@ -94,8 +97,9 @@ gboolean mvvm_gtk_bind_property(mvvm_object *object, const char *property, gpoin
                                 const char *widget_property, guint flags, GError **error);
 
 /** Invokes command `command` (no arguments) of `object` on every GtkButton::clicked of
- *  `button`; errors of the call are reported with g_warning. Lives as long as the button or
- *  the object. Returns TRUE, or FALSE with *error set. Host thread. */
+ *  `button`; errors of the call (the object destroyed meanwhile: MVVM_E_INVALID_HANDLE) are
+ *  reported with g_warning. Lives as long as the button: a host that destroys the object
+ *  first drops the button too (as the examples do with their detail panes). Returns TRUE, or FALSE with *error set. Host thread. */
 gboolean mvvm_gtk_bind_command(mvvm_object *object, const char *command, GtkButton *button,
                                GError **error);
 

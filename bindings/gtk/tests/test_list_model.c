@@ -173,6 +173,20 @@ int main(void) {
     CHECK(events == 1, "three touching inserts emitted %d items-changed", events);
     for (guint i = 0; i < mirror->len; i++) if (g_ptr_array_index(mirror, i)) g_object_unref(g_ptr_array_index(mirror, i));
     g_object_unref(model);
+    /* bad input is reported, never a crash */
+    GError *bad = NULL;
+    CHECK(mvvm_gtk_list_model_new(NULL, "rows", &bad) == NULL && bad && bad->code == MVVM_GTK_ERROR_INVALID_ARGUMENT, "NULL object refused");
+    g_clear_error(&bad);
+    CHECK(mvvm_gtk_list_model_new_from_source(NULL, NULL, &record, &bad) == NULL && bad, "NULL source refused");
+    g_clear_error(&bad);
+    CHECK(!mvvm_gtk_bind_property(NULL, "name", NULL, "text", 0, &bad) && bad, "NULL binding refused");
+    g_clear_error(&bad);
+    CHECK(!mvvm_gtk_bind_command(NULL, "save", NULL, &bad) && bad, "NULL command binding refused");
+    g_clear_error(&bad);
+    CHECK(!mvvm_gtk_detach(0, &bad) && bad, "detaching a source that is not mvvm-gtk's refused");
+    g_clear_error(&bad);
+    CHECK(mvvm_gtk_attach(NULL, &bad) == 0 && bad, "attaching before mvvm_init() refused: %s", bad ? bad->message : "");
+    g_clear_error(&bad);
     printf("list model: 10000 random change sets, %d one-row cases\n", single_row_cases);
     printf("%d passed, %d failed\n", failures ? 0 : 1, failures ? 1 : 0);
     return failures ? 1 : 0;
