@@ -9,9 +9,11 @@
  *
  * THREADS: every function here must be called on mvvm's host thread (see "The host thread"
  * in README and mvvm_init_with_options()), which must also be the thread that runs the
- * GMainContext passed to mvvm_gtk_attach() (for GTK: the main thread, GTK's own). Calls from
- * another thread fail with MVVM_GTK_ERROR_THREAD or are refused by the library
- * (MVVM_E_WRONG_THREAD in the GError's message).
+ * GMainContext passed to mvvm_gtk_attach() (for GTK: the main thread, GTK's own). The library
+ * refuses calls from another thread: MVVM_GTK_ERROR_MVVM with MVVM_E_WRONG_THREAD in the
+ * GError's message (mvvm_gtk_attach() checks it with a first mvvm_dispatch()). Signals of the
+ * models and bindings (items-changed, notify, widget updates) are emitted on the host thread,
+ * from mvvm_dispatch(), so GTK sees them on its own thread.
  *
  * ERRORS: every function validates its arguments; failures are a GError in the domain
  * MVVM_GTK_ERROR (code: an mvvm_gtk_error; the message carries mvvm's status name and
