@@ -12,6 +12,8 @@
 # What needs which package:
 #   libffi-dev, pkg-config   the library itself (Sources/CLibFFI), make install / test-install
 #   libsqlite3-dev           the library itself (Sources/CSQLite: the SQLite repository)
+#   libgtk-4-dev, xauth      make test-gtk (bindings/gtk: the GTK 4 adapter and its windows under
+#                            xvfb-run, which needs xauth)
 #   libglib2.0-dev           make test-glib-host, check-all's glib_host, Benchmarks/c (GObject)
 #   xvfb, x11-apps           the Python Tk host test (xvfb-run, xwd for its screenshot)
 #   python3-gi               Benchmarks/python (the PyGObject reference)
@@ -20,7 +22,7 @@
 #                            Benchmarks/c/http_bench.c (libcurl's easy interface, the reference)
 set -eu
 
-PACKAGES="libffi-dev libsqlite3-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv libcurl4-openssl-dev"
+PACKAGES="libffi-dev libsqlite3-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv libcurl4-openssl-dev libgtk-4-dev xauth"
 
 # present PACKAGE: succeeds when what we use from PACKAGE is available.
 present() {
@@ -34,6 +36,8 @@ present() {
         python3-gi) /usr/bin/python3 -c 'import gi' ;;
         python3-venv) "${PYTHON:-python3}" -c 'import ensurepip, venv' ;;
         libcurl4-openssl-dev) pkg-config --exists libcurl ;;
+        libgtk-4-dev) pkg-config --exists gtk4 ;;
+        xauth) command -v xauth ;;
         *) return 2 ;;
     esac > /dev/null 2>&1
 }
