@@ -10,7 +10,7 @@ from enum import IntEnum
 from typing import ClassVar, Literal, overload
 
 from mvvm import Connection, HostInterface, IndexedView, ListChange, MvvmObject, Runtime
-from mvvm import ListChangeKind, Loading, Navigation, ViewState
+from mvvm import ListChangeKind, ViewState
 
 __all__: list[str] = ['ObjectType', 'NotesStore', 'NoteList', 'NoteEditor', 'Note', 'DraftState']
 
@@ -38,6 +38,7 @@ class Note:
 class NotesStore(MvvmObject):
     """Opens the notes file at `path` (created on the first save), or a store in memory when `path` is "". A file that cannot be read or decoded is refused with MVVM_E_SYSTEM."""
     object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, path: str, runtime: Runtime | None = ...) -> None:
         """Opens the notes file at `path` (created on the first save), or a store in memory when `path` is "". A file that cannot be read or decoded is refused with MVVM_E_SYSTEM."""
     @classmethod
@@ -54,6 +55,7 @@ class NotesStore(MvvmObject):
 class NoteList(MvvmObject):
     """Creates the list of the notes of `store` (which it keeps alive)."""
     object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, store: NotesStore) -> None:
         """Creates the list of the notes of `store` (which it keeps alive)."""
     def on_appear(self) -> None:
@@ -102,6 +104,7 @@ class NoteList(MvvmObject):
 class NoteEditor(MvvmObject):
     """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body; when the store has no such note, "error-message" says so and the editor cannot save."""
     object_type: ClassVar[ObjectType]  # type: ignore[assignment]
+    def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, store: NotesStore, note_id: int) -> None:
         """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body; when the store has no such note, "error-message" says so and the editor cannot save."""
     def save(self) -> None:
