@@ -2,7 +2,7 @@
 and runs it there with the venv's python, the toolchain hidden, no MVVM_* variables).
 
 Checks that `import mvvm` loads the library inside the installed package and no Swift runtime
-library, then: a user list on a JSON-file repository loads its first page, a user detail
+library, that the seeds' package `mvvm_seeds` is installed beside it with its stub, then: a user list on a JSON-file repository loads its first page, a user detail
 renames the first user and saves, the file holds the new name and a new repository on it
 reads it back.
 Prints one line per step; exits non-zero on the first failure.
@@ -26,6 +26,10 @@ def main() -> None:
         path = os.path.realpath(_ffi.library_path() or "")
         assert path == os.path.join(site, "mvvm", "libmvvm.so"), f"loaded {path}, not the package's library"
         print(f"wheel_smoke: mvvm {mvvm.version_string()} (ABI {mvvm.abi_version()}) from {path}")
+        seeds = os.path.dirname(os.path.realpath(mvvm_seeds.__file__))
+        assert seeds == os.path.join(site, "mvvm_seeds"), f"mvvm_seeds from {seeds}, not the wheel's"
+        for typed in ("py.typed", "__init__.pyi"):  # typed for mypy, as mvvm is
+            assert os.path.exists(os.path.join(seeds, typed)), f"the wheel's mvvm_seeds lacks {typed}"
         with open("/proc/self/maps") as maps:
             swift = sorted({line.split()[-1] for line in maps if "libswift" in line or "libFoundation" in line})
         assert not swift, f"a Swift runtime library is loaded: {swift}"
