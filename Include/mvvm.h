@@ -58,8 +58,8 @@
  * HANDLES
  *   Objects are opaque mvvm_object pointers. They are checked, never dereferenced: a NULL,
  *   destroyed, stale or wrong-type handle gives a status, never a crash. mvvm_shutdown()
- *   invalidates every handle: until the next mvvm_init() any call gives
- *   MVVM_E_NOT_INITIALIZED; after it, a handle from before gives MVVM_E_INVALID_HANDLE
+ *   invalidates every handle: until the next init any call on the host thread gives
+ *   MVVM_E_NOT_INITIALIZED (other threads: MVVM_E_WRONG_THREAD); after it, a handle from before gives MVVM_E_INVALID_HANDLE
  *   (handles are never reissued).
  *
  * OWNERSHIP
@@ -126,9 +126,9 @@ typedef enum mvvm_status {
     MVVM_E_INVALID_HANDLE = 2,
     /** The handle is valid but is not of the type the function needs. */
     MVVM_E_WRONG_TYPE = 3,
-    /** Called from a thread other than the host thread. */
+    /** Called from a thread other than the host thread (see THE ORDER OF CHECKS). */
     MVVM_E_WRONG_THREAD = 4,
-    /** The runtime is not initialised (mvvm_init() not called, or mvvm_shutdown() called). */
+    /** The runtime is not initialised (no init yet, or mvvm_shutdown() called). */
     MVVM_E_NOT_INITIALIZED = 5,
     /** A row or item index is outside 0..count-1. */
     MVVM_E_OUT_OF_RANGE = 6,
@@ -207,7 +207,9 @@ mvvm_status mvvm_dispatch(void);
 
 /** For hosts without a loop: waits until work is pending or timeout_ms elapses (negative:
  *  no limit; 0: do not wait), then dispatches once. *out_dispatched (may be NULL) is set to
- *  1 if work was pending, else 0. mvvm_wakeup() from another thread ends the wait early.
+ *  1 if queued work was dispatched (a main-actor job, a timer, an answer: work queued since
+ *  the last dispatch), else 0: the wait timed out, or only mvvm_wakeup() ended it (a bare
+ *  wake-up runs no work). mvvm_wakeup() from another thread ends the wait early.
  *  MVVM_E_REENTRANCY from inside a handler. */
 mvvm_status mvvm_run(int32_t timeout_ms, int32_t *out_dispatched);
 
