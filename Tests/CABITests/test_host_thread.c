@@ -11,6 +11,7 @@
 #define HARNESS_OWN_MAIN
 #include "harness.h"
 
+#include <dlfcn.h>
 #include <poll.h>
 #include <semaphore.h>
 #include <spawn.h>
@@ -231,6 +232,48 @@ static void test_the_main_thread_is_refused_but_any_thread_functions_work(void) 
     CHECK_EQ(dispatched_on_host, 0); /* and ran no work: "dispatched" counts work only */
 }
 
+/* Worker mode and the dispatch main queue: a block queued there never runs (only the process's
+ * main thread may drain it), and a debug build of the library says so once on stderr, naming
+ * DispatchQueue.main.async. libdispatch's C API through dlsym: the test links no libdispatch. */
+static int main_queue_block_ran;
+static void main_queue_block(void *context) { (void)context; main_queue_block_ran = 1; }
+static void pump_a_little(void) {
+    for (int i = 0; i < 3; i++) CHECK_OK(mvvm_run(0, NULL));
+}
+
+static void test_dispatch_main_queue_work_in_worker_mode_is_reported(void) {
+    void (*async_f)(void *, void *, void (*)(void *)) =
+        (void (*)(void *, void *, void (*)(void *)))dlsym(RTLD_DEFAULT, "dispatch_async_f");
+    void *main_queue = dlsym(RTLD_DEFAULT, "_dispatch_main_q");
+    REQUIRE(async_f != NULL && main_queue != NULL);
+    int pipe_fds[2];
+    REQUIRE(pipe(pipe_fds) == 0);
+    fflush(stderr);
+    int saved_stderr = dup(2);
+    REQUIRE(saved_stderr >= 0);
+    dup2(pipe_fds[1], 2);
+    async_f(main_queue, NULL, main_queue_block);
+    char text[4096] = "";
+    size_t length = 0;
+    /* Bounded wait for the warning line (the watch runs on a pool thread). */
+    for (int i = 0; i < 50 && strstr(text, "never runs") == NULL && length < sizeof text - 1; i++) {
+        struct pollfd p = {.fd = pipe_fds[0], .events = POLLIN, .revents = 0};
+        if (poll(&p, 1, 100) != 1) continue;
+        ssize_t got = read(pipe_fds[0], text + length, sizeof text - 1 - length);
+        if (got > 0) length += (size_t)got;
+        text[length] = '\0';
+    }
+    text[length] = '\0';
+    dup2(saved_stderr, 2);
+    close(saved_stderr);
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    CHECK(strstr(text, "DispatchQueue.main.async") != NULL);
+    CHECK(strstr(text, thread_named(harness_host_thread_id)) != NULL);
+    on_host(pump_a_little);
+    CHECK_EQ(main_queue_block_ran, 0); /* the documented loss */
+}
+
 static void test_a_third_thread_is_refused(void) {
     third_thread t = init_from_a_third_thread();
     CHECK_EQ(t.with_options, MVVM_E_WRONG_THREAD);
@@ -314,6 +357,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_invalid_options_are_refused_before_any_thread_is_fixed);
     RUN_TEST(test_a_worker_becomes_the_host_thread_and_work_arrives_on_it);
     RUN_TEST(test_the_main_thread_is_refused_but_any_thread_functions_work);
+    RUN_TEST(test_dispatch_main_queue_work_in_worker_mode_is_reported);
     RUN_TEST(test_a_third_thread_is_refused);
     RUN_TEST(test_after_shutdown_only_the_same_thread_may_init_again);
     RUN_TEST(test_after_mvvm_init_on_the_main_thread_a_worker_is_refused);
