@@ -33,7 +33,7 @@ endif
 endif
 
 .PHONY: all deps build library generate format test-format test-generated test-framework demo demo-http test test-swift test-seeds test-header test-c \
-        test-c-asan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz fuzz-data \
+        test-c-asan test-c-tsan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz fuzz-data \
         fuzz-library bench clean test-example
 
 all: build
@@ -122,7 +122,7 @@ demo-http: $(HOST_BUILD)/terminal_host
 # (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed
 # library through pkg-config, the shipped artifacts with the toolchain hidden, and the Python
 # package (last: its pytest summary closes the run).
-test: test-format test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-host test-glib-host test-install test-slim test-fuzz \
+test: test-format test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-c-tsan test-host test-glib-host test-install test-slim test-fuzz \
       test-dist test-gtk test-python test-example
 
 test-swift: deps
@@ -150,6 +150,25 @@ test-header: library
 test-c: library
 	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) Tests/CABITests/run.sh $(CURDIR)/.build/c-tests
 	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) CABI_HOST_THREAD=worker Tests/CABITests/run.sh $(CURDIR)/.build/c-tests-worker
+
+# A C host under ThreadSanitizer (README, "The host thread"): the library built with
+# MVVM_SWIFT_TSAN_FLAGS in .build/tsan-lib, the host compiled and linked with
+# -fsanitize=thread plus the toolchain's libdispatch and blocks runtime (lib/swift/linux),
+# which the TSan runtime's libdispatch interceptors need; then tsan_host_stress for
+# TSAN_SECONDS (default 3) on the main thread and on a worker host thread. Any report fails.
+TSAN_LIB_BUILD := $(CURDIR)/.build/tsan-lib
+TSAN_RUNTIME_DIR = $(SWIFT_BIN_DIR)/../lib/swift/linux
+TSAN_C_FLAGS = -g -O1 -fsanitize=thread -fno-omit-frame-pointer
+test-c-tsan: deps
+	$(SWIFT) build --product mvvm --scratch-path $(TSAN_LIB_BUILD) $(SWIFT_FLAGS) $(call mvvm_env,MVVM_SWIFT_TSAN_FLAGS)
+	mkdir -p $(HOST_BUILD)
+	$(CLANG) $(C_WARN) $(TSAN_C_FLAGS) -IInclude Tests/Reliability/tsan_host_stress.c \
+	    -L$(TSAN_LIB_BUILD)/debug -lmvvm -Wl,-rpath,$(TSAN_LIB_BUILD)/debug \
+	    -L$(TSAN_RUNTIME_DIR) -ldispatch -lBlocksRuntime -Wl,-rpath,$(TSAN_RUNTIME_DIR) -lpthread \
+	    -o $(HOST_BUILD)/tsan_host_stress
+	for mode in "" --worker; do \
+	    SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
+	        $(HOST_BUILD)/tsan_host_stress $$mode $(or $(TSAN_SECONDS),3) 1 || exit 1; done
 
 test-c-asan: library
 	CC=$(CLANG) MVVM_LIB_DIR=$(BUILD_DIR) SANITIZE=$(SANITIZERS) Tests/CABITests/run.sh $(CURDIR)/.build/c-tests-asan

@@ -29,6 +29,24 @@
  *   mvvm_interface_describe(), mvvm_get_api() and the mvvm_request_* answers of
  *   host-implemented interfaces; an application's header names its own.
  *
+ * THE ORDER OF CHECKS
+ *   Every host-thread function checks, in this order, and stops at the first failure:
+ *       1. the thread     MVVM_E_WRONG_THREAD     a host thread is fixed and this is another
+ *       2. the runtime    MVVM_E_NOT_INITIALIZED  no init yet (on any thread), or shut down
+ *       3. reentrancy     MVVM_E_REENTRANCY       mvvm_dispatch(), mvvm_run(), mvvm_shutdown()
+ *                                                 inside a handler
+ *       4. the arguments  MVVM_E_NULL_POINTER, MVVM_E_INVALID_UTF8, MVVM_E_INVALID_ARGUMENT,
+ *          and handles    MVVM_E_INVALID_HANDLE, MVVM_E_WRONG_TYPE, MVVM_E_OUT_OF_RANGE
+ *       5. the operation  everything else (MVVM_E_STATE, MVVM_E_NOT_FOUND, ...)
+ *   Before the first init no thread is the wrong one, so every thread gets
+ *   MVVM_E_NOT_INITIALIZED. After mvvm_shutdown() the host thread stays fixed: the host
+ *   thread gets MVVM_E_NOT_INITIALIZED, any other MVVM_E_WRONG_THREAD. Each MVVM_E_WRONG_THREAD
+ *   message names the function, the calling thread and the host thread; each
+ *   MVVM_E_NOT_INITIALIZED message names the init that fits the program (mvvm_init() when the
+ *   main thread is the host thread, mvvm_init_with_options() when another thread is). A
+ *   "thread" in these messages is the kernel's thread id: gettid() in C,
+ *   threading.get_native_id() in Python; the main thread's id is the process id.
+ *
  * THE LOOP (libcurl multi style: the library never owns the loop)
  *   mvvm_get_fd() gives one file descriptor. When it is readable, call mvvm_dispatch() on the
  *   host thread: it runs the pending work (timer ticks, finished background loads, wake-ups)
@@ -65,8 +83,8 @@
  * HANDLES
  *   Objects are opaque mvvm_object pointers. They are checked, never dereferenced: a NULL,
  *   destroyed, stale or wrong-type handle gives a status, never a crash. mvvm_shutdown()
- *   invalidates every handle: until the next mvvm_init() any call gives
- *   MVVM_E_NOT_INITIALIZED; after it, a handle from before gives MVVM_E_INVALID_HANDLE
+ *   invalidates every handle: until the next init any call on the host thread gives
+ *   MVVM_E_NOT_INITIALIZED (other threads: MVVM_E_WRONG_THREAD); after it, a handle from before gives MVVM_E_INVALID_HANDLE
  *   (handles are never reissued).
  *
  * OWNERSHIP
@@ -133,9 +151,9 @@ typedef enum mvvm_status {
     MVVM_E_INVALID_HANDLE = 2,
     /** The handle is valid but is not of the type the function needs. */
     MVVM_E_WRONG_TYPE = 3,
-    /** Called from a thread other than the host thread. */
+    /** Called from a thread other than the host thread (see THE ORDER OF CHECKS). */
     MVVM_E_WRONG_THREAD = 4,
-    /** The runtime is not initialised (mvvm_init() not called, or mvvm_shutdown() called). */
+    /** The runtime is not initialised (no init yet, or mvvm_shutdown() called). */
     MVVM_E_NOT_INITIALIZED = 5,
     /** A row or item index is outside 0..count-1. */
     MVVM_E_OUT_OF_RANGE = 6,
@@ -198,7 +216,10 @@ typedef struct mvvm_init_options {
  *  (nothing is fixed then). MVVM_E_STATE when Swift's main executor existed already
  *  (something used the Swift main actor before the first init); the host thread stays
  *  unusable then. Idempotent on the host thread. The host thread must not exit while the
- *  library is in use. */
+ *  library is in use. In this mode the dispatch main queue is never drained: a block an app
+ *  gives to DispatchQueue.main.async does not run (a debug build of the library warns once on
+ *  stderr when such work is first queued); the main actor, RunLoop.main and
+ *  DispatchQueue.main as Combine schedulers run on the host thread. */
 mvvm_status mvvm_init_with_options(const mvvm_init_options *options);
 
 /** Stops the runtime: cancels pending work, disconnects every handler (calling its destroy
@@ -218,7 +239,9 @@ mvvm_status mvvm_dispatch(void);
 
 /** For hosts without a loop: waits until work is pending or timeout_ms elapses (negative:
  *  no limit; 0: do not wait), then dispatches once. *out_dispatched (may be NULL) is set to
- *  1 if work was pending, else 0. mvvm_wakeup() from another thread ends the wait early.
+ *  1 if queued work was dispatched (a main-actor job, a timer, an answer: work queued since
+ *  the last dispatch), else 0: the wait timed out, or only mvvm_wakeup() ended it (a bare
+ *  wake-up runs no work). mvvm_wakeup() from another thread ends the wait early.
  *  MVVM_E_REENTRANCY from inside a handler. */
 mvvm_status mvvm_run(int32_t timeout_ms, int32_t *out_dispatched);
 

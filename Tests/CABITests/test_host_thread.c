@@ -11,6 +11,8 @@
 #define HARNESS_OWN_MAIN
 #include "harness.h"
 
+#include <dlfcn.h>
+#include <poll.h>
 #include <semaphore.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -47,6 +49,19 @@ static mvvm_init_options default_options(void) {
     memset(&options, 0, sizeof options);
     options.struct_size = (uint32_t)sizeof options;
     return options;
+}
+
+/* Fails unless the last error message contains `text`. */
+#define CHECK_MESSAGE_NAMES(text)                                                               \
+    do {                                                                                        \
+        if (strstr(mvvm_last_error_message(), (text)) == NULL)                                  \
+            harness_report(__FILE__, __LINE__, "message names " #text, (text));                 \
+    } while (0)
+
+static char thread_text[64];
+static const char *thread_named(int id) {
+    snprintf(thread_text, sizeof thread_text, "thread %d", id);
+    return thread_text;
 }
 
 /* Calls mvvm_init_with_options() and mvvm_init() on a thread of its own. */
@@ -88,6 +103,32 @@ static void invalid_options_are_refused(void) {
     options.flags = 1;
     CHECK_STATUS(mvvm_init_with_options(&options), MVVM_E_INVALID_ARGUMENT);
     CHECK(strstr(mvvm_last_error_message(), "flags") != NULL);
+}
+
+static void not_initialized_before_any_init(void) {
+    int fd = -1;
+    CHECK_STATUS(mvvm_get_fd(&fd), MVVM_E_NOT_INITIALIZED);
+    CHECK_MESSAGE_NAMES("mvvm_get_fd()");
+    CHECK_MESSAGE_NAMES("no host thread is fixed yet");
+    CHECK_MESSAGE_NAMES("mvvm_init_with_options()");
+    /* Initialised is checked before the arguments. */
+    CHECK_STATUS(mvvm_get_fd(NULL), MVVM_E_NOT_INITIALIZED);
+    CHECK_STATUS(mvvm_dispatch(), MVVM_E_NOT_INITIALIZED);
+    CHECK_OK(mvvm_shutdown()); /* nothing runs: nothing to stop */
+}
+
+static void init_on_the_worker_before_any_init(void) {
+    CHECK_STATUS(mvvm_init(), MVVM_E_WRONG_THREAD);
+    CHECK_MESSAGE_NAMES("mvvm_init()");
+    CHECK_MESSAGE_NAMES(thread_named(harness_current_thread_id()));
+    CHECK_MESSAGE_NAMES(thread_named((int)getpid()));
+    CHECK_MESSAGE_NAMES("call mvvm_init_with_options()");
+}
+
+static void test_before_any_init_every_thread_is_told_not_initialized(void) {
+    not_initialized_before_any_init(); /* main thread */
+    on_host(not_initialized_before_any_init);
+    on_host(init_on_the_worker_before_any_init);
 }
 
 static void test_invalid_options_are_refused_before_any_thread_is_fixed(void) {
@@ -136,7 +177,15 @@ static void test_a_worker_becomes_the_host_thread_and_work_arrives_on_it(void) {
 }
 
 static int32_t dispatched_on_host;
-static void run_once_without_waiting(void) { CHECK_OK(mvvm_run(0, &dispatched_on_host)); }
+static int readable_on_host;
+static void run_once_without_waiting(void) {
+    int fd = -1;
+    CHECK_OK(mvvm_get_fd(&fd));
+    struct pollfd p = {.fd = fd, .events = POLLIN, .revents = 0};
+    readable_on_host = poll(&p, 1, 2000);
+    CHECK_OK(mvvm_run(0, &dispatched_on_host));
+}
+
 
 static void test_the_main_thread_is_refused_but_any_thread_functions_work(void) {
     int fd = -1;
@@ -144,24 +193,85 @@ static void test_the_main_thread_is_refused_but_any_thread_functions_work(void) 
     mvvm_object *vm = NULL;
     CHECK_STATUS(mvvm_get_fd(&fd), MVVM_E_WRONG_THREAD);
     CHECK_EQ(fd, -1);
+    /* The message names the function, the calling thread and the host thread (kernel ids). */
+    CHECK_MESSAGE_NAMES("mvvm_get_fd()");
+    CHECK_MESSAGE_NAMES(thread_named(harness_current_thread_id()));
+    CHECK_MESSAGE_NAMES(thread_named(harness_host_thread_id));
+    CHECK_MESSAGE_NAMES("mvvm_init_with_options()");
+    /* The thread is checked before the arguments. */
+    CHECK_STATUS(mvvm_get_fd(NULL), MVVM_E_WRONG_THREAD);
+    CHECK_STATUS(mvvm_init_with_options(NULL), MVVM_E_WRONG_THREAD);
+    CHECK_MESSAGE_NAMES("mvvm_init_with_options()");
+    CHECK_MESSAGE_NAMES(thread_named(harness_host_thread_id));
     CHECK_STATUS(mvvm_dispatch(), MVVM_E_WRONG_THREAD);
+    CHECK_MESSAGE_NAMES("mvvm_dispatch()");
     CHECK_STATUS(mvvm_run(0, &dispatched), MVVM_E_WRONG_THREAD);
     CHECK_STATUS(mvvm_user_list_new(list.repository, &vm), MVVM_E_WRONG_THREAD);
     CHECK(vm == NULL);
     CHECK_STATUS(mvvm_user_list_refresh(list.vm), MVVM_E_WRONG_THREAD);
+    CHECK_MESSAGE_NAMES("mvvm_user_list_refresh()");
+    CHECK_MESSAGE_NAMES(thread_named(harness_host_thread_id));
     CHECK_STATUS(mvvm_init(), MVVM_E_WRONG_THREAD);
+    /* mvvm_init() says it the way mvvm_init_with_options() does. */
+    CHECK_MESSAGE_NAMES("mvvm_init()");
+    CHECK_MESSAGE_NAMES(thread_named(harness_current_thread_id()));
+    CHECK_MESSAGE_NAMES(thread_named(harness_host_thread_id));
+    CHECK_MESSAGE_NAMES("fixed for the process's lifetime");
     CHECK_STATUS(mvvm_shutdown(), MVVM_E_WRONG_THREAD);
     mvvm_init_options options = default_options();
     CHECK_STATUS(mvvm_init_with_options(&options), MVVM_E_WRONG_THREAD);
-    CHECK(strstr(mvvm_last_error_message(), "fixed for the process's lifetime") != NULL);
-    CHECK(strstr(mvvm_last_error_message(), "by mvvm_init_with_options()") != NULL);
+    CHECK_MESSAGE_NAMES("fixed for the process's lifetime");
+    CHECK_MESSAGE_NAMES("by mvvm_init_with_options()");
     /* The documented any-thread functions keep working here. */
     CHECK_EQ(mvvm_version(), MVVM_VERSION_NUMBER);
     mvvm_type type;
     CHECK_OK(mvvm_type_find("UserList", &type));
     CHECK_OK(mvvm_wakeup());
     on_host(run_once_without_waiting);
-    CHECK_EQ(dispatched_on_host, 1); /* the wake-up reached the host thread's descriptor */
+    CHECK_EQ(readable_on_host, 1);   /* the wake-up reached the host thread's descriptor */
+    CHECK_EQ(dispatched_on_host, 0); /* and ran no work: "dispatched" counts work only */
+}
+
+/* Worker mode and the dispatch main queue: a block queued there never runs (only the process's
+ * main thread may drain it), and a debug build of the library says so once on stderr, naming
+ * DispatchQueue.main.async. libdispatch's C API through dlsym: the test links no libdispatch. */
+static int main_queue_block_ran;
+static void main_queue_block(void *context) { (void)context; main_queue_block_ran = 1; }
+static void pump_a_little(void) {
+    for (int i = 0; i < 3; i++) CHECK_OK(mvvm_run(0, NULL));
+}
+
+static void test_dispatch_main_queue_work_in_worker_mode_is_reported(void) {
+    void (*async_f)(void *, void *, void (*)(void *)) =
+        (void (*)(void *, void *, void (*)(void *)))dlsym(RTLD_DEFAULT, "dispatch_async_f");
+    void *main_queue = dlsym(RTLD_DEFAULT, "_dispatch_main_q");
+    REQUIRE(async_f != NULL && main_queue != NULL);
+    int pipe_fds[2];
+    REQUIRE(pipe(pipe_fds) == 0);
+    fflush(stderr);
+    int saved_stderr = dup(2);
+    REQUIRE(saved_stderr >= 0);
+    dup2(pipe_fds[1], 2);
+    async_f(main_queue, NULL, main_queue_block);
+    char text[4096] = "";
+    size_t length = 0;
+    /* Bounded wait for the warning line (the watch runs on a pool thread). */
+    for (int i = 0; i < 50 && strstr(text, "never runs") == NULL && length < sizeof text - 1; i++) {
+        struct pollfd p = {.fd = pipe_fds[0], .events = POLLIN, .revents = 0};
+        if (poll(&p, 1, 100) != 1) continue;
+        ssize_t got = read(pipe_fds[0], text + length, sizeof text - 1 - length);
+        if (got > 0) length += (size_t)got;
+        text[length] = '\0';
+    }
+    text[length] = '\0';
+    dup2(saved_stderr, 2);
+    close(saved_stderr);
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    CHECK(strstr(text, "DispatchQueue.main.async") != NULL);
+    CHECK(strstr(text, thread_named(harness_host_thread_id)) != NULL);
+    on_host(pump_a_little);
+    CHECK_EQ(main_queue_block_ran, 0); /* the documented loss */
 }
 
 static void test_a_third_thread_is_refused(void) {
@@ -174,6 +284,12 @@ static void test_a_third_thread_is_refused(void) {
 static void shut_down(void) {
     CHECK_OK(mvvm_shutdown());
     CHECK(!handle_is_live(list.vm));
+    /* Not running, on the host thread: the message names this mode's init. */
+    int fd = -1;
+    CHECK_STATUS(mvvm_get_fd(&fd), MVVM_E_NOT_INITIALIZED);
+    CHECK_MESSAGE_NAMES("mvvm_get_fd()");
+    CHECK_MESSAGE_NAMES("call mvvm_init_with_options()");
+    CHECK(strstr(mvvm_last_error_message(), "call mvvm_init() first") == NULL);
 }
 
 static void init_again(void) {
@@ -185,6 +301,10 @@ static void init_again(void) {
 
 static void test_after_shutdown_only_the_same_thread_may_init_again(void) {
     on_host(shut_down);
+    /* After the worker's shutdown the main thread is still the wrong thread. */
+    int fd = -1;
+    CHECK_STATUS(mvvm_get_fd(&fd), MVVM_E_WRONG_THREAD);
+    CHECK_MESSAGE_NAMES(thread_named(harness_host_thread_id));
     mvvm_init_options options = default_options();
     CHECK_STATUS(mvvm_init_with_options(&options), MVVM_E_WRONG_THREAD); /* main thread */
     CHECK_STATUS(mvvm_init(), MVVM_E_WRONG_THREAD);
@@ -203,8 +323,11 @@ static int main_first(void) {
     third_thread t = init_from_a_third_thread();
     if (t.with_options != MVVM_E_WRONG_THREAD) return 11;
     if (t.plain != MVVM_E_WRONG_THREAD) return 12;
-    if (strstr(t.message, "the process's main thread, by mvvm_init()") == NULL) return 13;
+    if (strstr(t.message, "the process's main thread") == NULL) return 13;
     if (mvvm_shutdown() != MVVM_OK) return 14;
+    int fd = -1;
+    if (mvvm_get_fd(&fd) != MVVM_E_NOT_INITIALIZED) return 17;
+    if (strstr(mvvm_last_error_message(), "call mvvm_init() first") == NULL) return 18;
     t = init_from_a_third_thread();
     if (t.with_options != MVVM_E_WRONG_THREAD) return 15;
     if (mvvm_init() != MVVM_OK || mvvm_shutdown() != MVVM_OK) return 16;
@@ -230,9 +353,11 @@ int main(int argc, char **argv) {
     sem_init(&work_done, 0, 0);
     pthread_t worker;
     if (pthread_create(&worker, NULL, host_worker, NULL) != 0) return 2;
+    RUN_TEST(test_before_any_init_every_thread_is_told_not_initialized);
     RUN_TEST(test_invalid_options_are_refused_before_any_thread_is_fixed);
     RUN_TEST(test_a_worker_becomes_the_host_thread_and_work_arrives_on_it);
     RUN_TEST(test_the_main_thread_is_refused_but_any_thread_functions_work);
+    RUN_TEST(test_dispatch_main_queue_work_in_worker_mode_is_reported);
     RUN_TEST(test_a_third_thread_is_refused);
     RUN_TEST(test_after_shutdown_only_the_same_thread_may_init_again);
     RUN_TEST(test_after_mvvm_init_on_the_main_thread_a_worker_is_refused);

@@ -47,18 +47,22 @@ package final class HostThreadQueue: Sendable {
 
     /// Runs what is queued, and what those items queue in turn, up to a bound (a task that
     /// keeps yielding must not hold the host forever: the rest waits for the next call, with
-    /// the descriptor left readable). Host thread only.
-    package func drain() {
+    /// the descriptor left readable). True when an item ran (false for a bare `signal()`).
+    /// Host thread only.
+    @discardableResult
+    package func drain() -> Bool {
         // Cleared before taking, so a signal for an item queued after the take is never lost.
         mvvmhook_host_queue_clear()
         let executor = HostMainExecutor.shared.asUnownedSerialExecutor()
+        var ran = false
         for _ in 0..<Self.roundsPerDrain {
             let batch = state.withLock { state -> [Item] in
                 state.signalled = false
                 defer { state.items.removeAll(keepingCapacity: true) }
                 return state.items
             }
-            if batch.isEmpty { return }
+            if batch.isEmpty { return ran }
+            ran = true
             for item in batch {
                 switch item {
                 case .job(let job): job.runSynchronously(on: executor)
@@ -67,6 +71,7 @@ package final class HostThreadQueue: Sendable {
             }
         }
         if !state.withLock({ $0.items.isEmpty }) { mvvmhook_host_queue_signal() }
+        return ran
     }
 
     private static let roundsPerDrain = 16

@@ -1,7 +1,12 @@
 import CMVVM
 
 /// The prologue and epilogue of every host-thread API function: the thread rule, the
-/// initialised check, call depth (for batching) and the error message.
+/// initialised check, call depth (for batching) and the error message. The checks run in the
+/// header's order (mvvm.h, "THE ORDER OF CHECKS"): the thread, then the runtime, then what
+/// `body` checks (arguments and handles).
+///
+/// `function` names the C function in a refusal's message; it defaults to the caller's name,
+/// so every export and helper passes it down unchanged (a constant: no cost on success).
 ///
 /// `body` throws `APIError` for any failure; nothing it did before throwing is visible to the
 /// host except through a status, so bodies validate before they change anything.
@@ -12,9 +17,11 @@ import CMVVM
 /// The runtime is used unretained: it cannot go away during a call (`mvvm_shutdown()` refuses
 /// to run inside one).
 @MainActor @inline(__always)
-public func apiCall(_ body: (Runtime) throws(APIError) -> Void) -> mvvm_status {
-    guard HostThread.isCurrent else { return LastError.fail(.wrongThread) }
-    guard let current = Runtime.unretainedCurrent else { return LastError.fail(.notInitialized) }
+public func apiCall(
+    function: StaticString = #function, _ body: (Runtime) throws(APIError) -> Void
+) -> mvvm_status {
+    guard HostThread.isCurrent else { return LastError.fail(.offHostThread(function)) }
+    guard let current = Runtime.unretainedCurrent else { return LastError.fail(.notInitialized(function)) }
     return current.withGuaranteedInstance { runtime in
         runtime.enter()
         do throws(APIError) {
@@ -51,13 +58,4 @@ public func string(from pointer: UnsafePointer<CChar>?, _ parameter: @autoclosur
         throw APIError(MVVM_E_INVALID_UTF8, "\(parameter()) is not valid UTF-8.")
     }
     return value
-}
-
-extension APIError {
-    static let wrongThread = APIError(
-        MVVM_E_WRONG_THREAD,
-        "This function must be called on the host thread: the process's main thread, or the thread that called mvvm_init_with_options() (fixed for the process's lifetime)."
-    )
-    static let notInitialized = APIError(
-        MVVM_E_NOT_INITIALIZED, "The runtime is not running: call mvvm_init() first (or again after mvvm_shutdown()).")
 }

@@ -4,9 +4,10 @@ import CMVVM
 /// The object is used unretained (the runtime's lifetime rule keeps it alive for the call).
 @MainActor @inline(__always)
 func objectCall<T: RuntimeObject>(
-    _ pointer: OpaquePointer?, as type: T.Type, _ body: (T) throws(APIError) -> Void
+    _ pointer: OpaquePointer?, as type: T.Type, function: StaticString = #function,
+    _ body: (T) throws(APIError) -> Void
 ) -> mvvm_status {
-    apiCall { runtime throws(APIError) in
+    apiCall(function: function) { runtime throws(APIError) in
         var failure: APIError?
         try runtime.unretainedObject(pointer, as: T.self).withGuaranteedInstance { object in
             do throws(APIError) { try body(object) } catch { failure = error }
@@ -19,9 +20,9 @@ func objectCall<T: RuntimeObject>(
 @MainActor @inline(__always)
 func objectGet<T: RuntimeObject, Value>(
     _ pointer: OpaquePointer?, as type: T.Type, _ out: UnsafeMutablePointer<Value>?, _ parameter: String,
-    _ value: (T) throws(APIError) -> Value
+    function: StaticString = #function, _ value: (T) throws(APIError) -> Value
 ) -> mvvm_status {
-    apiCall { runtime throws(APIError) in
+    apiCall(function: function) { runtime throws(APIError) in
         let out = try require(out, parameter)
         let object = try runtime.object(pointer, as: T.self)
         out.pointee = try value(object)

@@ -1,3 +1,4 @@
+import CExecutorHooks
 import CLibFFI
 import CMVVM
 import Dispatch
@@ -5,8 +6,16 @@ import MVVMBindingCore
 
 // The runtime's life and the host loop (libcurl multi style: the host owns the loop).
 
+// The checks run in the header's order ("THE ORDER OF CHECKS"): the thread, the runtime,
+// reentrancy, then the arguments. The inits check the thread first too (a refusal there
+// fixes nothing), then their options, then fix the host thread.
+
 @MainActor @c public func mvvm_init() -> mvvm_status {
-    guard HostThread.isCurrent else { return LastError.fail(.wrongThread) }
+    guard HostThread.isCurrent else {
+        // Before any init only the main thread passes: mvvm_init() fixes that one.
+        let host = mvvmhook_host_thread_id()
+        return LastError.fail(host == 0 ? .initOffMainThread() : .wrongThread(#function, host: host))
+    }
     // Before any init the main thread counts as the host thread; from now on it is.
     if let error = HostThread.fixToCallingThread() { return LastError.fail(error) }
     return startRuntime()
@@ -15,6 +24,8 @@ import MVVMBindingCore
 /// Exported as `@MainActor` like the others (nothing checks isolation at the C boundary):
 /// the calling thread becomes the main actor's thread here, before anything else runs.
 @MainActor @c public func mvvm_init_with_options(_ options: UnsafePointer<mvvm_init_options>?) -> mvvm_status {
+    let host = mvvmhook_host_thread_id()
+    if host != 0 && !HostThread.isCurrent { return LastError.fail(.wrongThread(#function, host: host)) }
     guard let options else { return LastError.fail(.nullPointer("options")) }
     let expectedSize = UInt32(MemoryLayout<mvvm_init_options>.size)
     guard options.pointee.struct_size == expectedSize else {
@@ -28,6 +39,7 @@ import MVVMBindingCore
             APIError(
                 MVVM_E_INVALID_ARGUMENT, "options->flags is \(options.pointee.flags); no flags are defined, it must be 0."))
     }
+    // Another thread may have fixed the host thread since the check above: this says so.
     if let error = HostThread.fixToCallingThread() { return LastError.fail(error) }
     return startRuntime()
 }
@@ -44,7 +56,15 @@ import MVVMBindingCore
 }
 
 @MainActor @c public func mvvm_shutdown() -> mvvm_status {
-    guard HostThread.isCurrent else { return LastError.fail(.wrongThread) }
+    guard HostThread.isCurrent else {
+        // Before any init nothing runs, on any thread: nothing to stop.
+        let host = mvvmhook_host_thread_id()
+        if host == 0 {
+            LastError.clear()
+            return MVVM_OK
+        }
+        return LastError.fail(.wrongThread(#function, host: host))
+    }
     guard let runtime = Runtime.current else {
         LastError.clear()
         return MVVM_OK
@@ -63,30 +83,43 @@ import MVVMBindingCore
     }
 }
 
+/// The prologue of mvvm_dispatch() and mvvm_run(): the thread, the runtime, reentrancy.
+@MainActor @inline(__always)
+private func loopRuntime(_ function: StaticString) -> Result<Runtime, APIError> {
+    guard HostThread.isCurrent else { return .failure(.offHostThread(function)) }
+    guard let runtime = Runtime.current else { return .failure(.notInitialized(function)) }
+    guard !runtime.isInsideCall else { return .failure(.reentrancy("\(function)".prefix { $0 != "(" }.description)) }
+    return .success(runtime)
+}
+
 @MainActor @c public func mvvm_dispatch() -> mvvm_status {
-    guard HostThread.isCurrent else { return LastError.fail(.wrongThread) }
-    guard let runtime = Runtime.current else { return LastError.fail(.notInitialized) }
-    guard !runtime.isInsideCall else { return LastError.fail(.reentrancy("mvvm_dispatch")) }
+    switch loopRuntime(#function) {
+    case .failure(let error): return LastError.fail(error)
+    case .success(let runtime):
+        _ = dispatch(runtime)
+        LastError.clear()
+        return MVVM_OK
+    }
+}
+
+/// Runs what the main actor's queue holds; true when queued work ran (not a bare wake-up).
+@MainActor private func dispatch(_ runtime: Runtime) -> Bool {
     runtime.enter()
-    MainLoop.drain()
+    let ran = MainLoop.drain()
     runtime.retiredClosures.removeAll()
     runtime.leave()
-    LastError.clear()
-    return MVVM_OK
+    return ran
 }
 
 @MainActor @c public func mvvm_run(_ timeoutMilliseconds: Int32, _ outDispatched: UnsafeMutablePointer<Int32>?) -> mvvm_status {
-    guard HostThread.isCurrent else { return LastError.fail(.wrongThread) }
-    guard let runtime = Runtime.current else { return LastError.fail(.notInitialized) }
-    guard !runtime.isInsideCall else { return LastError.fail(.reentrancy("mvvm_run")) }
-    let ready = MainLoop.waitUntilReadable(timeoutMilliseconds: timeoutMilliseconds)
-    if ready {
-        let status = mvvm_dispatch()
-        guard status == MVVM_OK else { return status }
+    switch loopRuntime(#function) {
+    case .failure(let error): return LastError.fail(error)
+    case .success(let runtime):
+        let ran = MainLoop.waitUntilReadable(timeoutMilliseconds: timeoutMilliseconds) && dispatch(runtime)
+        outDispatched?.pointee = ran ? 1 : 0
+        LastError.clear()
+        return MVVM_OK
     }
-    outDispatched?.pointee = ready ? 1 : 0
-    LastError.clear()
-    return MVVM_OK
 }
 
 @c public func mvvm_wakeup() -> mvvm_status {

@@ -12,9 +12,9 @@ public enum TypedCall {
     @inline(__always)
     public static func get<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Out>?, _ parameter: String,
-        as convert: Convert<Out>
+        as convert: Convert<Out>, function: StaticString = #function
     ) -> mvvm_status {
-        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter) { object throws(APIError) in
+        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter, function: function) { object throws(APIError) in
             convert(try object.declaration.read(member, of: object), object.borrowed)
         }
     }
@@ -22,9 +22,9 @@ public enum TypedCall {
     /// A nullable struct with a loaded flag: *out_loaded 0 and the struct untouched while absent.
     public static func getLoaded<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ outLoaded: UnsafeMutablePointer<Int32>?, _ loadedName: String,
-        _ out: UnsafeMutablePointer<Out>?, _ parameter: String, as convert: Convert<Out>
+        _ out: UnsafeMutablePointer<Out>?, _ parameter: String, as convert: Convert<Out>, function: StaticString = #function
     ) -> mvvm_status {
-        apiCall { runtime throws(APIError) in
+        apiCall(function: function) { runtime throws(APIError) in
             let loaded = try require(outLoaded, loadedName)
             let out = try require(out, parameter)
             let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
@@ -41,9 +41,9 @@ public enum TypedCall {
     /// A nullable struct that must be present: MVVM_E_STATE (the property's message) otherwise.
     public static func getPresent<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Out>?, _ parameter: String,
-        as convert: Convert<Out>
+        as convert: Convert<Out>, function: StaticString = #function
     ) -> mvvm_status {
-        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter) { object throws(APIError) in
+        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter, function: function) { object throws(APIError) in
             let value = try object.declaration.read(member, of: object)
             guard value != .none else {
                 let property = VM.declaration.properties[member]
@@ -55,9 +55,9 @@ public enum TypedCall {
 
     @inline(__always)
     public static func set<VM: DeclaredViewModel>(
-        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ value: @autoclosure () throws(APIError) -> Value
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ value: @autoclosure () throws(APIError) -> Value, function: StaticString = #function
     ) -> mvvm_status {
-        objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
+        objectCall(vm, as: ViewModelObject<VM>.self, function: function) { object throws(APIError) in
             try object.declaration.write(member, of: object, try value())
         }
     }
@@ -66,9 +66,10 @@ public enum TypedCall {
 
     @inline(__always)
     public static func invoke<VM: DeclaredViewModel>(
-        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ arguments: @autoclosure () throws(APIError) -> [Value] = []
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ arguments: @autoclosure () throws(APIError) -> [Value] = [],
+        function: StaticString = #function
     ) -> mvvm_status {
-        objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
+        objectCall(vm, as: ViewModelObject<VM>.self, function: function) { object throws(APIError) in
             _ = try object.declaration.invoke(member, of: object, try arguments())
         }
     }
@@ -76,9 +77,9 @@ public enum TypedCall {
     /// A command with a result, written through `out` unless it is NULL.
     public static func invoke<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ arguments: @autoclosure () throws(APIError) -> [Value],
-        result out: UnsafeMutablePointer<Out>?, as convert: Convert<Out>
+        result out: UnsafeMutablePointer<Out>?, as convert: Convert<Out>, function: StaticString = #function
     ) -> mvvm_status {
-        objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
+        objectCall(vm, as: ViewModelObject<VM>.self, function: function) { object throws(APIError) in
             let result = try object.declaration.invoke(member, of: object, try arguments())
             out?.pointee = convert(result, object.borrowed)
         }
@@ -87,18 +88,19 @@ public enum TypedCall {
     // MARK: - Lists
 
     public static func count<VM: DeclaredViewModel>(
-        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Int64>?, _ parameter: String
+        _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutablePointer<Int64>?, _ parameter: String,
+        function: StaticString = #function
     ) -> mvvm_status {
-        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter) { object throws(APIError) in
+        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter, function: function) { object throws(APIError) in
             Int64(try object.declaration.count(member, of: object))
         }
     }
 
     public static func item<VM: DeclaredViewModel, Out>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ index: Int64, _ out: UnsafeMutablePointer<Out>?,
-        _ parameter: String, as convert: Convert<Out>
+        _ parameter: String, as convert: Convert<Out>, function: StaticString = #function
     ) -> mvvm_status {
-        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter) { object throws(APIError) in
+        objectGet(vm, as: ViewModelObject<VM>.self, out, parameter, function: function) { object throws(APIError) in
             convert(try MVVMRuntime.item(member, at: index, of: object), object.borrowed)
         }
     }
@@ -109,9 +111,9 @@ public enum TypedCall {
     /// (`app_item`): Swift sees the out-parameter as raw memory, of the declaration's layout.
     public static func get<VM: DeclaredViewModel, R: RecordValue>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutableRawPointer?, _ parameter: String,
-        record: R.Type
+        record: R.Type, function: StaticString = #function
     ) -> mvvm_status {
-        recordProperty(vm, VM.self, member, out, parameter) { value, object, out throws(APIError) in
+        recordProperty(vm, VM.self, member, out, parameter, function: function) { value, object, out throws(APIError) in
             writeRecord(value, R.self, to: out, object.borrowed)
         }
     }
@@ -119,9 +121,9 @@ public enum TypedCall {
     /// `getLoaded` of such a record: *out_loaded 0 and the struct untouched while absent.
     public static func getLoaded<VM: DeclaredViewModel, R: RecordValue>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ outLoaded: UnsafeMutablePointer<Int32>?, _ loadedName: String,
-        _ out: UnsafeMutableRawPointer?, _ parameter: String, record: R.Type
+        _ out: UnsafeMutableRawPointer?, _ parameter: String, record: R.Type, function: StaticString = #function
     ) -> mvvm_status {
-        recordProperty(vm, VM.self, member, out, parameter) { value, object, out throws(APIError) in
+        recordProperty(vm, VM.self, member, out, parameter, function: function) { value, object, out throws(APIError) in
             let loaded = try require(outLoaded, loadedName)
             guard value != .none else {
                 loaded.pointee = 0
@@ -135,9 +137,9 @@ public enum TypedCall {
     /// `getPresent` of such a record: MVVM_E_STATE (the property's message) while absent.
     public static func getPresent<VM: DeclaredViewModel, R: RecordValue>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutableRawPointer?, _ parameter: String,
-        record: R.Type
+        record: R.Type, function: StaticString = #function
     ) -> mvvm_status {
-        recordProperty(vm, VM.self, member, out, parameter) { value, object, out throws(APIError) in
+        recordProperty(vm, VM.self, member, out, parameter, function: function) { value, object, out throws(APIError) in
             guard value != .none else {
                 let property = VM.declaration.properties[member]
                 throw APIError(MVVM_E_STATE, property.absentMessage ?? "\(VM.declaration.name).\(property.name) is absent.")
@@ -149,9 +151,9 @@ public enum TypedCall {
     /// Reads record property `member` of `vm` for the three getters above, `out` checked.
     private static func recordProperty<VM: DeclaredViewModel>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ out: UnsafeMutableRawPointer?, _ parameter: String,
-        _ body: (Value, ViewModelObject<VM>, UnsafeMutableRawPointer) throws(APIError) -> Void
+        function: StaticString, _ body: (Value, ViewModelObject<VM>, UnsafeMutableRawPointer) throws(APIError) -> Void
     ) -> mvvm_status {
-        apiCall { runtime throws(APIError) in
+        apiCall(function: function) { runtime throws(APIError) in
             guard let out else { throw .nullPointer(parameter) }
             let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
             try body(try object.declaration.read(member, of: object), object, out)
@@ -162,9 +164,9 @@ public enum TypedCall {
     /// is NULL.
     public static func invoke<VM: DeclaredViewModel, R: RecordValue>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ arguments: @autoclosure () throws(APIError) -> [Value],
-        result out: UnsafeMutableRawPointer?, record: R.Type
+        result out: UnsafeMutableRawPointer?, record: R.Type, function: StaticString = #function
     ) -> mvvm_status {
-        objectCall(vm, as: ViewModelObject<VM>.self) { object throws(APIError) in
+        objectCall(vm, as: ViewModelObject<VM>.self, function: function) { object throws(APIError) in
             let result = try object.declaration.invoke(member, of: object, try arguments())
             if let out { writeRecord(result, R.self, to: out, object.borrowed) }
         }
@@ -173,9 +175,9 @@ public enum TypedCall {
     /// `item` of a list of such records (see `get(_:_:_:_:_:record:)`).
     public static func item<VM: DeclaredViewModel, R: RecordValue>(
         _ vm: OpaquePointer?, _ type: VM.Type, _ member: Int, _ index: Int64, _ out: UnsafeMutableRawPointer?,
-        _ parameter: String, record: R.Type
+        _ parameter: String, record: R.Type, function: StaticString = #function
     ) -> mvvm_status {
-        apiCall { runtime throws(APIError) in
+        apiCall(function: function) { runtime throws(APIError) in
             guard let out else { throw .nullPointer(parameter) }
             let object = try runtime.object(vm, as: ViewModelObject<VM>.self)
             writeRecord(try MVVMRuntime.item(member, at: index, of: object), R.self, to: out, object.borrowed)
@@ -198,9 +200,9 @@ public enum TypedCall {
 
     public static func new<VM: DeclaredViewModel>(
         _ type: VM.Type, _ arguments: @autoclosure () throws(APIError) -> [Value], _ out: UnsafeMutablePointer<OpaquePointer?>?,
-        _ parameter: String
+        _ parameter: String, function: StaticString = #function
     ) -> mvvm_status {
-        apiCall { runtime throws(APIError) in
+        apiCall(function: function) { runtime throws(APIError) in
             let out = try require(out, parameter)
             // The registry first: a declaration that names a record or an interface reads the
             // registry while it is built, and registering touches every declaration, so
@@ -213,9 +215,9 @@ public enum TypedCall {
     /// `NAMESPACE_PREFIX_new_host()`: an object over the host's table (see `mvvm_object_new_host()`).
     public static func newHost<VM: DeclaredViewModel>(
         _ type: VM.Type, _ vtable: UnsafeRawPointer?, _ userData: UnsafeMutableRawPointer?, _ destroy: mvvm_destroy_notify?,
-        _ out: UnsafeMutablePointer<OpaquePointer?>?, _ parameter: String
+        _ out: UnsafeMutablePointer<OpaquePointer?>?, _ parameter: String, function: StaticString = #function
     ) -> mvvm_status {
-        apiCall { runtime throws(APIError) in
+        apiCall(function: function) { runtime throws(APIError) in
             let out = try require(out, parameter)
             TypeRegistry.shared.ensureLoaded()  // as in `new`
             out.pointee = try makeOverHost(VM.declaration, vtable, userData, destroy, in: runtime)

@@ -16,8 +16,10 @@ enum MainLoop {
         MainQueue.isOnHostThread ? HostThreadQueue.shared.descriptor : _dispatch_get_main_queue_handle_4CF()
     }
 
-    /// Clears the descriptor and runs what the queue holds. Host thread only.
-    static func drain() {
+    /// Clears the descriptor and runs what the queue holds; true when queued work ran (or, on
+    /// the dispatch main queue, was queued since the last drain), false for a bare wake-up.
+    /// Host thread only.
+    static func drain() -> Bool {
         if MainQueue.isOnHostThread { return HostThreadQueue.shared.drain() }
         var counter: UInt64 = 0
         let fd = _dispatch_get_main_queue_handle_4CF()
@@ -26,6 +28,8 @@ enum MainLoop {
             _ = read(fd, &counter, MemoryLayout<UInt64>.size)
         }
         _dispatch_main_queue_callback_4CF(nil)
+        // libdispatch adds 1 for work it queued, `wake()` adds `wakeUnit`.
+        return counter % wakeUnit != 0
     }
 
     /// Waits for the descriptor; true when work is pending.
@@ -33,10 +37,19 @@ enum MainLoop {
         mvvm_wait_readable(descriptor, timeoutMilliseconds) == 1
     }
 
-    /// Makes the descriptor readable (`mvvm_wakeup()`). Any thread.
+    /// What `wake()` adds to the dispatch main queue's eventfd counter: libdispatch adds 1 per
+    /// signal of queued work, so the counter read by `drain()` tells the two apart (2^32 wake-
+    /// ups between two drains would be needed to blur them).
+    private static let wakeUnit: UInt64 = 1 << 32
+
+    /// Makes the descriptor readable (`mvvm_wakeup()`) without queuing anything. Any thread.
     static func wake() {
         if MainQueue.isOnHostThread { return HostThreadQueue.shared.signal() }
-        // Enqueuing anything on the main queue makes its descriptor readable.
-        DispatchQueue.main.async {}
+        // The dispatch main queue's own descriptor, made readable as libdispatch makes it
+        // (an eventfd write); draining an empty main queue does nothing.
+        var unit = wakeUnit
+        let fd = _dispatch_get_main_queue_handle_4CF()
+        while write(fd, &unit, MemoryLayout<UInt64>.size) < 0 && errno == EINTR {}
+        // EAGAIN: the counter is at its maximum, so the descriptor is readable anyway.
     }
 }

@@ -218,14 +218,19 @@ class Runtime:
         return int(fd.value)
 
     def dispatch(self) -> None:
-        """Runs pending work and delivers signals; re-raises a handler's exception."""
+        """Runs pending work and delivers signals; re-raises a handler's exception. First
+        destroys the objects whose last wrapper went away on another thread."""
+        if _DEFERRED:
+            _destroy_deferred()
         C.mvvm_dispatch()
 
     def run(self, timeout: float | None = None) -> bool:
         """Waits up to ``timeout`` seconds (None: no limit) for work, dispatches once; True if
-        work was pending."""
+        queued work ran (False after a timeout or a bare ``wakeup()``)."""
         ms = -1 if timeout is None else max(0, min(int(math.ceil(timeout * 1000)), 2**31 - 1))
         out = c_int32(0)
+        if _DEFERRED:
+            _destroy_deferred()
         C.mvvm_run(ms, byref(out))
         return bool(out.value)
 
@@ -729,19 +734,20 @@ class MvvmObject:
 
     def __del__(self) -> None:
         try:
-            if (
-                getattr(self, "_owned", False)
-                and not self._closed
-                and self._runtime._alive
-                and _thread.get_ident() == STATE.main_thread
-            ):
-                STATE.depth += 1  # do not deliver or raise other calls' handler errors here
-                try:
-                    C.mvvm_object_destroy(self._handle)
-                except Exception:
-                    pass
-                finally:
-                    STATE.depth -= 1
+            if not (getattr(self, "_owned", False) and not self._closed and self._runtime._alive):
+                return
+            if _thread.get_ident() != STATE.main_thread:
+                # Off the host thread: destroyed there, at its next dispatch (woken now).
+                _DEFERRED.append((self._handle, self._runtime))
+                C.mvvm_wakeup()
+                return
+            STATE.depth += 1  # do not deliver or raise other calls' handler errors here
+            try:
+                C.mvvm_object_destroy(self._handle)
+            except Exception:
+                pass
+            finally:
+                STATE.depth -= 1
         except Exception:
             pass
 
@@ -776,6 +782,33 @@ class MvvmObject:
     def __repr__(self) -> str:
         state = " closed" if self._closed else ""
         return f"<mvvm.{type(self).__name__} handle=0x{self._handle:x}{state}>"
+
+
+#: (handle, runtime) of wrappers whose last reference went on a thread other than the host
+#: thread: destroyed on the host thread by the next Runtime.dispatch() or run(). list.append
+#: and pop are atomic under the GIL, so any thread may add.
+_DEFERRED: Final[list[tuple[int, Runtime]]] = []
+
+
+def _destroy_deferred() -> None:
+    if _thread.get_ident() != STATE.main_thread:
+        return  # the call itself is refused (WrongThreadError); the host thread does this
+    while _DEFERRED:
+        handle, runtime = _DEFERRED.pop(0)  # in release order: a ViewModel before its repository
+        if not runtime._alive:
+            continue  # shutdown destroyed it already
+        STATE.depth += 1  # as in __del__: no other call's handler errors raised here
+        try:
+            C.mvvm_object_destroy(handle)
+        except Exception:
+            pass
+        finally:
+            STATE.depth -= 1
+
+
+def deferred_destroys() -> int:
+    """How many objects wait for the host thread's next dispatch to be destroyed."""
+    return len(_DEFERRED)
 
 
 _VOID_FN: Final = ctypes.CFUNCTYPE(None)

@@ -56,7 +56,10 @@ class HostRepository:
 
     ``cancelled(kind)`` is told when nobody waits for a request any more; ``kind`` is the
     name of the method that got it: "fetch_users", "fetch_user", "update_user",
-    "search_users", "fetch_post", "fetch_comments" or "set_liked" ("" if unknown)."""
+    "search_users", "fetch_post", "fetch_comments" or "set_liked" ("" if unknown).
+
+    The class has no ``__init__`` and no state of its own: a subclass's ``__init__`` need not
+    call ``super().__init__()`` (calling it is harmless)."""
 
     def fetch_users(self, page: int) -> UserPage | Awaitable[UserPage] | Any:
         raise NotImplementedError

@@ -62,3 +62,18 @@ def test_tk_host_example_under_xvfb(tmp_path: Path) -> None:
         for path in (shot, shot_dir / "tk_host_search.png"):
             data = path.read_bytes()
             assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000, path
+
+
+def test_threaded_asyncio_host_example() -> None:
+    out = subprocess.run(
+        [sys.executable, str(EXAMPLES / "threaded_asyncio_host.py")],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "sample list: " in out.stdout
+    assert "stopwatch ticked on the host thread" in out.stdout
+    assert "host repository answered from a pool thread: Pool User 3" in out.stdout
+    assert "another thread: WrongThreadError: UserList.refresh(): " in out.stdout
+    assert "was called on thread" in out.stdout and "but the host thread is thread" in out.stdout
+    assert out.stdout.rstrip().endswith("threaded asyncio host: done")
+    assert "warning" not in out.stderr  # no DispatchQueue.main.async lost in worker mode
