@@ -5,7 +5,7 @@
  * before the host looks at its loop again), then the host counts how many times its loop must
  * wake up and dispatch (mvvm_run() reports each dispatch through out_dispatched) before the
  * UserDetail's "notify::user" handler has run: exactly one. Before the repository calls ran on
- * the caller's actor, the answer resumed HostRepositoryBox.perform on the main actor, went on
+ * the caller's actor, the answer resumed HostImplementation.call on the main actor, went on
  * to a pool thread (the nonisolated repository method) and came back to the ViewModel on the
  * main actor: two dispatches (this test then fails with "got 2"). Afterwards nothing more is
  * pending: no stray wake-up follows.

@@ -13,7 +13,7 @@ import CExecutorHooks
 /// else holds the main actor while the job runs, and a generic job may run on any executor.
 ///
 /// Only for continuations whose task continues on the main actor (a `HostRequestTable`
-/// waiter suspends in `HostRepositoryBox.perform`, which is `@MainActor`; an HTTP request
+/// waiter suspends in `HostImplementation.call`, which is `@MainActor`; an HTTP request
 /// awaited from the main actor): other work keeps the pool. Until `install()` runs (the
 /// runtime's `mvvm_init()`; Swift tests of the domain layer never call it) `perform` changes
 /// nothing. Package access: a device of this package's repositories and runtime, not API.

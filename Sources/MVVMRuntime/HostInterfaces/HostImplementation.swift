@@ -18,22 +18,42 @@ public final class HostImplementation: HostRequestIssuer {
     private let cancelIndex: Int?
 
     /// Copies and checks the host's table (`vtable`, of `interface.cType`): `struct_size` must
-    /// be sizeof the struct, and every member but the optional ones set.
-    init(
+    /// be sizeof the struct, or the size of one of its earlier versions, and every member but
+    /// the optional ones set. The destroy notifier is kept in `lifetime`.
+    convenience init(
         _ interface: HostInterfaceDeclaration, vtable: UnsafeRawPointer?, userData: UnsafeMutableRawPointer?,
         destroy: mvvm_destroy_notify?
     ) throws(APIError) {
-        guard let vtable else { throw .nullPointer("vtable") }
+        let lifetime = HostLifetime(userData: userData, destroy: destroy)
+        do throws(APIError) {
+            try self.init(interface, vtable: vtable, parameter: "vtable", lifetime: lifetime)
+        } catch {
+            lifetime.abandon()  // refused: the host still owns user_data
+            throw error
+        }
+    }
+
+    /// The same for one of several tables a constructor takes that share a user data and
+    /// destroy notifier (`lifetime`): the notifier runs once the last of them is gone.
+    /// `parameter` names the table in messages ("users->struct_size is 4, expected ...").
+    /// When any of them fails, call `lifetime.abandon()`: the host still owns user_data.
+    public init(_ interface: HostInterfaceDeclaration, vtable: UnsafeRawPointer?, parameter: String, lifetime: HostLifetime) throws(APIError) {
+        guard let vtable else { throw .nullPointer(parameter) }
         // Read the size alone first: a table of another size may be shorter than ours.
         let size = vtable.load(as: UInt32.self)
-        guard size == UInt32(interface.size) else {
-            throw .invalidArgument("vtable->struct_size is \(size), expected sizeof(\(interface.cType)) = \(interface.size).")
+        guard let version = interface.acceptedSizes.firstIndex(of: Int(size)) else {
+            let earlier = interface.earlierMemberCounts.map { String(interface.size(ofMembers: $0)) }
+            let alternatives = earlier.isEmpty ? "" : " (or an earlier version's: \(earlier.joined(separator: ", ")))"
+            throw .invalidArgument(
+                "\(parameter)->struct_size is \(size), expected sizeof(\(interface.cType)) = \(interface.size)\(alternatives).")
         }
+        let present = version == 0 ? interface.members.count : interface.earlierMemberCounts.reversed()[version - 1]
         var functions: [mvvm_callback?] = []
         var calls: [FFICallDescription?] = []
         var missing: [String] = []
         for (index, member) in interface.members.enumerated() {
-            let function = vtable.load(fromByteOffset: interface.offset(ofMember: index), as: mvvm_callback?.self)
+            // Members after the end of an earlier version's table are not read: NULL.
+            let function = index < present ? vtable.load(fromByteOffset: interface.offset(ofMember: index), as: mvvm_callback?.self) : nil
             if function == nil && !member.isOptional { missing.append(member.name) }
             functions.append(function)
             if member.isCancel || function == nil {
@@ -50,13 +70,13 @@ public final class HostImplementation: HostRequestIssuer {
         guard missing.isEmpty else {
             let optional = interface.members.filter(\.isOptional).map(\.name)
             throw .invalidArgument(
-                "vtable->\(missing.joined(separator: ", vtable->")) must not be NULL (\(optional.isEmpty ? "every function is required" : "optional: " + optional.joined(separator: ", ")))."
+                "\(parameter)->\(missing.joined(separator: ", \(parameter)->")) must not be NULL (\(optional.isEmpty ? "every function is required" : "optional: " + optional.joined(separator: ", ")))."
             )
         }
         self.interface = interface
         self.functions = functions
         self.calls = calls
-        self.lifetime = HostLifetime(userData: userData, destroy: destroy)
+        self.lifetime = lifetime
         self.cancelIndex = interface.members.firstIndex(where: \.isCancel)
     }
 

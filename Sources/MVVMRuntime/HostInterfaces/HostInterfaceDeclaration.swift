@@ -82,19 +82,35 @@ public final class HostInterfaceDeclaration: Sendable {
     public let summary: String
     /// In struct order.
     public let members: [Member]
+    /// The member counts of the table's earlier versions, oldest first: a host built against
+    /// one fills a shorter table (its `struct_size` is `size(ofMembers:)` of that count), which
+    /// is accepted, the members after its end read as NULL. Tables grow only at the end, so
+    /// an earlier version is a prefix; every member past it must be optional.
+    public let earlierMemberCounts: [Int]
 
-    public init(name: String, cNamespace: String, summary: String, members: [Member]) {
+    public init(name: String, cNamespace: String, summary: String, members: [Member], earlierMemberCounts: [Int] = []) {
         let snake = CName.snakeCase(name)
         self.name = name
         self.cType = (snake.hasPrefix(cNamespace + "_") ? snake : "\(cNamespace)_\(snake)") + "_vtable"
         self.summary = summary
         self.members = members
+        self.earlierMemberCounts = earlierMemberCounts
         precondition(Set(members.map(\.name)).count == members.count, "\(name) declares a member twice")
         precondition(members.filter(\.isCancel).count <= 1, "\(name) declares cancel twice")
+        for count in earlierMemberCounts {
+            precondition((0..<members.count).contains(count), "\(name): an earlier version has 0 to \(members.count - 1) members, not \(count)")
+            precondition(members[count...].allSatisfy(\.isOptional), "\(name): the members added after version \(count) must be optional")
+        }
     }
 
     /// sizeof the C struct: `struct_size` padded to a pointer, then the pointers.
-    public var size: Int { Self.firstFunctionOffset + MemoryLayout<UnsafeRawPointer>.size * members.count }
+    public var size: Int { size(ofMembers: members.count) }
+
+    /// The `struct_size` of a table that ends after its first `count` members.
+    public func size(ofMembers count: Int) -> Int { Self.firstFunctionOffset + MemoryLayout<UnsafeRawPointer>.size * count }
+
+    /// The `struct_size`s a host may give, newest first.
+    var acceptedSizes: [Int] { [size] + earlierMemberCounts.reversed().map(size(ofMembers:)) }
 
     /// offsetof the first function pointer.
     static var firstFunctionOffset: Int { MemoryLayout<UnsafeRawPointer>.alignment }

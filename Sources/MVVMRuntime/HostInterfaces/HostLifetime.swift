@@ -35,7 +35,7 @@ public final class HostLifetime {
 
     /// Forgets the host's data without calling anything (its constructor failed: the host
     /// still owns user_data).
-    func abandon() {
+    public func abandon() {
         isClosed = true
         Self.live[ObjectIdentifier(self)] = nil
     }

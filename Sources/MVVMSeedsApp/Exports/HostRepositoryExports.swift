@@ -4,8 +4,9 @@ import FoundationEssentials
 import MVVMDomain
 import MVVMRuntime
 
-// Host-implemented repositories: the host's function tables become a RepositoryObject whose
-// user and post repositories call them; the host answers requests from any thread.
+// Host-implemented repositories: the host's function tables (HostRepositoryInterfaces) become
+// a RepositoryObject whose user and post repositories call them; the host answers requests
+// from any thread with the seeds' resolve functions below.
 
 @MainActor @c public func mvvm_repository_new_host(
     _ users: UnsafePointer<mvvm_user_repository_vtable>?, _ posts: UnsafePointer<mvvm_post_repository_vtable>?,
@@ -14,55 +15,21 @@ import MVVMRuntime
 ) -> mvvm_status {
     apiCall { runtime throws(APIError) in
         let out = try require(outRepository, "out_repository")
-        let userTable = try validatedUserTable(users)
-        let postTable = try validatedPostTable(posts)
-        let box = HostRepositoryBox(users: userTable, posts: postTable, userData: userData, destroy: destroy)
-        out.pointee = runtime.register(
-            RepositoryObject(users: HostUserRepository(box: box), posts: HostPostRepository(box: box)))
+        // One user data and destroy notifier for both tables: it runs when both are gone.
+        let lifetime = HostLifetime(userData: userData, destroy: destroy)
+        do throws(APIError) {
+            let userTable = try HostImplementation(HostRepositoryInterfaces.users, vtable: users, parameter: "users", lifetime: lifetime)
+            // No post table: post calls fail with a message.
+            let postTable = try posts.map { (table) throws(APIError) in
+                try HostImplementation(HostRepositoryInterfaces.posts, vtable: table, parameter: "posts", lifetime: lifetime)
+            }
+            out.pointee = runtime.register(
+                RepositoryObject(users: HostUserRepository(host: userTable), posts: HostPostRepository(host: postTable)))
+        } catch {
+            lifetime.abandon()  // refused: nothing is kept, the host still owns user_data
+            throw error
+        }
     }
-}
-
-private func validatedUserTable(_ table: UnsafePointer<mvvm_user_repository_vtable>?) throws(APIError) -> mvvm_user_repository_vtable {
-    guard let table else { throw .nullPointer("users") }
-    let expected = UInt32(MemoryLayout<mvvm_user_repository_vtable>.size)
-    // Version 0.1's table ended before search_users.
-    let older = UInt32(MemoryLayout<mvvm_user_repository_vtable>.offset(of: \.search_users)!)
-    // Read the size alone first: a table of another size may be shorter than ours.
-    let size = UnsafeRawPointer(table).load(as: UInt32.self)
-    guard size == expected || size == older else {
-        throw .invalidArgument(
-            "users->struct_size is \(size), expected sizeof(mvvm_user_repository_vtable) = \(expected) (or \(older), MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1)."
-        )
-    }
-    // Copy only the bytes the host's version has; the fields after them stay NULL.
-    var copy = mvvm_user_repository_vtable()
-    withUnsafeMutableBytes(of: &copy) { $0.copyMemory(from: UnsafeRawBufferPointer(start: table, count: Int(size))) }
-    var missing: [String] = []
-    if copy.fetch_users == nil { missing.append("fetch_users") }
-    if copy.fetch_user == nil { missing.append("fetch_user") }
-    if copy.update_user == nil { missing.append("update_user") }
-    guard missing.isEmpty else {
-        throw .invalidArgument("users->\(missing.joined(separator: ", users->")) must not be NULL (only cancel is optional).")
-    }
-    return copy
-}
-
-private func validatedPostTable(_ table: UnsafePointer<mvvm_post_repository_vtable>?) throws(APIError) -> mvvm_post_repository_vtable? {
-    guard let table else { return nil }  // no post table: post calls fail with a message
-    let expected = UInt32(MemoryLayout<mvvm_post_repository_vtable>.size)
-    let size = UnsafeRawPointer(table).load(as: UInt32.self)
-    guard size == expected else {
-        throw .invalidArgument("posts->struct_size is \(size), expected sizeof(mvvm_post_repository_vtable) = \(expected).")
-    }
-    let copy = table.pointee
-    var missing: [String] = []
-    if copy.fetch_post == nil { missing.append("fetch_post") }
-    if copy.fetch_comments == nil { missing.append("fetch_comments") }
-    if copy.set_liked == nil { missing.append("set_liked") }
-    guard missing.isEmpty else {
-        throw .invalidArgument("posts->\(missing.joined(separator: ", posts->")) must not be NULL (only cancel is optional).")
-    }
-    return copy
 }
 
 // MARK: - Answers (any thread; through the framework's request table)
