@@ -439,6 +439,85 @@ typedef struct mvvm_member_shape {
     const char *doc;
 } mvvm_member_shape;
 
+/** The base of a C type in a member's function (mvvm_c_parameter). */
+typedef enum mvvm_c_base {
+    MVVM_C_VOID = 0,
+    /** mvvm_status. */
+    MVVM_C_STATUS = 1,
+    MVVM_C_INT32 = 2,
+    MVVM_C_INT64 = 3,
+    MVVM_C_UINT64 = 4,
+    MVVM_C_SIZE = 5,
+    MVVM_C_DOUBLE = 6,
+    /** char: a string is a `const char *` (UTF-8, NUL-terminated). */
+    MVVM_C_CHAR = 7,
+    /** mvvm_object: a handle is an `mvvm_object *`. */
+    MVVM_C_OBJECT = 8,
+    /** An application's record struct: `type_name`. */
+    MVVM_C_RECORD = 9,
+    /** mvvm_list_change. */
+    MVVM_C_LIST_CHANGE = 10,
+    /** mvvm_destroy_notify (a function pointer). */
+    MVVM_C_DESTROY_NOTIFY = 11,
+    /** A host interface's function table: `type_name`. */
+    MVVM_C_VTABLE = 12,
+    /** mvvm_request. */
+    MVVM_C_REQUEST = 13
+} mvvm_c_base;
+
+/** Which way a parameter goes. */
+typedef enum mvvm_c_direction {
+    /** Passed to the function (or handler). */
+    MVVM_C_IN = 0,
+    /** An out-parameter: the function writes *parameter, on success only. */
+    MVVM_C_OUT = 1
+} mvvm_c_direction;
+
+/** Who owns what a pointer parameter leads to, and for how long. */
+typedef enum mvvm_c_ownership {
+    /** A plain value: a number, a handle passed in, user data, a function pointer. */
+    MVVM_C_BY_VALUE = 0,
+    /** Lent for the call: the callee copies what it keeps (strings and records passed in; a
+     *  handler's strings, records and change sets). */
+    MVVM_C_LENT = 1,
+    /** Written by the call, pointing into the library's storage (a getter's string, the
+     *  strings of a record it fills, a list's object): valid as the function's documentation
+     *  says; never freed by the caller. */
+    MVVM_C_BORROWED = 2,
+    /** Written by the call and the caller's from then on: a new object's handle, which the
+     *  caller ends with mvvm_object_destroy(). */
+    MVVM_C_OWNED = 3
+} mvvm_c_ownership;
+
+/** One parameter of a member's function or of a signal's handler. All strings are static. */
+typedef struct mvvm_c_parameter {
+    /** The parameter's name in the header, e.g. "index", "out_count", "user_data". */
+    const char *name;
+    mvvm_c_base base;
+    /** For MVVM_C_RECORD and MVVM_C_VTABLE: the struct's name, e.g. "app_item"; else NULL. */
+    const char *type_name;
+    /** The number of pointers to `base`: 1 for `const char *`, 2 for `const char **`. */
+    uint32_t pointers;
+    /** 1 when what the innermost pointer leads to is const (`const char *`), else 0. */
+    int32_t is_const;
+    mvvm_c_direction direction;
+    mvvm_c_ownership ownership;
+    /** The type as C spells it, e.g. "const char **" (for display; the fields above are the
+     *  type). */
+    const char *spelling;
+} mvvm_c_parameter;
+
+/** A member's C function: a property's getter, a command's or list's function, a
+ *  constructor; for a signal, its handler in MVVM_CONNECT_DEFAULT layout (the object first,
+ *  user_data last). All storage is static. */
+typedef struct mvvm_c_function {
+    /** MVVM_C_STATUS for functions, MVVM_C_VOID for handlers. */
+    mvvm_c_base result;
+    size_t parameter_count;
+    /** `parameter_count` parameters, in order. */
+    const mvvm_c_parameter *parameters;
+} mvvm_c_function;
+
 /** A type's description. All storage is static. */
 typedef struct mvvm_type_info {
     mvvm_type type;
@@ -449,6 +528,9 @@ typedef struct mvvm_type_info {
     const mvvm_member_info *members;
     /** Since 0.2: the shape of each member, parallel to `members` (same count and index). */
     const mvvm_member_shape *shapes;
+    /** Since 0.2: the C function of each member, parallel to `members`: the typed form of
+     *  mvvm_member_info.c_signature, for bindings that build calls and handlers from it. */
+    const mvvm_c_function *functions;
 } mvvm_type_info;
 
 /** Writes a static description of `type` into *out_info. MVVM_E_INVALID_ARGUMENT for an

@@ -23,38 +23,33 @@ enum CSpelling {
     /// The Swift type of a C parameter type in an `@c` function.
     /// `rawRecords`: a record's struct is the application's own header's, which Swift does not
     /// see, so its pointer is raw memory (`UnsafeMutableRawPointer?`, the same C ABI).
-    static func swiftType(_ cType: String, rawRecords: Bool = false) -> String {
-        switch cType {
-        case "int32_t": return "Int32"
-        case "int64_t": return "Int64"
-        case "uint64_t": return "UInt64"
-        case "size_t": return "UInt"
-        case "double": return "Double"
-        case "const char *": return "UnsafePointer<CChar>?"
-        case "mvvm_object *": return "OpaquePointer?"
-        case "const int64_t *": return "UnsafePointer<Int64>?"
-        case "int32_t *": return "UnsafeMutablePointer<Int32>?"
-        case "int64_t *": return "UnsafeMutablePointer<Int64>?"
-        case "const char **": return "UnsafeMutablePointer<UnsafePointer<CChar>?>?"
-        case "mvvm_object **": return "UnsafeMutablePointer<OpaquePointer?>?"
-        case "void *": return "UnsafeMutableRawPointer?"
-        case "mvvm_destroy_notify": return "mvvm_destroy_notify?"
-        // A host interface's table, read by its declared layout.
-        case _ where cType.hasPrefix("const ") && cType.hasSuffix("_vtable *"): return "UnsafeRawPointer?"
-        default:
-            // A registered record's struct, as an out-parameter.
-            guard cType.hasSuffix(" *"), TypeRegistry.shared.record(cType: String(cType.dropLast(2))) != nil else {
-                preconditionFailure("no Swift spelling for the C type \(cType)")
+    static func swiftType(_ type: CType, rawRecords: Bool = false) -> String {
+        let scalar: String? =
+            switch type.base {
+            case .int32: "Int32"
+            case .int64: "Int64"
+            case .uint64: "UInt64"
+            case .size: "UInt"
+            case .double: "Double"
+            default: nil
             }
-            return rawRecords ? "UnsafeMutableRawPointer?" : "UnsafeMutablePointer<\(cType.dropLast(2))>?"
+        switch (type.base, type.pointers) {
+        case (_, 0) where scalar != nil: return scalar!
+        case (.destroyNotify, 0): return "mvvm_destroy_notify?"
+        case (.void, 1): return "UnsafeMutableRawPointer?"
+        case (.char, 1): return "UnsafePointer<CChar>?"
+        case (.char, 2): return "UnsafeMutablePointer<UnsafePointer<CChar>?>?"
+        case (.object, 1): return "OpaquePointer?"
+        case (.object, 2): return "UnsafeMutablePointer<OpaquePointer?>?"
+        // A host interface's table, read by its declared layout.
+        case (.vtable, 1): return "UnsafeRawPointer?"
+        case (.record, 1):
+            return rawRecords ? "UnsafeMutableRawPointer?" : "UnsafeMutablePointer<\(type.name!)>?"
+        case (_, 1) where scalar != nil:
+            return type.isConst ? "UnsafePointer<\(scalar!)>?" : "UnsafeMutablePointer<\(scalar!)>?"
+        default:
+            preconditionFailure("no Swift spelling for the C type \(type.spelling)")
         }
-    }
-
-    /// "mvvm_status (*)(mvvm_object *, int64_t)" -> ["mvvm_object *", "int64_t"].
-    static func parameterTypes(of signature: String) -> [String] {
-        guard let open = signature.range(of: ")(")?.upperBound else { return [] }
-        let inner = signature[open...].dropLast()
-        return inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// "const char *" + "name" -> "const char *name"; "int64_t" + "index" -> "int64_t index".

@@ -49,7 +49,8 @@ enum HeaderSections {
         if !properties.isEmpty {
             out += " *\n * Properties (each announced by \"notify::NAME\"):\n"
             for property in properties {
-                var type = property.enumName.map { "int32_t \($0)" } ?? (property.valueKind == .bool ? "int32_t 0/1" : property.valueKind.cType)
+                var type =
+                    property.enumName.map { "int32_t \($0)" } ?? (property.valueKind == .bool ? "int32_t 0/1" : property.valueKind.cType.spelling)
                 if property.isNullable { type += ", may be absent" }
                 if property.isSettable { type += ", settable" }
                 out += " *   \"\(property.name)\" (\(type))\n"
@@ -59,7 +60,7 @@ enum HeaderSections {
         if !lists.isEmpty {
             out += " * Lists:\n"
             for list in lists {
-                var about = "\(list.valueKind.cType); counted by \"\(list.countName ?? "")\""
+                var about = "\(list.valueKind.cType.spelling); counted by \"\(list.countName ?? "")\""
                 if let signal = list.relatedName { about += "; changes on \"\(signal)\"" }
                 out += " *   \"\(list.name)\" (\(about))\n"
             }

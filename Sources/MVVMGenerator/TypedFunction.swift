@@ -5,8 +5,8 @@ import MVVMRuntime
 /// table, and the Swift `@c` function that implements it (one call into `TypedCall`).
 struct TypedFunction {
     let name: String
-    /// (C type, name), the object handle first where there is one.
-    let parameters: [(type: String, name: String)]
+    /// The object handle first where there is one.
+    let parameters: [CParameter]
     let doc: String
     /// The body of the Swift function: an expression returning mvvm_status.
     let body: String
@@ -14,7 +14,7 @@ struct TypedFunction {
     var rawRecords = false
 
     var cPrototype: String {
-        CSpelling.prototype("mvvm_status \(name)", parameters.map { CSpelling.declaration($0.type, $0.name) })
+        CSpelling.prototype("mvvm_status \(name)", parameters.map(\.declaration))
     }
 
     var swiftSource: String {
@@ -40,7 +40,7 @@ extension TypeDeclaration {
     /// structs are not visible to Swift: the exports write them as raw memory).
     func typedFunctions(rawRecords: Bool) -> [TypedFunction] {
         guard let vmType = viewModelTypeName else { return [] }
-        let handle = ("mvvm_object *", handleName)
+        let handle = CParameter.input(handleName, .object)
         let handleArg = TypedFunction.swiftName(handleName)
         var functions: [TypedFunction] = []
         func literal(_ text: String) -> String {
@@ -82,10 +82,9 @@ extension TypeDeclaration {
         }
         let ids = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.name, $0) })
         for (id, member) in members.enumerated() where member.kind == .constructor {
-            let types = CSpelling.parameterTypes(of: member.cSignature)
-            let parameters = Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
+            let parameters = member.cFunction.parameters
             let values = member.arguments.map(argumentValue).joined(separator: ", ")
-            let out = member.parameterNames.last!
+            let out = parameters.last!.name
             functions.append(
                 TypedFunction(
                     name: member.function!, parameters: parameters, doc: member.doc,
@@ -97,8 +96,8 @@ extension TypeDeclaration {
                 TypedFunction(
                     name: "\(cFunctionPrefix)_new_host",
                     parameters: [
-                        ("const \(interface.cType) *", "vtable"), ("void *", "user_data"), ("mvvm_destroy_notify", "destroy"),
-                        ("mvvm_object **", out),
+                        .input("vtable", .vtable(interface.cType)), .input("user_data", .userData), .input("destroy", .destroyNotify),
+                        .output(out, .object, owned: true),
                     ],
                     doc: doc + (doc.isEmpty ? "" : " ") + """
                         The table is copied; `destroy` (may be NULL) is called with user_data once, when the last \
@@ -108,13 +107,12 @@ extension TypeDeclaration {
                     body: "TypedCall.newHost(\(vmType).self, vtable, userData, destroy, \(TypedFunction.swiftName(out)), \(literal(out)))"))
         }
         for (id, member) in members.enumerated() where member.kind == .command {
-            let types = CSpelling.parameterTypes(of: member.cSignature)
-            let parameters = [handle] + Array(zip(types.dropFirst(), member.parameterNames)).map { (type: $0, name: $1) }
+            let parameters = member.cFunction.parameters
             let body: String
             if let property = member.relatedName, let propertyID = ids[property] {
                 body = "TypedCall.set(\(handleArg), \(vmType).self, \(propertyID), \(argumentValue(member.arguments[0])))"
             } else if member.valueKind != .none {
-                let out = member.parameterNames.last!
+                let out = parameters.last!.name
                 let values = member.arguments.map(argumentValue).joined(separator: ", ")
                 body =
                     "TypedCall.invoke(\(handleArg), \(vmType).self, \(id), [\(values)], result: \(TypedFunction.swiftName(out)), \(reading(member.valueKind)))"
@@ -130,9 +128,8 @@ extension TypeDeclaration {
                     rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .property {
-            let types = CSpelling.parameterTypes(of: member.cSignature).dropFirst()
-            let parameters = [handle] + Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
-            let outs = member.parameterNames.map { (TypedFunction.swiftName($0), literal($0)) }
+            let parameters = member.cFunction.parameters
+            let outs = parameters.dropFirst().map { (TypedFunction.swiftName($0.name), literal($0.name)) }
             let body: String
             // The shapes of mvvm.h's properties: a loaded flag and the value, a record or
             // MVVM_E_STATE while absent, the value.
@@ -155,13 +152,12 @@ extension TypeDeclaration {
                 let out = countName.hasSuffix("-count") ? "out_count" : "out_" + CSpelling.snake(countName)
                 functions.append(
                     TypedFunction(
-                        name: "\(cFunctionPrefix)_get_\(CSpelling.snake(countName))", parameters: [handle, ("int64_t *", out)],
+                        name: "\(cFunctionPrefix)_get_\(CSpelling.snake(countName))", parameters: [handle, .output(out, .int64)],
                         doc: listCountDoc(member),
                         body: "TypedCall.count(\(handleArg), \(vmType).self, \(id), \(TypedFunction.swiftName(out)), \(literal(out)))"))
             }
-            let types = CSpelling.parameterTypes(of: member.cSignature).dropFirst()
-            let parameters = [handle] + Array(zip(types, member.parameterNames)).map { (type: $0, name: $1) }
-            let out = member.parameterNames[1]
+            let parameters = member.cFunction.parameters
+            let out = parameters[2].name
             functions.append(
                 TypedFunction(
                     name: member.function!, parameters: parameters, doc: member.doc,
@@ -175,7 +171,7 @@ extension TypeDeclaration {
     /// A command's doc; with a record result, followed by how long the struct's strings live
     /// (they are lent as a getter's are).
     private static func withResultOwnership(_ member: MemberShape) -> String {
-        guard member.valueKind.isRecord, let out = member.parameterNames.last else { return member.doc }
+        guard member.valueKind.isRecord, let out = member.cFunction.parameters.last?.name else { return member.doc }
         return member.doc + (member.doc.isEmpty ? "" : " ") + """
             `\(out)` may be NULL; the struct's strings are borrowed until the next getter or command \
             call on this object, a change of it, or its destruction.

@@ -491,6 +491,72 @@ static void test_every_member_is_well_formed(void) {
     }
 }
 
+/* `function` as C spells it, from its typed parameters: "mvvm_status (*)(mvvm_object *, int64_t *)". */
+static void spell_function(const mvvm_c_function *function, char *out, size_t size) {
+    size_t used = (size_t)snprintf(out, size, "%s (*)(", function->result == MVVM_C_STATUS ? "mvvm_status" : "void");
+    for (size_t p = 0; p < function->parameter_count && used < size; p++) {
+        used += (size_t)snprintf(out + used, size - used, "%s%s", p == 0 ? "" : ", ", function->parameters[p].spelling);
+    }
+    if (used < size) snprintf(out + used, size - used, ")");
+}
+
+/* The typed functions (mvvm_type_info.functions) say what c_signature says, which the
+ * compiler checked against the header's prototypes above, and follow the header's rules of
+ * direction and ownership. */
+static void test_every_member_has_its_typed_c_function(void) {
+    for (size_t t = 0; t < TYPE_COUNT; t++) {
+        const mvvm_type_info *info = NULL;
+        CHECK_OK(mvvm_type_describe(expected_types[t].type, &info));
+        if (info == NULL || info->member_count == 0) continue;
+        CHECK(info->functions != NULL);
+        if (info->functions == NULL) continue;
+        for (size_t i = 0; i < info->member_count; i++) {
+            const mvvm_member_info *m = &info->members[i];
+            const mvvm_c_function *f = &info->functions[i];
+            char spelled[512];
+            spell_function(f, spelled, sizeof spelled);
+            CHECK_STR_EQ(spelled, m->c_signature);
+            CHECK(f->parameter_count >= 1 && f->parameters != NULL);
+            if (f->parameter_count == 0 || f->parameters == NULL) continue;
+            const mvvm_c_parameter *first = &f->parameters[0];
+            const mvvm_c_parameter *last = &f->parameters[f->parameter_count - 1];
+            for (size_t p = 0; p < f->parameter_count; p++) {
+                const mvvm_c_parameter *parameter = &f->parameters[p];
+                CHECK(parameter->name != NULL && parameter->name[0] != '\0');
+                CHECK((parameter->type_name != NULL) == (parameter->base == MVVM_C_RECORD || parameter->base == MVVM_C_VTABLE));
+                /* An out-parameter is a pointer, named out_*, never const at the outer level. */
+                if (parameter->direction == MVVM_C_OUT) {
+                    CHECK(parameter->pointers >= 1);
+                    CHECK(strncmp(parameter->name, "out_", 4) == 0);
+                }
+                /* Strings: borrowed when written by the library, lent when passed to it. */
+                if (parameter->base == MVVM_C_CHAR) {
+                    CHECK(parameter->is_const == 1);
+                    CHECK_EQ(parameter->ownership, parameter->direction == MVVM_C_OUT ? MVVM_C_BORROWED : MVVM_C_LENT);
+                }
+            }
+            if (m->kind == MVVM_MEMBER_SIGNAL) {
+                CHECK_EQ(f->result, MVVM_C_VOID);
+                CHECK(first->base == MVVM_C_OBJECT && first->pointers == 1 && first->direction == MVVM_C_IN);
+                CHECK(last->base == MVVM_C_VOID && last->pointers == 1 && strcmp(last->name, "user_data") == 0);
+            } else {
+                CHECK_EQ(f->result, MVVM_C_STATUS);
+            }
+            if (m->kind == MVVM_MEMBER_CONSTRUCTOR) {
+                /* The new object is the caller's. */
+                CHECK(last->base == MVVM_C_OBJECT && last->pointers == 2);
+                CHECK_EQ(last->direction, MVVM_C_OUT);
+                CHECK_EQ(last->ownership, MVVM_C_OWNED);
+            } else if (m->kind != MVVM_MEMBER_SIGNAL) {
+                /* The object called on: the handle, by value. */
+                CHECK(first->base == MVVM_C_OBJECT && first->pointers == 1);
+                CHECK_EQ(first->ownership, MVVM_C_BY_VALUE);
+            }
+            if (m->kind == MVVM_MEMBER_PROPERTY || m->kind == MVVM_MEMBER_LIST) CHECK_EQ(last->direction, MVVM_C_OUT);
+        }
+    }
+}
+
 static void test_every_function_named_exists_in_the_library(void) {
     for (size_t t = 0; t < TYPE_COUNT; t++) {
         const mvvm_type_info *info = NULL;
@@ -688,6 +754,7 @@ int main(void) {
     RUN_TEST(test_every_type_describes_exactly_the_members_of_the_header);
     RUN_TEST(test_members_come_in_the_documented_order);
     RUN_TEST(test_every_member_is_well_formed);
+    RUN_TEST(test_every_member_has_its_typed_c_function);
     RUN_TEST(test_every_function_named_exists_in_the_library);
     RUN_TEST(test_describe_refuses_unknown_types_and_null);
     RUN_TEST(test_every_signal_listed_can_be_connected);

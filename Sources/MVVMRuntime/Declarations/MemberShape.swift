@@ -77,15 +77,16 @@ public struct MemberShape: Sendable {
     /// The typed C function: a property's getter, a command's function, a list's item
     /// getter, the constructor; nil for signals.
     package let function: String?
-    /// The C signature `mvvm_type_describe()` reports: of `function`, or of a signal's handler.
-    package let cSignature: String
-    /// The typed function's parameter names after the handle (outputs included).
-    package let parameterNames: [String]
+    /// The C type of `function`, or of a signal's handler: `mvvm_type_info.functions`.
+    package let cFunction: CFunctionType
     /// Signals: their argument shape. Lists: their change signal's name, if any.
     package let signalShape: SignalShape?
     package let relatedName: String?
     /// Lists: the property or typed getter that counts the items.
     package let countName: String?
+
+    /// The C signature `mvvm_type_describe()` reports: of `function`, or of a signal's handler.
+    package var cSignature: String { cFunction.signature }
 
     /// Lists: "Row" for messages ("Row index 7 is out of range"), from the item getter's name.
     var itemWord: String {

@@ -27,11 +27,10 @@ public struct ValueKind: Hashable, Sendable, CustomStringConvertible {
     public static let object = ValueKind(builtIn: 10)
     public static let int64Array = ValueKind(builtIn: 11)
 
-    private static let builtInNames: [Int32: (cName: String, cType: String)] = [
-        0: ("MVVM_VALUE_NONE", "void"), 1: ("MVVM_VALUE_BOOL", "int32_t"), 2: ("MVVM_VALUE_INT32", "int32_t"),
-        3: ("MVVM_VALUE_INT64", "int64_t"), 4: ("MVVM_VALUE_UINT64", "uint64_t"), 5: ("MVVM_VALUE_DOUBLE", "double"),
-        6: ("MVVM_VALUE_STRING", "const char *"), 10: ("MVVM_VALUE_OBJECT", "mvvm_object *"),
-        11: ("MVVM_VALUE_INT64_ARRAY", "const int64_t *"),
+    private static let builtInNames: [Int32: (cName: String, cType: CType)] = [
+        0: ("MVVM_VALUE_NONE", .void), 1: ("MVVM_VALUE_BOOL", .int32), 2: ("MVVM_VALUE_INT32", .int32),
+        3: ("MVVM_VALUE_INT64", .int64), 4: ("MVVM_VALUE_UINT64", .uint64), 5: ("MVVM_VALUE_DOUBLE", .double),
+        6: ("MVVM_VALUE_STRING", .string), 10: ("MVVM_VALUE_OBJECT", .object), 11: ("MVVM_VALUE_INT64_ARRAY", .int64Array),
     ]
 
     /// The kind of the record type `R`, which the application registered.
@@ -50,9 +49,12 @@ public struct ValueKind: Hashable, Sendable, CustomStringConvertible {
     /// The header's name of the kind, for messages ("MVVM_VALUE_STRING").
     public var cName: String { Self.builtInNames[rawValue]?.cName ?? record?.cName ?? "kind \(rawValue)" }
 
-    /// The C type a typed function uses for a value of this kind ("int32_t", "const char *",
-    /// a record's struct).
-    public var cType: String { Self.builtInNames[rawValue]?.cType ?? record?.cType ?? "void" }
+    /// The C type of a value of this kind: `int32_t` (bools too, 0/1), `const char *`, a
+    /// record's struct (by value), ...
+    public var cType: CType {
+        if let builtIn = Self.builtInNames[rawValue] { return builtIn.cType }
+        return record.map { CType(.record, name: $0.cType) } ?? .void
+    }
 
     public var description: String { cName }
 

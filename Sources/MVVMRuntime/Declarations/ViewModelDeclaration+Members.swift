@@ -1,12 +1,9 @@
 import CMVVM
 import MVVMBindingCore
 
-/// C spellings shared by the member shapes below. By hand rather than with `replacing(_:with:)`:
+/// C names shared by the member shapes below. By hand rather than with `replacing(_:with:)`:
 /// that is _StringProcessing's, whose code every host's first page would otherwise page in.
 private func snake(_ name: String) -> String { String(name.map { $0 == "-" ? "_" : $0 }) }
-private func statusSignature(_ parameters: [String]) -> String {
-    "mvvm_status (*)(\(parameters.joined(separator: ", ")))"
-}
 
 extension ViewModelDeclaration {
     /// A property: read with a getter, announced by "notify::NAME", optionally settable.
@@ -32,21 +29,20 @@ extension ViewModelDeclaration {
         /// The properties whose changes change this one.
         let derivedFrom: [String]
 
-        func shape(prefix: String) -> MemberShape {
-            let outTypes: [String]
+        func shape(prefix: String, handle: String) -> MemberShape {
+            let outputs: [CParameter]
             switch kind {
-            case .bool, .int32: outTypes = ["int32_t *"]
-            case .int64: outTypes = ["int64_t *"]
-            case .string: outTypes = ["const char **"]
+            case .bool, .int32, .int64, .string: outputs = [.output(outNames[0], kind.cType)]
             default:
                 precondition(kind.isRecord, "no property of kind \(kind.cName)")
-                outTypes = outNames.count == 2 ? ["int32_t *", "\(kind.cType) *"] : ["\(kind.cType) *"]
+                let record = CParameter.output(outNames.last!, CType(.record, name: kind.record!.cType))
+                outputs = outNames.count == 2 ? [.output(outNames[0], .int32), record] : [record]
             }
             return MemberShape(
                 name: name, kind: .property, valueKind: kind, isNullable: isNullable, isSettable: write != nil,
                 enumName: enumName, arguments: [], doc: doc, function: "\(prefix)_get_\(snake(name))",
-                cSignature: statusSignature(["mvvm_object *"] + outTypes), parameterNames: outNames,
-                signalShape: nil, relatedName: "notify::" + name, countName: nil)
+                cFunction: .function([.input(handle, .object)] + outputs), signalShape: nil, relatedName: "notify::" + name,
+                countName: nil)
         }
 
         private static func make(
@@ -219,22 +215,13 @@ extension ViewModelDeclaration {
                 write: property.write)
         }
 
-        func shape(prefix: String) -> MemberShape {
-            var types =
-                ["mvvm_object *"]
-                + arguments.map { argument -> String in
-                    argument.valueKind == .bool ? "int32_t" : argument.valueKind.cType
-                }
-            var names = arguments.map(\.name)
-            if let result {
-                types.append("\(result.kind == .bool ? "int32_t" : result.kind.cType) *")
-                names.append(result.name)
-            }
+        func shape(prefix: String, handle: String) -> MemberShape {
+            var parameters: [CParameter] = [.input(handle, .object)] + arguments.map { CParameter.input($0.name, $0.valueKind.cType) }
+            if let result { parameters.append(.output(result.name, result.kind.cType)) }
             return MemberShape(
                 name: name, kind: .command, valueKind: result?.kind ?? .none, isNullable: false, isSettable: false,
                 enumName: nil, arguments: arguments, doc: doc, function: "\(prefix)_\(snake(name))",
-                cSignature: statusSignature(types), parameterNames: names, signalShape: nil, relatedName: setterOf,
-                countName: nil)
+                cFunction: .function(parameters), signalShape: nil, relatedName: setterOf, countName: nil)
         }
     }
 
@@ -277,12 +264,11 @@ extension ViewModelDeclaration {
                 countProperty: countProperty, countName: countProperty ?? countName ?? "\(itemName)-count", countDoc: countDoc)
         }
 
-        func shape(prefix: String) -> MemberShape {
-            let outType = kind == .string ? "const char **" : kind == .object ? "mvvm_object **" : "\(kind.cType) *"
-            return MemberShape(
+        func shape(prefix: String, handle: String) -> MemberShape {
+            MemberShape(
                 name: name, kind: .list, valueKind: kind, isNullable: false, isSettable: false, enumName: nil,
                 arguments: [.int64("index")], doc: doc, function: "\(prefix)_get_\(snake(itemName))",
-                cSignature: statusSignature(["mvvm_object *", "int64_t", outType]), parameterNames: ["index", out],
+                cFunction: .function([.input(handle, .object), .input("index", .int64), .output(out, kind.cType)]),
                 signalShape: nil, relatedName: signal, countName: countName)
         }
     }
@@ -346,26 +332,20 @@ extension ViewModelDeclaration {
         }
 
         func shape(prefix: String) -> MemberShape {
-            var types: [String] = []
-            var names: [String] = []
+            var parameters: [CParameter] = []
             for argument in arguments {
                 switch argument.kind {
                 case .int64Array:
-                    types += ["const int64_t *", "size_t"]
-                    names += [argument.name, CName.arrayCount(of: argument.name)]
-                case .object:
-                    types.append("mvvm_object *")
-                    names.append(argument.name)
+                    parameters += [.input(argument.name, .int64Array), .input(CName.arrayCount(of: argument.name), .size)]
                 default:
-                    types.append(argument.valueKind == .bool ? "int32_t" : argument.valueKind.cType)
-                    names.append(argument.name)
+                    parameters.append(.input(argument.name, argument.valueKind.cType))
                 }
             }
             return MemberShape(
                 name: "new", kind: .constructor, valueKind: .object, isNullable: false, isSettable: false, enumName: nil,
                 arguments: arguments, doc: doc, function: "\(prefix)_new",
-                cSignature: statusSignature(types + ["mvvm_object **"]), parameterNames: names + [out],
-                signalShape: nil, relatedName: nil, countName: nil)
+                cFunction: .function(parameters + [.output(out, .object, owned: true)]), signalShape: nil, relatedName: nil,
+                countName: nil)
         }
     }
 

@@ -73,11 +73,11 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         var members: [MemberShape] = []
         var accesses: [Access] = []
         for property in properties {
-            members.append(property.shape(prefix: functionPrefix))
+            members.append(property.shape(prefix: functionPrefix, handle: handleName))
             accesses.append(.property(property))
         }
         for command in commands + setters {
-            members.append(command.shape(prefix: functionPrefix))
+            members.append(command.shape(prefix: functionPrefix, handle: handleName))
             accesses.append(.command(command))
         }
         var signalCount = 0
@@ -85,7 +85,7 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
             members.append(
                 MemberShape(
                     name: name, kind: .signal, valueKind: .none, isNullable: false, isSettable: false, enumName: nil,
-                    arguments: [], doc: doc, function: nil, cSignature: shape.cSignature, parameterNames: [],
+                    arguments: [], doc: doc, function: nil, cFunction: shape.handler,
                     signalShape: shape, relatedName: nil, countName: nil))
             accesses.append(.signal)
             signalCount += 1
@@ -97,7 +97,7 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         listSignals = lists.map { list in list.signal.map { addSignal($0, .changes, "") } }
         eventSignals = events.map { addSignal($0.name, $0.shape, $0.doc) }
         for list in lists {
-            members.append(list.shape(prefix: functionPrefix))
+            members.append(list.shape(prefix: functionPrefix, handle: handleName))
             accesses.append(.list(list))
         }
         if let constructor {

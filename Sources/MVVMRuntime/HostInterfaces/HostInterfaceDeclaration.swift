@@ -29,13 +29,9 @@ public final class HostInterfaceDeclaration: Sendable {
         /// const RECORD *, a registered record.
         public static func record<R: RecordValue>(_ name: String, _ type: R.Type) -> Self { Self(name: name, kind: R.valueKind) }
 
-        /// The parameter as C declares it.
-        package var cDeclaration: String {
-            switch kind {
-            case .bool: "int32_t \(name)"
-            case .string: "const char *\(name)"
-            default: kind.isRecord ? "const \(kind.cType) *\(name)" : "\(kind.cType) \(name)"
-            }
+        /// The parameter in C: numbers by value, strings and records lent for the call.
+        public var cParameter: CParameter {
+            .input(name, kind.record.map { CType.lentRecord($0.cType) } ?? kind.cType)
         }
     }
 
@@ -67,11 +63,13 @@ public final class HostInterfaceDeclaration: Sendable {
                 arguments: [], answer: nil, isOptional: true)
         }
 
-        /// The field as the C struct declares it.
-        package var cDeclaration: String {
-            let parameters = ["void *user_data", "mvvm_request *request"] + arguments.map(\.cDeclaration)
-            return "void (*\(name))(\(parameters.joined(separator: ", ")))"
+        /// The C type of the host's function: `void NAME(void *user_data, mvvm_request *request, arguments...)`.
+        public var cFunction: CFunctionType {
+            CFunctionType(result: .void, parameters: [.input("user_data", .userData), .input("request", .request)] + arguments.map(\.cParameter))
         }
+
+        /// The field as the C struct declares it.
+        package var cDeclaration: String { cFunction.field(name) }
     }
 
     /// The protocol's name ("ItemStore"): `mvvm_interface_info.name`, the Python class's.

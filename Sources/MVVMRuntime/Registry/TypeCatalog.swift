@@ -42,6 +42,7 @@ private struct CTables: @unchecked Sendable {
             let members = declaration.members
             let table = UnsafeMutablePointer<mvvm_member_info>.allocate(capacity: max(members.count, 1))
             let shapes = UnsafeMutablePointer<mvvm_member_shape>.allocate(capacity: max(members.count, 1))
+            let functions = UnsafeMutablePointer<mvvm_c_function>.allocate(capacity: max(members.count, 1))
             for (index, member) in members.enumerated() {
                 (table + index).initialize(
                     to: mvvm_member_info(
@@ -65,15 +66,33 @@ private struct CTables: @unchecked Sendable {
                         enum_name: member.enumName.map(StaticCStrings.make), related: member.relatedName.map(StaticCStrings.make),
                         count: member.countName.map(StaticCStrings.make), argument_count: member.arguments.count,
                         arguments: arguments.map { UnsafePointer($0) }, doc: StaticCStrings.make(member.doc)))
+                (functions + index).initialize(to: Self.cFunction(member.cFunction))
             }
             let info = UnsafeMutablePointer<mvvm_type_info>.allocate(capacity: 1)
             info.initialize(
                 to: mvvm_type_info(
                     type: declaration.type, name: StaticCStrings.make(declaration.name),
-                    member_count: members.count, members: table, shapes: shapes))
+                    member_count: members.count, members: table, shapes: shapes, functions: functions))
             infos[declaration.type] = UnsafePointer(info)
         }
         self.infos = infos
         self.typeList = UnsafePointer(list)
+    }
+
+    /// `function` as static C data.
+    private static func cFunction(_ function: CFunctionType) -> mvvm_c_function {
+        let parameters = UnsafeMutablePointer<mvvm_c_parameter>.allocate(capacity: max(function.parameters.count, 1))
+        for (index, parameter) in function.parameters.enumerated() {
+            let type = parameter.type
+            (parameters + index).initialize(
+                to: mvvm_c_parameter(
+                    name: StaticCStrings.make(parameter.name), base: mvvm_c_base(UInt32(type.base.rawValue)),
+                    type_name: type.name.map(StaticCStrings.make), pointers: UInt32(type.pointers), is_const: type.isConst ? 1 : 0,
+                    direction: mvvm_c_direction(UInt32(parameter.direction.rawValue)),
+                    ownership: mvvm_c_ownership(UInt32(parameter.ownership.rawValue)), spelling: StaticCStrings.make(type.spelling)))
+        }
+        return mvvm_c_function(
+            result: mvvm_c_base(UInt32(function.result.base.rawValue)), parameter_count: function.parameters.count,
+            parameters: UnsafePointer(parameters))
     }
 }

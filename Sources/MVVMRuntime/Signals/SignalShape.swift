@@ -19,19 +19,21 @@ public enum SignalShape: Sendable, Equatable {
     /// which object, such as a navigation).
     case int32AndObject
 
-    /// The handler's C type in the default layout, as the header spells it.
-    var cSignature: String {
-        "void (*)(mvvm_object *, \(argumentCTypes.joined(separator: ", ")), void *)"
-    }
+    /// The handler's C type in the default layout (MVVM_CONNECT_DEFAULT).
+    public var handler: CFunctionType { .handler(arguments) }
 
-    private var argumentCTypes: [String] {
+    /// The handler's C type as the header spells it: "void (*)(mvvm_object *, int32_t, void *)".
+    var cSignature: String { handler.signature }
+
+    /// The arguments between the object and user_data; what they point at is lent for the call.
+    private var arguments: [CParameter] {
         switch self {
-        case .int32: return ["int32_t"]
-        case .int64: return ["int64_t"]
-        case .string: return ["const char *"]
-        case .record(let cType): return ["const \(cType) *"]
-        case .changes: return ["const mvvm_list_change *", "size_t"]
-        case .int32AndObject: return ["int32_t", "mvvm_object *"]
+        case .int32: [.input("value", .int32)]
+        case .int64: [.input("value", .int64)]
+        case .string: [.input("value", .string)]
+        case .record(let cType): [.input("value", .lentRecord(cType))]
+        case .changes: [.input("changes", .listChanges), .input("count", .size)]
+        case .int32AndObject: [.input("code", .int32), .input("subject", .object)]
         }
     }
 

@@ -27,7 +27,8 @@ final class HostImplementationTests: XCTestCase {
         table.initializeMemory(as: UInt8.self, repeating: 0, count: interface.size)
         table.storeBytes(of: UInt32(size), as: UInt32.self)
         for index in interface.members.indices {
-            table.storeBytes(of: unsafeBitCast(Self.noop, to: UnsafeRawPointer.self), toByteOffset: interface.offset(ofMember: index), as: UnsafeRawPointer.self)
+            table.storeBytes(
+                of: unsafeBitCast(Self.noop, to: UnsafeRawPointer.self), toByteOffset: interface.offset(ofMember: index), as: UnsafeRawPointer.self)
         }
         addTeardownBlock { table.deallocate() }
         return table
@@ -51,7 +52,8 @@ final class HostImplementationTests: XCTestCase {
             XCTAssertThrowsError(try HostImplementation(interface, vtable: table(size: size), parameter: "notes", lifetime: lifetime)) { error in
                 let message = (error as? APIError)?.message ?? ""
                 XCTAssertEqual((error as? APIError)?.status, MVVM_E_INVALID_ARGUMENT)
-                XCTAssertTrue(message.hasPrefix("notes->struct_size is \(size), expected sizeof(notes_repository_vtable) = \(self.interface.size)"), message)
+                XCTAssertTrue(
+                    message.hasPrefix("notes->struct_size is \(size), expected sizeof(notes_repository_vtable) = \(self.interface.size)"), message)
                 XCTAssertTrue(message.contains("an earlier version's: \(self.interface.size(ofMembers: 2))"), message)
             }
         }

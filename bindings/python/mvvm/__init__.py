@@ -63,6 +63,9 @@ _LAZY = {
     "AsyncioAttachment": "._asyncio",
     "asyncio_attach": "._asyncio",
     "asyncio_detach": "._asyncio",
+    "CBase": "._enums",
+    "CDirection": "._enums",
+    "COwnership": "._enums",
     "ConnectFlags": "._enums",
     "Enum": "._enums",
     "ListChangeKind": "._enums",
@@ -72,6 +75,8 @@ _LAZY = {
     "ValueKind": "._enums",
     "ViewState": "._enums",
     "ArgumentInfo": "._values",
+    "CFunction": "._values",
+    "CParameter": "._values",
     "IndexedView": "._values",
     "ListChange": "._values",
     "MemberInfo": "._values",
@@ -81,7 +86,8 @@ _LAZY = {
 }
 
 __all__: list[str] = [
-    "ABI_VERSION", "AbiMismatchError", "ArgumentInfo", "AsyncioAttachment", "CommandClosure",
+    "ABI_VERSION", "AbiMismatchError", "ArgumentInfo", "AsyncioAttachment", "CBase", "CDirection",
+    "CFunction", "COwnership", "CParameter", "CommandClosure",
     "ConnectFlags", "Connection", "Enum", "FfiError", "HostInterface", "IndexedView",
     "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error", "LibraryConflictError",
     "LibraryNotFoundError", "ListChange", "ListChangeKind", "MemberFlags", "MemberInfo",
@@ -111,6 +117,9 @@ if TYPE_CHECKING:
     from . import viewmodels
     from ._asyncio import AsyncioAttachment, asyncio_attach, asyncio_detach
     from ._enums import (
+        CBase,
+        CDirection,
+        COwnership,
         ConnectFlags,
         Enum,
         ListChangeKind,
@@ -122,6 +131,8 @@ if TYPE_CHECKING:
     )
     from ._values import (
         ArgumentInfo,
+        CFunction,
+        CParameter,
         IndexedView,
         ListChange,
         MemberInfo,

@@ -188,7 +188,7 @@ class ClassPlan:
         for s in self.signals:
             prop = related.get(s.name)
             s.spec = _core.signal_spec(
-                s.info.c_signature,
+                s.info.c_function,
                 prop.value_kind if prop else _NONE,
                 prop.enum if prop else None,
             )

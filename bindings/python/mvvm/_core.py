@@ -91,10 +91,38 @@ def describe(object_type: ObjectType | int) -> TypeInfo:
             kind = _enums.MemberKind(m.kind)
         except ValueError:  # a kind from a newer library
             kind = int(m.kind)
+        function = _c_function(info.functions[i]) if info.functions else None
         members.append(
-            _values.MemberInfo(decode(m.name) or "", kind, decode(m.function), decode(m.c_signature) or "", shape)  # type: ignore[arg-type]
+            _values.MemberInfo(decode(m.name) or "", kind, decode(m.function), decode(m.c_signature) or "", shape, function)  # type: ignore[arg-type]
         )
     return _values.TypeInfo(_enums.object_type(info.type), decode(info.name) or "", tuple(members))
+
+
+def _c_function(f: Any) -> _values.CFunction:
+    decode = _ffi.decode
+    return _values.CFunction(
+        _known(_enums.CBase, f.result),
+        tuple(
+            _values.CParameter(
+                decode(p.name) or "",
+                _known(_enums.CBase, p.base),
+                decode(p.type_name),
+                int(p.pointers),
+                bool(p.is_const),
+                _known(_enums.CDirection, p.direction),
+                _known(_enums.COwnership, p.ownership),
+                decode(p.spelling) or "",
+            )
+            for p in (f.parameters[j] for j in range(int(f.parameter_count)))
+        ),
+    )
+
+
+def _known(enum: Any, raw: int) -> Any:
+    try:
+        return enum(raw)
+    except ValueError:  # a value from a newer library
+        return int(raw)
 
 
 def _value_kind(raw: int) -> ValueKind:
@@ -359,57 +387,77 @@ STR: Final = SignalSpec(_P.format("const char *"), _T_STR, value=_ffi.decode)
 CHANGES: Final = SignalSpec(_P.format("const mvvm_list_change *, size_t"), _T_CHANGES, _changes)
 I32_OBJECT: Final = SignalSpec(_P.format("int32_t, mvvm_object *"), _T_I32_OBJECT, _code_and_object)
 
-#: The signal shapes the package maps, by the C arguments between the object and user_data;
-#: a pointer to one of the library's records ("const app_item *") is mapped from its
-#: description (record_spec). A signal of another shape cannot be connected.
+#: The signal shapes the package maps, by their handler's arguments between the object and
+#: user_data (signal_shape()); a pointer to one of the library's records ("record:app_item")
+#: is mapped from its description (record_spec). A signal of another shape cannot be connected.
 SIGNAL_SHAPES: Final[dict[str, SignalSpec]] = {
-    "int32_t": I32,
-    "int64_t": I64,
-    "const char *": STR,
-    "const mvvm_list_change *, size_t": CHANGES,
-    "int32_t, mvvm_object *": I32_OBJECT,
+    "int32": I32,
+    "int64": I64,
+    "string": STR,
+    "changes": CHANGES,
+    "int32+object": I32_OBJECT,
 }
 _RECORD_SPECS: dict[str, SignalSpec] = {}
 
 
-def record_spec(args: str) -> SignalSpec | None:
-    """The SignalSpec of a handler taking one record by pointer ("const app_item *"): its
-    argument becomes the record's class, built from the library's description."""
-    spec = _RECORD_SPECS.get(args)
+def record_spec(c_type: str) -> SignalSpec | None:
+    """The SignalSpec of a handler taking one record by pointer (of the struct ``c_type``):
+    its argument becomes the record's class, built from the library's description."""
+    spec = _RECORD_SPECS.get(c_type)
     if spec is None:
-        if not (args.startswith("const ") and args.endswith(" *")):
-            return None
         from . import _records
 
-        record = _records.with_c_type(args[len("const "):-len(" *")])
+        record = _records.with_c_type(c_type)
         if record is None:
             return None
         read = record.read
-        spec = _RECORD_SPECS[args] = SignalSpec(_P.format(args), _T_PTR, value=lambda p: read(p) if p else None)
+        spec = _RECORD_SPECS[c_type] = SignalSpec(_P.format(f"const {c_type} *"), _T_PTR, value=lambda p: read(p) if p else None)
     return spec
+
+
 _ENUM_SPECS: dict[type[_enums.Enum], SignalSpec] = {}
 
 
-def signal_arguments(c_signature: str) -> str | None:
-    """The C arguments of a handler of ``c_signature`` between the object and user_data
-    ("int32_t" of "void (*)(mvvm_object *, int32_t, void *)"), or None for another layout."""
-    head, tail = "void (*)(mvvm_object *, ", ", void *)"
-    if c_signature.startswith(head) and c_signature.endswith(tail):
-        return c_signature[len(head):-len(tail)]
-    return None
+def signal_shape(function: _values.CFunction | None) -> str | None:
+    """The shape of a signal's handler (``MemberInfo.c_function``) as SIGNAL_SHAPES names it,
+    from its typed arguments between the object and user_data: "int32", "int64", "string",
+    "changes", "int32+object" or "record:STRUCT"; None for another layout."""
+    if function is None or len(function.parameters) < 3:
+        return None
+    B = _enums.CBase
+    words = []
+    for p in function.parameters[1:-1]:
+        base, pointers = p.base, p.pointers
+        if base == B.INT32 and pointers == 0:
+            words.append("int32")
+        elif base == B.INT64 and pointers == 0:
+            words.append("int64")
+        elif base == B.CHAR and pointers == 1:
+            words.append("string")
+        elif base == B.LIST_CHANGE and pointers == 1:
+            words.append("changes")
+        elif base == B.SIZE and pointers == 0 and words == ["changes"]:
+            continue  # the change set's count
+        elif base == B.OBJECT and pointers == 1:
+            words.append("object")
+        elif base == B.RECORD and pointers == 1 and p.type_name:
+            words.append("record:" + p.type_name)
+        else:
+            return None
+    return "+".join(words)
 
 
 def signal_spec(
-    c_signature: str, value_kind: int = 0, enum: type[_enums.Enum] | None = None
+    function: _values.CFunction | None, value_kind: int = 0, enum: type[_enums.Enum] | None = None
 ) -> SignalSpec | None:
-    """The SignalSpec of a signal from its C signature (mvvm_member_info.c_signature). An int32
-    value becomes ``enum`` when given (the C enum of the property it announces), a bool for a
-    BOOL property (``value_kind``; 0 is ValueKind.NONE), else an int. None for a shape the
-    package does not know."""
-    args = signal_arguments(c_signature)
-    if args is None:
+    """The SignalSpec of a signal from its handler's C function (MemberInfo.c_function). An
+    int32 value becomes ``enum`` when given (the C enum of the property it announces), a bool
+    for a BOOL property (``value_kind``; 0 is ValueKind.NONE), else an int. None for a shape
+    the package does not know."""
+    shape = signal_shape(function)
+    if shape is None:
         return None
-    spec = SIGNAL_SHAPES.get(args) or record_spec(args)
+    spec = SIGNAL_SHAPES.get(shape) or (record_spec(shape[len("record:"):]) if shape.startswith("record:") else None)
     if spec is I32:
         if enum is not None:
             return i32_enum(enum)

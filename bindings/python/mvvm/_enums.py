@@ -84,6 +84,41 @@ class ValueKind(Enum):
     INT64_ARRAY = 11
 
 
+class CBase(Enum):
+    """mvvm_c_base: the base of a C type in a member's function (mvvm_c_parameter)."""
+
+    VOID = 0
+    STATUS = 1
+    INT32 = 2
+    INT64 = 3
+    UINT64 = 4
+    SIZE = 5
+    DOUBLE = 6
+    CHAR = 7
+    OBJECT = 8
+    RECORD = 9
+    LIST_CHANGE = 10
+    DESTROY_NOTIFY = 11
+    VTABLE = 12
+    REQUEST = 13
+
+
+class CDirection(Enum):
+    """mvvm_c_direction."""
+
+    IN = 0
+    OUT = 1
+
+
+class COwnership(Enum):
+    """mvvm_c_ownership: who owns what a pointer parameter leads to."""
+
+    BY_VALUE = 0
+    LENT = 1
+    BORROWED = 2
+    OWNED = 3
+
+
 class MemberFlags(IntFlag):
     """mvvm_member_flags."""
 

@@ -100,6 +100,23 @@ class MemberShape(Structure):
     ]
 
 
+class CParameter(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("base", c_int),
+        ("type_name", c_char_p),
+        ("pointers", c_uint32),
+        ("is_const", c_int32),
+        ("direction", c_int),
+        ("ownership", c_int),
+        ("spelling", c_char_p),
+    ]
+
+
+class CFunction(Structure):
+    _fields_ = [("result", c_int), ("parameter_count", c_size_t), ("parameters", POINTER(CParameter))]
+
+
 class TypeInfo(Structure):
     _fields_ = [
         ("type", c_int),
@@ -107,6 +124,7 @@ class TypeInfo(Structure):
         ("member_count", c_size_t),
         ("members", POINTER(MemberInfo)),
         ("shapes", POINTER(MemberShape)),
+        ("functions", POINTER(CFunction)),
     ]
 
 

@@ -98,36 +98,29 @@ def _object_argument_type(name: str) -> str:
     return found[0] if len(found) == 1 else _type(ValueKind.OBJECT)
 
 
-def _pointed_record(args: str) -> _records.RecordType | None:
-    """The record a handler takes by pointer ("const app_item *"), as _core.record_spec reads it."""
-    if args.startswith("const ") and args.endswith(" *"):
-        return _records.with_c_type(args[len("const "):-len(" *")])
-    return None
-
-
 def _handler(signal: Member, mixin: type | None = None) -> str:
     """The Python handler type of ``signal``: what its SignalSpec hands the handler (or what
     the override ``mixin`` says it hands, in its ``SIGNAL_HANDLER_TYPES``)."""
-    from ._core import signal_arguments
+    from ._core import signal_shape
 
     declared: dict[str, str] = getattr(mixin, "SIGNAL_HANDLER_TYPES", {})
     if signal.name in declared:
         return declared[signal.name]
-    args = signal_arguments(signal.info.c_signature) or ""
+    shape = signal_shape(signal.info.c_function) or ""
     prop = signal.announces
-    record = _pointed_record(args) if args != "const char *" else None
-    if args == "int32_t":
+    record = _records.with_c_type(shape[len("record:"):]) if shape.startswith("record:") else None
+    if shape == "int32":
         value = _type(prop.value_kind, prop.enum) if prop is not None else "int"
-    elif args == "int64_t":
+    elif shape == "int64":
         value = "int"
-    elif args == "const char *":
+    elif shape == "string":
         value = "str" if prop is not None and not prop.nullable else "str | None"
     elif record is not None:
         # A notify:: of a property that may be absent may carry NULL (None); an event not.
         value = _type(record.kind, nullable=prop is not None and prop.nullable)
-    elif args == "const mvvm_list_change *, size_t":
+    elif shape == "changes":
         value = "list[ListChange]"
-    elif args == "int32_t, mvvm_object *":
+    elif shape == "int32+object":
         return "Callable[[int, MvvmObject | None], object]"
     else:
         return "Callable[..., object]"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Generic, Iterator, TypeVar, overload
 
 from . import _ffi
-from ._enums import ListChangeKind, MemberFlags, MemberKind, ValueKind
+from ._enums import CBase, CDirection, COwnership, ListChangeKind, MemberFlags, MemberKind, ValueKind
 
 if TYPE_CHECKING:
     from ._enums import ObjectType
@@ -62,6 +62,31 @@ class MemberShape:
 
 
 @dataclass(frozen=True)
+class CParameter:
+    """One parameter of a member's C function or of a signal's handler (mvvm_c_parameter):
+    the type as data (base, struct name, pointers, const), its direction and ownership."""
+
+    name: str
+    base: CBase
+    type_name: str | None
+    pointers: int
+    is_const: bool
+    direction: CDirection
+    ownership: COwnership
+    #: How C spells the type, for display ("const char **").
+    spelling: str
+
+
+@dataclass(frozen=True)
+class CFunction:
+    """A member's C function (mvvm_c_function); for a signal, its handler: the object first,
+    user_data last."""
+
+    result: CBase
+    parameters: tuple[CParameter, ...]
+
+
+@dataclass(frozen=True)
 class MemberInfo:
     """One member of a type (mvvm_member_info, with its shape). Its id is its index in
     :attr:`TypeInfo.members`."""
@@ -71,6 +96,8 @@ class MemberInfo:
     function: str | None
     c_signature: str
     shape: MemberShape | None = None
+    #: The typed form of ``c_signature``.
+    c_function: CFunction | None = None
 
 
 @dataclass(frozen=True)

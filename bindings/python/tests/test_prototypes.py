@@ -107,6 +107,8 @@ STRUCTS: dict[str, Any] = {
     "mvvm_argument_info": _ffi.ArgumentInfo,
     "mvvm_member_shape": _ffi.MemberShape,
     "mvvm_type_info": _ffi.TypeInfo,
+    "mvvm_c_parameter": _ffi.CParameter,
+    "mvvm_c_function": _ffi.CFunction,
     "mvvm_int64_array": _ffi.Int64Array,
     "mvvm_value": _ffi.Value,
     "mvvm_user_repository_vtable": seeds.UserRepositoryVTable,
@@ -327,16 +329,21 @@ def test_status_enum_matches_header() -> None:
         ("MVVM_MEMBER_", mvvm.MemberKind),
         ("MVVM_VALUE_", mvvm.ValueKind),
         ("MVVM_CONNECT_", mvvm.ConnectFlags),
+        ("MVVM_C_", mvvm.CBase),
+        ("MVVM_C_", mvvm.CDirection),
+        ("MVVM_C_", mvvm.COwnership),
     ],
 )
 def test_enums_match_header(prefix: str, enum: Any) -> None:
     text = _uncomment(header_text())
-    found = {m.group(1): int(m.group(2)) for m in re.finditer(rf"\b{prefix}([A-Z_0-9]+) = (\d+),", text)}
+    found = {m.group(1): int(m.group(2)) for m in re.finditer(rf"\b{prefix}([A-Z_0-9]+) = (\d+)\b", text)}
     # An application header's constants are macros: #define MVVM_TYPE_USER_LIST ((mvvm_type)2).
     found |= {m.group(1): int(m.group(2))
               for m in re.finditer(rf"#define {prefix}([A-Z_0-9]+) \(\([a-z_]+\)(\d+)\)", text)}
     if enum is mvvm.MemberKind:  # MVVM_MEMBER_ also prefixes the flags
         found = {k: v for k, v in found.items() if k not in ("SETTABLE", "NULLABLE")}
+    if enum in (mvvm.CBase, mvvm.CDirection, mvvm.COwnership):  # three enums share MVVM_C_
+        found = {k: v for k, v in found.items() if k in enum.__members__}
     if enum is mvvm.ValueKind:  # the records' kinds are described, not the framework's enum's
         found = {k: v for k, v in found.items() if v not in {r.kind for r in mvvm_records()}}
     assert found == {e.name: e.value for e in enum}
