@@ -70,50 +70,99 @@ extension ViewModelDeclaration {
             }
         }
 
-        /// A flag: C int32_t 0/1.
+        /// A flag: C int32_t 0/1; settable from C and Python when `set` is given.
         public static func bool(
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Bool,
-            changes: (@MainActor @Sendable (VM) -> Published<Bool>.Publisher)? = nil, derivedFrom: [String] = []
+            changes: (@MainActor @Sendable (VM) -> Published<Bool>.Publisher)? = nil, derivedFrom: [String] = [],
+            set: (@MainActor @Sendable (VM, Bool) -> Void)? = nil, setterDoc: String = ""
         ) -> Self {
-            make(
+            var write: MemberAccess.Write?
+            if let set {
+                write = { object, value throws(APIError) in
+                    guard case .bool(let flag) = value else { return }
+                    set(viewModel(object), flag)
+                }
+            }
+            return make(
                 name, .bool, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .bool(read(viewModel($0))) },
-                observe: published(changes), derivedFrom: derivedFrom)
+                observe: published(changes), derivedFrom: derivedFrom, write: write, setterDoc: setterDoc)
         }
 
         /// A declared enum (`EnumDeclaration`, registered before the types that use it), as
-        /// its C enum in an int32_t.
+        /// its C enum in an int32_t; settable when `set` is given (a number that is not one of
+        /// its cases is refused with MVVM_E_INVALID_ARGUMENT).
         public static func enumeration<Model, T>(
             _ name: String, _ declaration: EnumDeclaration<Model>, _ doc: String, out: String? = nil,
             _ read: @escaping @MainActor @Sendable (VM) -> Model,
-            changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)? = nil, derivedFrom: [String] = []
+            changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?, derivedFrom: [String] = [],
+            set: (@MainActor @Sendable (VM, Model) -> Void)? = nil, setterDoc: String = ""
+        ) -> Self {
+            enumeration(name, declaration, doc, out: out, read, observe: published(changes), derivedFrom: derivedFrom, set: set, setterDoc: setterDoc)
+        }
+
+        /// `enumeration` announced only through `derivedFrom`.
+        public static func enumeration<Model>(
+            _ name: String, _ declaration: EnumDeclaration<Model>, _ doc: String, out: String? = nil,
+            _ read: @escaping @MainActor @Sendable (VM) -> Model, derivedFrom: [String] = [],
+            set: (@MainActor @Sendable (VM, Model) -> Void)? = nil, setterDoc: String = ""
+        ) -> Self {
+            enumeration(name, declaration, doc, out: out, read, observe: nil, derivedFrom: derivedFrom, set: set, setterDoc: setterDoc)
+        }
+
+        private static func enumeration<Model>(
+            _ name: String, _ declaration: EnumDeclaration<Model>, _ doc: String, out: String?,
+            _ read: @escaping @MainActor @Sendable (VM) -> Model, observe: Observe?, derivedFrom: [String],
+            set: (@MainActor @Sendable (VM, Model) -> Void)?, setterDoc: String
         ) -> Self {
             guard let registered = TypeRegistry.shared.enumeration(named: declaration.name) else {
                 preconditionFailure("the enum \(declaration.name) is not registered: register it before the declarations that use it")
             }
+            var write: MemberAccess.Write?
+            if let set {
+                write = { object, value throws(APIError) in
+                    // mvvm_object_set() gives the property's int32; its "set-NAME" command an int64.
+                    let number: Int64
+                    switch value {
+                    case .int32(let n): number = Int64(n)
+                    case .int64(let n): number = n
+                    default: return
+                    }
+                    set(viewModel(object), try declaration.value(ofNumber: number))
+                }
+            }
             return make(
                 name, .int32, enumName: registered.cType, doc: doc, out: [out ?? "out_\(snake(name))"],
-                read: { .int32(declaration.number(of: read(viewModel($0)))) },
-                observe: published(changes), derivedFrom: derivedFrom)
+                read: { .int32(declaration.number(of: read(viewModel($0)))) }, observe: observe, derivedFrom: derivedFrom,
+                write: write, setterDoc: setterDoc)
         }
 
-        /// An integer: C int64_t.
+        /// An integer: C int64_t; settable when `set` is given.
         public static func int64<T>(
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Int,
-            changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?, derivedFrom: [String] = []
+            changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?, derivedFrom: [String] = [],
+            set: (@MainActor @Sendable (VM, Int) -> Void)? = nil, setterDoc: String = ""
         ) -> Self {
             make(
                 name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
-                observe: published(changes), derivedFrom: derivedFrom)
+                observe: published(changes), derivedFrom: derivedFrom, write: intWrite(set), setterDoc: setterDoc)
         }
 
         /// `int64` announced only through `derivedFrom` (or a list's changes).
         public static func int64(
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Int,
-            derivedFrom: [String] = []
+            derivedFrom: [String] = [], set: (@MainActor @Sendable (VM, Int) -> Void)? = nil, setterDoc: String = ""
         ) -> Self {
             make(
                 name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
-                observe: nil, derivedFrom: derivedFrom)
+                observe: nil, derivedFrom: derivedFrom, write: intWrite(set), setterDoc: setterDoc)
+        }
+
+        private static func intWrite(_ set: (@MainActor @Sendable (VM, Int) -> Void)?) -> MemberAccess.Write? {
+            guard let set else { return nil }
+            return { object, value throws(APIError) in
+                guard case .int64(let number) = value else { return }
+                set(viewModel(object), Int(number))  // Int is 64 bits on every platform mvvm builds for
+            }
         }
 
         /// Text that is always there.
@@ -137,11 +186,21 @@ extension ViewModelDeclaration {
         /// Text that may be absent (NULL).
         public static func optionalString<T>(
             _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> String?,
-            changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)? = nil, derivedFrom: [String] = []
+            changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?, derivedFrom: [String] = []
         ) -> Self {
             make(
                 name, .string, nullable: true, doc: doc, out: [out ?? "out_\(snake(name))"],
                 read: { read(viewModel($0)).map(Value.string) ?? .none }, observe: published(changes), derivedFrom: derivedFrom)
+        }
+
+        /// `optionalString` announced only through `derivedFrom`.
+        public static func optionalString(
+            _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> String?,
+            derivedFrom: [String] = []
+        ) -> Self {
+            make(
+                name, .string, nullable: true, doc: doc, out: [out ?? "out_\(snake(name))"],
+                read: { read(viewModel($0)).map(Value.string) ?? .none }, observe: nil, derivedFrom: derivedFrom)
         }
 
         /// How a typed getter reports an absent record.

@@ -38,6 +38,19 @@ public struct EnumDeclaration<Model>: Sendable {
         for (index, enumCase) in cases.enumerated() where enumCase.matches(value) { return numbers[index] }
         preconditionFailure("no case of the enum \(name) matches \(value)")
     }
+
+    /// The value of the case numbered `number`, for a host's write: refused when no case has
+    /// that number, or when the case is matched by a predicate (it names no single value).
+    func value(ofNumber number: Int64) throws(APIError) -> Model {
+        guard let index = numbers.firstIndex(where: { Int64($0) == number }) else {
+            let known = zip(cases, numbers).map { "\($1) (\($0.name))" }.joined(separator: ", ")
+            throw .invalidArgument("\(number) is not a \(name): its cases are \(known).")
+        }
+        guard let value = cases[index].value else {
+            throw .invalidArgument("The \(name) case \(cases[index].name) carries a value: it cannot be set by its number.")
+        }
+        return value()
+    }
 }
 
 /// One case of a declared enum.
@@ -47,18 +60,21 @@ public struct EnumCase<Model>: Sendable {
     public let doc: String
     let number: Int32?
     let matches: @Sendable (Model) -> Bool
+    /// The case's value when it is one value (not a predicate): what a host's write of its
+    /// number sets.
+    let value: (@Sendable () -> Model)?
 
     /// A case matched by a predicate (for enums with payloads).
     public static func `case`(
         _ name: String, number: Int32? = nil, doc: String = "", where matches: @escaping @Sendable (Model) -> Bool
     ) -> Self {
-        Self(name: name, doc: doc, number: number, matches: matches)
+        Self(name: name, doc: doc, number: number, matches: matches, value: nil)
     }
 }
 
 extension EnumCase where Model: Equatable & Sendable {
     /// The case that is `value`.
     public static func `case`(_ name: String, _ value: Model, number: Int32? = nil, doc: String = "") -> Self {
-        Self(name: name, doc: doc, number: number, matches: { $0 == value })
+        Self(name: name, doc: doc, number: number, matches: { $0 == value }, value: { value })
     }
 }

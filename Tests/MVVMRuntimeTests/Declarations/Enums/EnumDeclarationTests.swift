@@ -16,6 +16,22 @@ final class EnumDeclarationTests: XCTestCase {
         XCTAssertEqual([Sort.updated, .title, .pinned].map(declaration.number(of:)), [0, 10, 11])
     }
 
+    func test_a_host_written_number_becomes_its_case_and_any_other_is_refused_naming_the_cases() throws {
+        let declaration = EnumDeclaration<Sort>(name: "Sort", cases: [.case("updated", .updated), .case("title", .title, number: 10)])
+        XCTAssertEqual(try declaration.value(ofNumber: 10), .title)
+        XCTAssertEqual(try declaration.value(ofNumber: 0), .updated)
+        XCTAssertThrowsError(try declaration.value(ofNumber: 1)) { error in
+            XCTAssertEqual((error as? APIError)?.message, "1 is not a Sort: its cases are 0 (updated), 10 (title).")
+        }
+    }
+
+    func test_a_case_matched_by_a_predicate_cannot_be_set_by_its_number() {
+        let declaration = EnumDeclaration(viewStateOf: [Int].self)
+        XCTAssertThrowsError(try declaration.value(ofNumber: 2)) { error in
+            XCTAssertEqual((error as? APIError)?.message, "The ViewState case loaded carries a value: it cannot be set by its number.")
+        }
+    }
+
     func test_view_state_matches_each_case_whatever_its_payload() {
         let declaration = EnumDeclaration(viewStateOf: [Int].self)
         let states: [ViewState<[Int]>] = [.idle, .loading, .loaded([1]), .empty, .failed("no")]
