@@ -193,7 +193,9 @@ test-fuzz: fuzz-library
 	CLANG=$(CLANG) MVVM_LIB_DIR=$(FUZZ_LIB_DIR) Tests/Fuzz/run-data.sh 10 $(CURDIR)/.build/fuzz-data-test
 
 # Benchmarks (not tests): release builds, each reference measured in the same run. The wheel
-# is built too: the Python start-up figure is taken from it installed, as a user gets it.
+# is built too: the Python start-up figure is taken from it installed, as a user gets it. The
+# GTK list view benchmark (Benchmarks/gtk) runs under Xvfb, and skips with a line without GTK 4
+# or a display server.
 bench: deps ship-library wheel
 	cd Benchmarks && $(SWIFT) run -c release $(SWIFT_FLAGS) binding-bench
 	$(SWIFT) build -c release --product mvvm $(SWIFT_FLAGS)
@@ -201,6 +203,8 @@ bench: deps ship-library wheel
 	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release SHIP_LIB_DIR=$(SHIP_BUILD)/release \
 	    NOTES_LIB_DIR=$(CURDIR)/Examples/Notes/ship/lib Benchmarks/c/run.sh
 	MVVM_LIBRARY=$(CURDIR)/.build/release/libmvvm.so Benchmarks/python/run.sh
+	$(if $(HAVE_GTK4),$(MAKE) --no-print-directory $(GTK_LIB))
+	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release GTK_LIB_DIR=$(GTK_BUILD) Benchmarks/gtk/run.sh
 	@for f in $(DIST_DIR)/mvvm-*.tar.gz $(DIST_DIR)/mvvm-*.whl; do \
 	    [ -f "$$f" ] && echo "bench artifact_size_$${f##*/} $(call mb,"$$f") MB"; done; true
 
