@@ -212,7 +212,9 @@ test-fuzz: fuzz-library
 	CLANG=$(CLANG) MVVM_LIB_DIR=$(FUZZ_LIB_DIR) Tests/Fuzz/run-data.sh 10 $(CURDIR)/.build/fuzz-data-test
 
 # Benchmarks (not tests): release builds, each reference measured in the same run. The wheel
-# is built too: the Python start-up figure is taken from it installed, as a user gets it.
+# is built too: the Python start-up figure is taken from it installed, as a user gets it. The
+# GTK list view benchmark (Benchmarks/gtk) runs under Xvfb, and skips with a line without GTK 4
+# or a display server.
 bench: deps ship-library wheel
 	cd Benchmarks && $(SWIFT) run -c release $(SWIFT_FLAGS) binding-bench
 	$(SWIFT) build -c release --product mvvm $(SWIFT_FLAGS)
@@ -220,6 +222,8 @@ bench: deps ship-library wheel
 	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release SHIP_LIB_DIR=$(SHIP_BUILD)/release \
 	    NOTES_LIB_DIR=$(CURDIR)/Examples/Notes/ship/lib Benchmarks/c/run.sh
 	MVVM_LIBRARY=$(CURDIR)/.build/release/libmvvm.so Benchmarks/python/run.sh
+	$(if $(HAVE_GTK4),$(MAKE) --no-print-directory $(GTK_LIB))
+	CC=$(CLANG) MVVM_LIB_DIR=$(CURDIR)/.build/release GTK_LIB_DIR=$(GTK_BUILD) Benchmarks/gtk/run.sh
 	@for f in $(DIST_DIR)/mvvm-*.tar.gz $(DIST_DIR)/mvvm-*.whl; do \
 	    [ -f "$$f" ] && echo "bench artifact_size_$${f##*/} $(call mb,"$$f") MB"; done; true
 
@@ -236,6 +240,15 @@ clean:
 .PHONY: ship-library print-ship-library install dist wheel test-install test-glib-host test-slim gtk test-gtk
 
 PREFIX ?= /usr/local
+# The GTK 4 adapter's library (bindings/gtk): it links GTK, not libmvvm (the process's one mvvm
+# library provides the mvvm_ symbols), so it builds without the Swift library.
+GTK_BUILD := $(CURDIR)/.build/gtk
+GTK_SOURCES := bindings/gtk/loop.c bindings/gtk/list-model.c bindings/gtk/record-item.c bindings/gtk/binding.c
+GTK_LIB := $(GTK_BUILD)/libmvvm-gtk.so
+$(GTK_LIB): $(GTK_SOURCES) bindings/gtk/mvvm-gtk.h bindings/gtk/mvvm-gtk-private.h Include/mvvm.h
+	mkdir -p $(GTK_BUILD)
+	$(CLANG) $(C_FLAGS) -fPIC -shared $(GTK_SOURCES) $$(pkg-config --cflags --libs gtk4) \
+	    -Wl,-soname,libmvvm-gtk.so -o $@
 MVVM_VERSION = $(shell sed -n 's/^.define MVVM_VERSION_STRING "\(.*\)"$$/\1/p' $(CURDIR)/Include/mvvm.h)
 SHIP_SWIFT_FLAGS := $(call mvvm_env,MVVM_SHIP_SWIFT_FLAGS)
 SHIP_BUILD := $(CURDIR)/.build/ship
@@ -296,14 +309,25 @@ print-ship-library:
 
 # `make install [PREFIX=/usr/local] [DESTDIR=]`: the shipped library, the header and a
 # pkg-config file under PREFIX. The library carries the Swift runtime: nothing of the
-# toolchain is needed at run time (README, "Shipping").
-install: ship-library
+# toolchain is needed at run time (README, "Shipping"). Where GTK 4 is installed (pkg-config
+# gtk4), the GTK adapter beside it: libmvvm-gtk.so, mvvm-gtk.h and mvvm-gtk.pc.
+HAVE_GTK4 := $(shell pkg-config --exists gtk4 2>/dev/null && echo yes)
+install: ship-library $(if $(HAVE_GTK4),$(GTK_LIB))
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 0755 $(SHIP_LIB) $(DESTDIR)$(PREFIX)/lib/libmvvm.so
 	install -m 0644 Include/mvvm.h Include/mvvm_seeds.h $(DESTDIR)$(PREFIX)/include/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(MVVM_VERSION)|g' bindings/c/mvvm.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/mvvm.pc
 	@echo "installed libmvvm $(MVVM_VERSION) into $(DESTDIR)$(PREFIX) (self-contained: the Swift runtime is linked in)"
+ifneq ($(HAVE_GTK4),)
+	install -m 0755 $(GTK_LIB) $(DESTDIR)$(PREFIX)/lib/libmvvm-gtk.so
+	install -m 0644 bindings/gtk/mvvm-gtk.h $(DESTDIR)$(PREFIX)/include/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(MVVM_VERSION)|g' bindings/gtk/mvvm-gtk.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/mvvm-gtk.pc
+	@echo "installed libmvvm-gtk $(MVVM_VERSION) into $(DESTDIR)$(PREFIX) (pkg-config mvvm-gtk)"
+else
+	@echo "install: GTK 4 not found (pkg-config gtk4): the GTK adapter (libmvvm-gtk.so) is not installed"
+endif
 
 # dist/mvvm-<version>-linux-<arch>.tar.gz: one folder of that name holding lib/libmvvm.so,
 # include/mvvm.h, a relocatable lib/pkgconfig/mvvm.pc (prefix=${pcfiledir}/../..), README.md
@@ -338,7 +362,8 @@ test-dist: dist wheel
 	Tests/Dist/check-dist.sh $(DIST_TAR) $(DIST_DIR)
 
 # Installs into a temporary PREFIX, then builds a host outside the tree with nothing but
-# `pkg-config --cflags --libs mvvm`, checks it loads the installed library, and runs it.
+# `pkg-config --cflags --libs mvvm`, checks it loads the installed library, and runs it; where
+# GTK 4 is installed, the same for a host of the adapter with `pkg-config --cflags --libs mvvm-gtk`.
 test-install:
 	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	$(MAKE) --no-print-directory install PREFIX=$$tmp/prefix; \
@@ -351,20 +376,22 @@ test-install:
 	ldd ./pkgconfig_smoke | grep -q "$$tmp/prefix/lib/libmvvm.so" \
 	    || { echo "test-install: the host does not load the installed libmvvm.so:" >&2; ldd ./pkgconfig_smoke >&2; exit 1; }; \
 	./pkgconfig_smoke; \
+	if [ -n "$(HAVE_GTK4)" ]; then \
+	    cp $(CURDIR)/bindings/gtk/tests/pkgconfig_smoke_gtk.c .; \
+	    version=$$(pkg-config --modversion mvvm-gtk); \
+	    [ "$$version" = "$(MVVM_VERSION)" ] || { echo "test-install: pkg-config mvvm-gtk says $$version, the header $(MVVM_VERSION)" >&2; exit 1; }; \
+	    flags=$$(pkg-config --cflags --libs mvvm-gtk); echo "pkg-config --cflags --libs mvvm-gtk: $$flags"; \
+	    $(CLANG) $(C_WARN) pkgconfig_smoke_gtk.c $$flags -o pkgconfig_smoke_gtk; \
+	    for lib in libmvvm-gtk.so libmvvm.so; do ldd ./pkgconfig_smoke_gtk | grep -q "$$tmp/prefix/lib/$$lib" \
+	        || { echo "test-install: the GTK host does not load the installed $$lib:" >&2; ldd ./pkgconfig_smoke_gtk >&2; exit 1; }; done; \
+	    ./pkgconfig_smoke_gtk; \
+	else echo "test-install: GTK 4 not found (pkg-config gtk4): the adapter's install is not checked"; fi; \
 	echo "test-install: passed"
 
-# The GLib host (bindings/c/examples/glib_host.c): libmvvm's descriptor in a GMainLoop and a
-# host-implemented user repository, against the debug library (libglib2.0-dev: from deps);
-# then again with the GMainContext on a worker thread that is libmvvm's host thread.
 # The GTK 4 adapter (bindings/gtk: libmvvm-gtk.so, pkg-config mvvm-gtk) beside the library, and its
 # tests: the list model's index arithmetic (10,000 random change sets), then the windows of the
 # seeds' app and of Notes under Xvfb (skipped with a line when there is no display server).
-GTK_BUILD := $(CURDIR)/.build/gtk
-GTK_SOURCES := bindings/gtk/loop.c bindings/gtk/list-model.c bindings/gtk/record-item.c bindings/gtk/binding.c
-gtk: library
-	mkdir -p $(GTK_BUILD)
-	$(CLANG) $(C_FLAGS) -fPIC -shared $(GTK_SOURCES) $$(pkg-config --cflags --libs gtk4) \
-	    -Wl,-soname,libmvvm-gtk.so -o $(GTK_BUILD)/libmvvm-gtk.so
+gtk: library $(GTK_LIB)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(MVVM_VERSION)|' bindings/gtk/mvvm-gtk.pc.in > $(GTK_BUILD)/mvvm-gtk.pc
 test-gtk: gtk
 	$(CLANG) $(C_FLAGS) -Ibindings/gtk bindings/gtk/tests/test_list_model.c bindings/gtk/list-model.c \
@@ -373,6 +400,9 @@ test-gtk: gtk
 	$(GTK_BUILD)/test_list_model
 	sh bindings/gtk/run-window-tests.sh $(GTK_BUILD)
 
+# The GLib host (bindings/c/examples/glib_host.c): libmvvm's descriptor in a GMainLoop and a
+# host-implemented user repository, against the debug library (libglib2.0-dev: from deps);
+# then again with the GMainContext on a worker thread that is libmvvm's host thread.
 test-glib-host: library
 	mkdir -p $(HOST_BUILD)
 	$(CLANG) $(C_FLAGS) bindings/c/examples/glib_host.c $$(pkg-config --cflags --libs glib-2.0) \
