@@ -44,6 +44,7 @@ struct App {
     int saves = 0;
 };
 App app;
+constexpr int pageSize = 20;
 
 void closeDetail() {
     /* The widgets first: their bindings disconnect; then the ViewModel. */
@@ -112,7 +113,7 @@ void build() {
     mvvm_sample_options options;
     mvvm_sample_options_init(&options);
     options.user_count = 1000;
-    options.page_size = 20;
+    options.page_size = pageSize;
     if (mvvm_repository_new_sample(&options, &app.repository) != MVVM_OK || mvvm_user_list_new(app.repository, &app.list) != MVVM_OK ||
         mvvm_user_search_new(app.repository, &app.search) != MVVM_OK) {
         std::fprintf(stderr, "seeds_window: %s\n", mvvm_last_error_message());
@@ -180,6 +181,10 @@ int drive(const char *png) {
     WINDOW_CHECK(waitUntil([before] { return countOf(app.list) > before && app.listView->model()->rowCount() > before; }),
                  "scrolling to the end loaded the next page (%lld -> %lld users, %d rows in the view)", (long long)before,
                  (long long)countOf(app.list), app.listView->model()->rowCount());
+    /* The page lands below the rows on screen: nothing more is asked for. */
+    example::pump(300);
+    WINDOW_CHECK(countOf(app.list) == before + pageSize && app.listView->model()->rowCount() == before + pageSize,
+                 "one page only: %lld users once the view settled", (long long)countOf(app.list));
 
     /* Type a query: the results replace the list. */
     app.query->setFocus();

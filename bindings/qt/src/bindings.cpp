@@ -429,6 +429,10 @@ mvvm_status bindDisplayedRows(QAbstractItemView *view, mvvm_object *object, cons
             state->lastRow = state->lastCount = -1;
             return;
         }
+        /* Rows that arrived are laid out by the view later (a delayed layout): until then they
+         * have no place, and the point below would hit none of them. Lay them out now. */
+        if (view->visualRect(current->index(rows - 1, 0)).isEmpty()) view->doItemsLayout();
+        /* No row at the viewport's bottom edge: the rows end above it, the last one is shown. */
         const QModelIndex bottom = view->indexAt(QPoint(1, view->viewport()->height() - 1));
         const int row = bottom.isValid() ? bottom.row() : rows - 1;
         if (row == state->lastRow && rows == state->lastCount) return;

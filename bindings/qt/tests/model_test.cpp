@@ -23,7 +23,9 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QPushButton>
+#include <QScrollBar>
 
 #include <cinttypes>
 #include <cstdio>
@@ -354,11 +356,47 @@ void malformedTest() {
 }
 
 /* Runs the loop until `done` or 5 s. */
-template <typename F> bool runUntil(F done) {
+template <typename F> bool runUntil(F done, int ms = 5000) {
     QElapsedTimer timer;
     timer.start();
-    while (!done() && timer.elapsed() < 5000) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    while (!done() && timer.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     return done();
+}
+
+/* bindDisplayedRows over a real QListView: the first page fills a view shorter than a page, and
+ * nothing more loads; scrolling to the end loads exactly the next page, which lands below the
+ * rows on screen, so nothing more loads (rows that arrive are laid out by the view later: the
+ * binding must not take "no row at the bottom edge yet" for "the rows end above it"). */
+void viewPagingTest() {
+    mvvm_sample_options options;
+    mvvm_sample_options_init(&options);
+    options.user_count = 100;
+    options.page_size = 20;
+    mvvm_object *repository = nullptr, *list = nullptr;
+    CHECK(mvvm_repository_new_sample(&options, &repository) == MVVM_OK);
+    CHECK(mvvm_user_list_new(repository, &list) == MVVM_OK);
+    QListView view;
+    mvvm_qt::ListModel *model = nullptr;
+    CHECK(mvvm_qt::ListModel::create(list, "rows", &view, &model) == MVVM_OK);
+    view.setModel(model);
+    view.resize(200, 150);
+    view.show();
+    CHECK(mvvm_qt::bindDisplayedRows(&view, list, "did-display-row") == MVVM_OK);
+    CHECK(mvvm_qt::invoke(list, "on-appear") == MVVM_OK);
+    CHECK(runUntil([model] { return model->rowCount() == 20; }));
+    const QModelIndex bottom = view.indexAt(QPoint(1, view.viewport()->height() - 1));
+    CHECK(bottom.isValid() && bottom.row() < 17); /* the prefetch distance is 3 rows */
+    CHECK(!runUntil([model] { return model->rowCount() != 20; }, 300));
+    view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
+    CHECK(runUntil([model] { return model->rowCount() == 40; }));
+    CHECK(!runUntil([model] { return model->rowCount() != 40; }, 300));
+    int64_t count = 0;
+    CHECK(mvvm_user_list_get_count(list, &count) == MVVM_OK && count == 40);
+    std::printf("model_test: bindDisplayedRows on a QListView: %d rows after one scroll to the end (pages of 20)\n",
+                model->rowCount());
+    delete model;
+    CHECK(mvvm_object_destroy(list) == MVVM_OK);
+    CHECK(mvvm_object_destroy(repository) == MVVM_OK);
 }
 
 void libraryTest() {
@@ -497,6 +535,7 @@ void libraryTest() {
     CHECK(values->rowCount() == 0 && values->object() == nullptr);
     CHECK(values->reload() == MVVM_E_STATE);
     delete values;
+    viewPagingTest();
     CHECK(mvvm_shutdown() == MVVM_OK);
     CHECK(users->rowCount() == 0);
     delete users;
