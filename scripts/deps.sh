@@ -20,9 +20,10 @@
 #   python3-venv             bindings/python/run-tests.sh (python3 -m venv)
 #   libcurl4-openssl-dev     the library itself (Sources/CCurl: the HTTP repository's transport),
 #                            Benchmarks/c/http_bench.c (libcurl's easy interface, the reference)
+#   qt6-base-dev             bindings/qt (the Qt 6 adapter mvvm-qt, its windows), make test-qt
 set -eu
 
-PACKAGES="libffi-dev libsqlite3-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv libcurl4-openssl-dev libgtk-4-dev xauth"
+PACKAGES="libffi-dev libsqlite3-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv libcurl4-openssl-dev libgtk-4-dev xauth qt6-base-dev"
 
 # present PACKAGE: succeeds when what we use from PACKAGE is available.
 present() {
@@ -38,6 +39,7 @@ present() {
         libcurl4-openssl-dev) pkg-config --exists libcurl ;;
         libgtk-4-dev) pkg-config --exists gtk4 ;;
         xauth) command -v xauth ;;
+        qt6-base-dev) pkg-config --exists Qt6Widgets ;;
         *) return 2 ;;
     esac > /dev/null 2>&1
 }
