@@ -387,16 +387,16 @@ def bind_property(obj: MvvmObject, name: str, widget: Any, widget_property: str,
     if pspec is None:
         raise ValueError(f"{type(widget).__name__} has no property {widget_property!r}")
     getter = getattr(type(obj), prop.py)
-    py_type: Any = {str: str, bool: bool, int: int, float: float}.get(pspec.value_type.pytype, None)
+    GObject = require_gtk().GObject
+    vt = pspec.value_type
+    absent: Any = "" if vt == GObject.TYPE_STRING else (False if vt == GObject.TYPE_BOOLEAN else 0)
     binding = Binding(widget)
     updating = [False]
 
     def to_widget(value: Any) -> Any:
         if invert:
             value = not value
-        if value is None:
-            value = "" if py_type is str else (False if py_type is bool else 0)
-        return value
+        return absent if value is None else value
 
     def push(value: Any) -> None:
         w = binding.widget
