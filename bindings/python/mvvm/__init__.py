@@ -3,8 +3,10 @@
 Create a :class:`Runtime` on the main thread, then the application's objects (their classes
 are built from the library's introspection; an application's Python module gives them types
 and hand-written parts, :func:`register_override`); connect handlers with
-``obj.connect("notify::count", fn)``; pump the runtime with :func:`asyncio_attach`,
-:func:`mvvm.tk.attach` or ``runtime.run(timeout)``.
+``obj.connect("notify::count", fn)``, or iterate under asyncio (``async for v in
+obj.values("count")``, ``obj.changes("rows")``, ``await obj.wait_for("count", 20)``); pump the
+runtime with :func:`asyncio_attach`, :func:`mvvm.tk.attach`, :func:`mvvm.gtk.attach` or
+``runtime.run(timeout)``.
 """
 
 from __future__ import annotations
@@ -66,6 +68,11 @@ _LAZY = {
     "CBase": "._enums",
     "CDirection": "._enums",
     "COwnership": "._enums",
+    "Stream": "._asyncio",
+    "values": "._asyncio",
+    "changes": "._asyncio",
+    "events": "._asyncio",
+    "wait_for": "._asyncio",
     "ConnectFlags": "._enums",
     "Enum": "._enums",
     "ListChangeKind": "._enums",
@@ -93,11 +100,11 @@ __all__: list[str] = [
     "LibraryNotFoundError", "ListChange", "ListChangeKind", "MemberFlags", "MemberInfo",
     "MemberKind", "MemberShape", "MvvmError", "MvvmObject", "NotFoundError",
     "NotInitializedError", "OSFailureError", "OutOfRangeError", "ReentrancyError",
-    "Runtime", "SchemaMismatchError", "SignalSpec", "StateError", "Status", "TypeInfo", "UnknownNameError",
+    "Runtime", "SchemaMismatchError", "SignalSpec", "StateError", "Status", "Stream", "TypeInfo", "UnknownNameError",
     "ValueKind", "ViewState", "WrongThreadError", "WrongTypeError", "abi_version",
-    "asyncio_attach", "asyncio_detach", "bind_function", "c_status", "check_schema", "describe",
-    "last_error_message", "live_callbacks", "load", "override", "register_override",
-    "schema_hash", "status_name", "version", "version_string",
+    "asyncio_attach", "asyncio_detach", "bind_function", "c_status", "changes", "check_schema", "describe",
+    "events", "last_error_message", "live_callbacks", "load", "override", "register_override",
+    "schema_hash", "status_name", "values", "version", "version_string", "wait_for",
 ]
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (see _ffi.py)
@@ -115,7 +122,7 @@ _set_class_resolver(_class_for)
 
 if TYPE_CHECKING:
     from . import viewmodels
-    from ._asyncio import AsyncioAttachment, asyncio_attach, asyncio_detach
+    from ._asyncio import AsyncioAttachment, Stream, asyncio_attach, asyncio_detach, changes, events, values, wait_for
     from ._enums import (
         CBase,
         CDirection,

@@ -505,9 +505,16 @@ def _make_item(list_id: int, read: Reader, where: str) -> Callable[[MvvmObject, 
     return item
 
 
-def _make_view(count: Callable[[MvvmObject], int], item: Callable[[MvvmObject, int], Any]) -> Callable[[MvvmObject], Any]:
+def _make_view(
+    count: Callable[[MvvmObject], int], item: Callable[[MvvmObject, int], Any], list_name: str
+) -> Callable[[MvvmObject], Any]:
+    def changes(self: MvvmObject) -> Any:
+        from . import _asyncio
+
+        return _asyncio.changes(self, list_name)
+
     def view(self: MvvmObject) -> Any:
-        return _values.IndexedView(count.__get__(self), item.__get__(self))
+        return _values.IndexedView(count.__get__(self), item.__get__(self), changes.__get__(self))
 
     return view
 
@@ -597,7 +604,7 @@ def build(type_id: int) -> type[MvvmObject]:
         count = _make_count(lst.id, f"{name}.{lst.count_py or lst.py}")
         read = reader(lst.value_kind, None, False)
         item = _name(_make_item(lst.id, read, f"{name}.{lst.item}()"), name, lst.item or "item", lst.doc)
-        add(lst.py, property(_make_view(count, item), None, None, lst.doc or None))
+        add(lst.py, property(_make_view(count, item, lst.name), None, None, lst.doc or None))
         if lst.item:
             add(lst.item, item)
         if lst.count_py:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         ValueKind,
         ViewState,
     )
+    from ._asyncio import Stream
     from ._values import ListChange, TypeInfo
 
     Handler = Callable[..., object]
@@ -529,6 +530,9 @@ class Connection:
         # wrapper lives (the weakref's callback clears it), else None. One attribute test
         # per signal instead of a weakref call.
         self._target: Handler | None = None
+        # Called once when the connection ends (disconnect, its object destroyed, shutdown):
+        # how an async iterator over the signal learns that no value will come any more.
+        self._on_end: Callable[[], object] | None = None
 
     @property
     def connected(self) -> bool:
@@ -550,6 +554,9 @@ class Connection:
         if owner is not None:
             owner._connections.pop(self.id, None)
         self.handler = None
+        on_end, self._on_end = self._on_end, None
+        if on_end is not None:
+            on_end()
 
     def disconnect(self) -> None:
         """mvvm_signal_disconnect(); does nothing if the connection already ended."""
@@ -763,6 +770,47 @@ class MvvmObject:
     @property
     def connections(self) -> list[Connection]:
         return list(self._connections.values())
+
+    # asyncio (mvvm/_asyncio.py, imported on first use). A class whose own member has one of
+    # these names (a list called ``values``) keeps its member: mvvm.values(obj, name) etc.
+    # always work.
+
+    def values(self, name: str) -> Stream[Any]:
+        """An async iterator over the property ``name`` ("is-loading" or "is_loading"): its
+        current value first, then its changes; LATEST VALUE: a consumer slower than the
+        changes gets the newest value, never a queue of stale ones. It ends (StopAsyncIteration)
+        when the object is destroyed or the runtime shuts down, and closes (disconnects) on
+        ``aclose()``, at the end of ``async with``, when the task awaiting it is cancelled, or
+        when dropped."""
+        from . import _asyncio
+
+        return _asyncio.values(self, name)
+
+    def changes(self, list_name: str) -> Stream[list[ListChange]]:
+        """An async iterator over the change sets of the list ``list_name`` ("rows"), one
+        ``list[ListChange]`` per set; EVERY VALUE, in order (buffered without bound: change
+        sets cannot be dropped). Ends and closes as :meth:`values`. ``obj.rows.changes()`` is
+        the same."""
+        from . import _asyncio
+
+        return _asyncio.changes(self, list_name)
+
+    def events(self, signal: str) -> Stream[Any]:
+        """An async iterator over the signal ``signal`` ("did-save"): each emission's value (a
+        tuple when the signal carries several); EVERY VALUE, in order. Ends and closes as
+        :meth:`values`."""
+        from . import _asyncio
+
+        return _asyncio.events(self, signal)
+
+    async def wait_for(self, name: str, value: Any) -> Any:
+        """Waits until the property ``name`` equals ``value`` (or, if ``value`` is callable,
+        until ``value(current)`` is true) and returns the property's value; at once if it already
+        does. Raises :class:`~mvvm.InvalidHandleError` if the object is destroyed or the runtime
+        shuts down first. Bound it with ``asyncio.wait_for(obj.wait_for(...), seconds)``."""
+        from . import _asyncio
+
+        return await _asyncio.wait_for(self, name, value)
 
     def close(self) -> None:
         """mvvm_object_destroy(). An object another object owns raises StateError. Closing

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Generic, Iterator, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterator, TypeVar, overload
 
 from . import _ffi
 from ._enums import CBase, CDirection, COwnership, ListChangeKind, MemberFlags, MemberKind, ValueKind
 
 if TYPE_CHECKING:
+    from ._asyncio import Stream
     from ._enums import ObjectType
 
 T = TypeVar("T")
@@ -120,9 +121,20 @@ class IndexedView(Sequence[T], Generic[T]):
 
     __hash__ = None  # type: ignore[assignment]  # live, so unhashable like a list
 
-    def __init__(self, count: Callable[[], int], get: Callable[[int], T]) -> None:
+    def __init__(
+        self, count: Callable[[], int], get: Callable[[int], T], changes: Callable[[], Any] | None = None
+    ) -> None:
         self._count = count
         self._get = get
+        self._changes = changes
+
+    def changes(self) -> Stream[list[ListChange]]:
+        """An async iterator over this list's change sets: ``obj.changes(list_name)``
+        (:meth:`mvvm.MvvmObject.changes`)."""
+        if self._changes is None:
+            raise TypeError("this view has no change signal")
+        stream: Stream[list[ListChange]] = self._changes()
+        return stream
 
     def __len__(self) -> int:
         return self._count()
