@@ -8,23 +8,25 @@ final class ReducingDemandUpFrontTests: XCTestCase {
     private typealias Driven = DrivenPublisher<Int, Never>
     private typealias Reducer = (Driven) -> AnyPublisher<String, Never>
 
-    private static var reducers: [(String, Reducer)] { [
-        ("first", { $0.first().map(String.init).eraseToAnyPublisher() }),
-        ("first(where:)", { $0.first { $0 > 1 }.map(String.init).eraseToAnyPublisher() }),
-        ("last", { $0.last().map(String.init).eraseToAnyPublisher() }),
-        ("last(where:)", { $0.last { $0 > 1 }.map(String.init).eraseToAnyPublisher() }),
-        ("contains", { $0.contains(7).map(String.init).eraseToAnyPublisher() }),
-        ("contains(where:)", { $0.contains { $0 > 7 }.map(String.init).eraseToAnyPublisher() }),
-        ("allSatisfy", { $0.allSatisfy { $0 > 0 }.map(String.init).eraseToAnyPublisher() }),
-        ("min", { $0.min().map(String.init).eraseToAnyPublisher() }),
-        ("max", { $0.max().map(String.init).eraseToAnyPublisher() }),
-        ("reduce", { $0.reduce(0, +).map(String.init).eraseToAnyPublisher() }),
-        ("count", { $0.count().map(String.init).eraseToAnyPublisher() }),
-        ("collect", { $0.collect().map { "\($0)" }.eraseToAnyPublisher() }),
-        ("ignoreOutput", { $0.ignoreOutput().collect().map { "\($0.count)" }.eraseToAnyPublisher() }),
-        ("tryReduce", { $0.tryReduce(0, +).map(String.init).replaceError(with: "e").eraseToAnyPublisher() }),
-        ("tryMin", { $0.tryMin(by: <).map(String.init).replaceError(with: "e").eraseToAnyPublisher() }),
-    ] }
+    private static var reducers: [(String, Reducer)] {
+        [
+            ("first", { $0.first().map(String.init).eraseToAnyPublisher() }),
+            ("first(where:)", { $0.first { $0 > 1 }.map(String.init).eraseToAnyPublisher() }),
+            ("last", { $0.last().map(String.init).eraseToAnyPublisher() }),
+            ("last(where:)", { $0.last { $0 > 1 }.map(String.init).eraseToAnyPublisher() }),
+            ("contains", { $0.contains(7).map(String.init).eraseToAnyPublisher() }),
+            ("contains(where:)", { $0.contains { $0 > 7 }.map(String.init).eraseToAnyPublisher() }),
+            ("allSatisfy", { $0.allSatisfy { $0 > 0 }.map(String.init).eraseToAnyPublisher() }),
+            ("min", { $0.min().map(String.init).eraseToAnyPublisher() }),
+            ("max", { $0.max().map(String.init).eraseToAnyPublisher() }),
+            ("reduce", { $0.reduce(0, +).map(String.init).eraseToAnyPublisher() }),
+            ("count", { $0.count().map(String.init).eraseToAnyPublisher() }),
+            ("collect", { $0.collect().map { "\($0)" }.eraseToAnyPublisher() }),
+            ("ignoreOutput", { $0.ignoreOutput().collect().map { "\($0.count)" }.eraseToAnyPublisher() }),
+            ("tryReduce", { $0.tryReduce(0, +).map(String.init).replaceError(with: "e").eraseToAnyPublisher() }),
+            ("tryMin", { $0.tryMin(by: <).map(String.init).replaceError(with: "e").eraseToAnyPublisher() }),
+        ]
+    }
 
     func testUpstreamIsAskedForEverythingBeforeTheDownstreamIsSubscribed() {
         for (name, reducer) in Self.reducers {
