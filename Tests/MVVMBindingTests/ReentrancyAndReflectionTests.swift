@@ -150,3 +150,38 @@ final class ReentrancyAndReflectionTests: XCTestCase {
         var subscription: (any Subscription)?
     }
 }
+
+/// Combine's `removeDuplicates` hands the downstream its own subscription, forwards nothing
+/// after a completion and cancels a second subscription.
+final class RemoveDuplicatesSubscriptionTests: XCTestCase {
+    func testTheDownstreamGetsTheOperatorsOwnSubscription() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.removeDuplicates().subscribe(subscriber)
+        XCTAssertEqual(subscriber.subscriptionDescription, "RemoveDuplicates")
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+    }
+
+    func testNothingIsForwardedAfterACompletion() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.removeDuplicates().subscribe(subscriber)
+        _ = upstream.send(1)
+        _ = upstream.send(1)
+        _ = upstream.send(2)
+        upstream.send(completion: .finished)
+        _ = upstream.send(3)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+    }
+
+    func testASecondSubscriptionIsCancelled() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.removeDuplicates().subscribe(subscriber)
+        let second = TrackingSubscription()
+        upstream.subscriber?.receive(subscription: second)
+        XCTAssertEqual(second.history, [.cancelled])
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
+}
