@@ -17,17 +17,17 @@ final class BufferTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.requests, [.max(3), .max(1)])
     }
 
-    func test_byRequest_passesTheDownstreamsRequestsOn_andPrefetchesNothing() {
+    func test_byRequest_asksUpstreamForEverythingAtOnce_andServesTheDownstreamFromTheBuffer() {
         let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil) { _ in .max(1) }
         upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
-        XCTAssertEqual(upstream.subscription.requests, [])
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
 
         subscriber.request(.max(2))
         upstream.send(1)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)"])
-        XCTAssertEqual(upstream.subscription.requests, [.max(2), .max(1)])
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
     }
 
     func test_dropNewest_discardsAValueThatFindsTheBufferFull() {

@@ -43,7 +43,7 @@ final class ComparisonTests: XCTestCase {
         let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
         upstream.min().subscribe(subscriber)
-        XCTAssertEqual(upstream.subscription.requests, [])
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
         subscriber.request(.max(1))
         upstream.send(2)
         upstream.send(completion: .finished)

@@ -14,11 +14,11 @@ final class FirstTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
     }
 
-    func test_firstRequest_asksUpstreamForUnlimitedValues_once() {
+    func test_subscription_asksUpstreamForUnlimitedValues_once() {
         let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
         upstream.first().subscribe(subscriber)
-        XCTAssertEqual(upstream.subscription.requests, [])
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
 
         subscriber.request(.max(1))
         subscriber.request(.max(1))

@@ -1,10 +1,14 @@
 /// A subscriber that hides the type of the subscriber it wraps, or is built from closures.
-public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible
+{
     public let combineIdentifier: CombineIdentifier
     private let receiveSubscriptionBody: (any Subscription) -> Void
     private let receiveValueBody: (Input) -> Subscribers.Demand
     private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
     private let wrappedDescription: String
+    /// The wrapped subscriber or subject, shown by the mirror; nil when built from closures.
+    private let wrapped: Any?
 
     /// Wraps `subscriber`; calls are forwarded to it and its identifier is kept.
     public init<S: Subscriber>(_ subscriber: S) where S.Input == Input, S.Failure == Failure {
@@ -17,6 +21,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveValueBody = subscriber.receive(_:)
         receiveCompletionBody = subscriber.receive(completion:)
         wrappedDescription = String(describing: subscriber)
+        wrapped = subscriber
     }
 
     /// Builds a subscriber from closures; a missing closure ignores its event and a missing
@@ -31,6 +36,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveValueBody = receiveValue ?? { _ in .none }
         receiveCompletionBody = receiveCompletion ?? { _ in }
         wrappedDescription = "Anonymous AnySubscriber"
+        wrapped = nil
     }
 
     /// Wraps a subject: values and completion are sent to it, and it keeps the subscription.
@@ -45,9 +51,19 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         }
         receiveCompletionBody = { subject.send(completion: $0) }
         wrappedDescription = String(describing: subject)
+        wrapped = subject
     }
 
     public var description: String { wrappedDescription }
+
+    /// The wrapped subscriber's mirror, as Combine's; no children when built from closures.
+    public var customMirror: Mirror {
+        if let wrapped { return Mirror(reflecting: wrapped) }
+        return Mirror(self, children: EmptyCollection())
+    }
+
+    /// The description, as Combine's.
+    public var playgroundDescription: Any { description }
 
     public func receive(subscription: any Subscription) { receiveSubscriptionBody(subscription) }
     public func receive(_ value: Input) -> Subscribers.Demand { receiveValueBody(value) }

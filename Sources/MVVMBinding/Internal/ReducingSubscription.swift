@@ -6,11 +6,14 @@ enum ReductionStep {
 
 /// The engine of operators that reduce a whole stream to at most one value (`first`,
 /// `collect`, `count`, `reduce`, `min`, `contains`, `allSatisfy`, `last`, `ignoreOutput`, and
-/// their `try` forms): on the downstream's first request it asks upstream for everything, folds
-/// each value into a running result, and delivers that result and `finished` once upstream has
+/// their `try` forms): as Combine's, it asks upstream for everything as soon as it gets the
+/// upstream's subscription, before handing the downstream its own and whatever the downstream
+/// later asks for; it folds each value into a running result, and delivers that result and `finished` once upstream has
 /// finished (or the reduction is done early, which cancels upstream) and the downstream has
 /// asked for a value. A reduction with no result finishes without waiting for demand; an
-/// upstream failure is passed on at once.
+/// upstream failure is passed on at once. An ending that arrives while the downstream is not
+/// yet subscribed (a synchronous upstream answering the first request) is held until it is.
+/// Cancelling reaches the upstream at most once, and never after the reduction ended.
 ///
 /// The fold may throw the downstream's failure type: a `try` operator's error cancels the
 /// upstream and fails the downstream, exactly once. `convertFailure` turns the upstream's
@@ -32,6 +35,9 @@ final class ReducingSubscription<Input, UpstreamFailure: Error, Downstream: Subs
     private let lock = Lock()
     private var state = State.awaitingSubscription
     private var downstreamRequested = false
+    /// Whether the downstream has its subscription; until then an ending waits in `heldEnding`.
+    private var downstreamSubscribed = false
+    private var heldEnding: Subscribers.Completion<Downstream.Failure>?
     // Written only by `receive(_:)`, which a publisher never calls concurrently, and read by
     // other paths only after the state (under the lock) says the reduction is over.
     private var result: Downstream.Input?
@@ -72,7 +78,18 @@ final class ReducingSubscription<Input, UpstreamFailure: Error, Downstream: Subs
         }
         state = .subscribed(subscription)
         lock.unlock()
+        subscription.request(.unlimited)
         downstream.receive(subscription: self)
+        let ending: Subscribers.Completion<Downstream.Failure>? = lock.withLock {
+            downstreamSubscribed = true
+            defer { heldEnding = nil }
+            return heldEnding
+        }
+        switch ending {
+        case .failure(let error)?: downstream.receive(completion: .failure(error))
+        case .finished?: deliver(result)
+        case nil: break
+        }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -104,11 +121,19 @@ final class ReducingSubscription<Input, UpstreamFailure: Error, Downstream: Subs
         switch completion {
         case .failure(let error):
             state = .terminated
+            guard downstreamSubscribed else {
+                heldEnding = .failure(convertFailure(error))
+                return lock.unlock()
+            }
             lock.unlock()
             downstream.receive(completion: .failure(convertFailure(error)))
         case .finished:
             let deliverNow = downstreamRequested || result == nil
             state = deliverNow ? .terminated : .resultReady
+            guard downstreamSubscribed || !deliverNow else {
+                heldEnding = .finished
+                return lock.unlock()
+            }
             lock.unlock()
             if deliverNow { deliver(result) }
         }
@@ -120,9 +145,9 @@ final class ReducingSubscription<Input, UpstreamFailure: Error, Downstream: Subs
         guard !downstreamRequested else { return lock.unlock() }
         downstreamRequested = true
         switch state {
-        case .subscribed(let upstream):
+        case .subscribed:
+            // The upstream was asked for everything on subscription.
             lock.unlock()
-            upstream.request(.unlimited)
         case .resultReady:
             state = .terminated
             lock.unlock()
@@ -143,14 +168,15 @@ final class ReducingSubscription<Input, UpstreamFailure: Error, Downstream: Subs
 
     /// Ends the stream because the fold threw: cancels the upstream, then fails downstream.
     private func fail(with error: Downstream.Failure) {
-        let upstream: (any Subscription)? = lock.withLock {
-            guard case .subscribed(let upstream) = state else { return nil }
+        let (upstream, subscribed): ((any Subscription)?, Bool) = lock.withLock {
+            guard case .subscribed(let upstream) = state else { return (nil, true) }
             state = .terminated
-            return upstream
+            if !downstreamSubscribed { heldEnding = .failure(error) }
+            return (upstream, downstreamSubscribed)
         }
         guard let upstream else { return }
         upstream.cancel()
-        downstream.receive(completion: .failure(error))
+        if subscribed { downstream.receive(completion: .failure(error)) }
     }
 
     private func deliver(_ value: Downstream.Input?) {

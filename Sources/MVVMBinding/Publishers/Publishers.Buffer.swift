@@ -54,9 +54,9 @@ extension Publisher {
 }
 
 /// Every value goes through the queue; one drain loop at a time delivers what the downstream
-/// has asked for, so values stay in order and re-entrant requests never recurse. After a loop,
-/// the upstream is asked for more: as many as were delivered (`keepFull`), or the demand the
-/// downstream returned (`byRequest`).
+/// has asked for, so values stay in order and re-entrant requests never recurse. `byRequest`
+/// asks the upstream for everything at once; `keepFull` asks for the buffer's size, and after
+/// a loop for as many as were delivered.
 private final class BufferSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
     CombineReflectable, @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
@@ -83,8 +83,14 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
     func receive(subscription: any Subscription) {
         guard link.attach(subscription) else { return }
+        // As Combine's: the upstream is asked before the downstream gets its subscription,
+        // for the buffer's size (`keepFull`) or without limit (`byRequest`: the buffer, not
+        // the upstream, answers the downstream's requests).
+        switch buffer.prefetch {
+        case .keepFull: link.request(.max(buffer.size))
+        case .byRequest: link.request(.unlimited)
+        }
         downstream.receive(subscription: self)
-        if buffer.prefetch == .keepFull { link.request(.max(buffer.size)) }
     }
 
     /// What became of a value that reached the buffer.
@@ -132,7 +138,6 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     func request(_ newDemand: Subscribers.Demand) {
         precondition(newDemand > 0, "demand must be greater than zero")
         lock.withLock { demand += newDemand }
-        if buffer.prefetch == .byRequest { link.request(newDemand) }
         drain()
     }
 
@@ -149,13 +154,11 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
         guard !isDraining, !isTerminated else { return lock.unlock() }
         isDraining = true
         var delivered = 0
-        var returnedDemand = Subscribers.Demand.none
         while demand > 0, let value = values.popFirst() {
             demand -= 1
             lock.unlock()
             let more = downstream.receive(value)
             delivered += 1
-            returnedDemand += more
             lock.lock()
             demand += more
             if isTerminated { break }
@@ -166,9 +169,6 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
         lock.unlock()
 
         if let completion { return downstream.receive(completion: completion) }
-        switch buffer.prefetch {
-        case .keepFull: if delivered > 0 { link.request(.max(delivered)) }
-        case .byRequest: if returnedDemand > 0 { link.request(returnedDemand) }
-        }
+        if buffer.prefetch == .keepFull, delivered > 0 { link.request(.max(delivered)) }
     }
 }

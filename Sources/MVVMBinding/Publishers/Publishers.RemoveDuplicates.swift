@@ -18,7 +18,19 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(RemoveDuplicatesSubscriber(downstream: subscriber, predicate: predicate))
+            let predicate = self.predicate
+            // One per subscription; only its (serial) value path touches it. As Combine's, the
+            // downstream gets the operator's own subscription ("RemoveDuplicates"), nothing is
+            // forwarded after a completion, and a second upstream subscription is cancelled.
+            var previous: Output?
+            upstream.subscribe(
+                TryTransformSubscription<Output, Upstream.Failure, S>(
+                    downstream: subscriber, name: "RemoveDuplicates", convertFailure: { $0 }
+                ) { input in
+                    if let previous, predicate(previous, input) { return .skip }
+                    previous = input
+                    return .emit(input)
+                })
         }
     }
 }
@@ -35,44 +47,5 @@ extension Publisher where Output: Equatable {
     /// Republishes a value only when it is not equal to the last value republished.
     public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> {
         removeDuplicates(by: ==)
-    }
-}
-
-/// Passes the subscription straight through and remembers the last value it republished.
-///
-/// `previous` needs no lock: only `receive(_:)` touches it, and a publisher never calls that
-/// concurrently for one subscriber.
-private final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber, CombineReflectable,
-    @unchecked Sendable
-{
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
-
-    private let downstream: Downstream
-    private let predicate: (Input, Input) -> Bool
-    private var previous: Input?
-
-    init(downstream: Downstream, predicate: @escaping (Input, Input) -> Bool) {
-        self.downstream = downstream
-        self.predicate = predicate
-    }
-
-    var description: String { "RemoveDuplicates" }
-
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
-    func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        if let previous, predicate(previous, input) { return .max(1) }
-        previous = input
-        return downstream.receive(input)
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        previous = nil
-        downstream.receive(completion: completion)
     }
 }

@@ -42,7 +42,9 @@ extension Publishers.Sequence {
 
     /// The elements after the first `count`.
     public func dropFirst(_ count: Int = 1) -> Publishers.Sequence<DropFirstSequence<Elements>, Failure> {
-        Publishers.Sequence<DropFirstSequence<Elements>, Failure>(sequence: sequence.dropFirst(count))
+        // As `Publishers.Drop`: a negative count traps here, at the call, with this message.
+        precondition(count >= 0, "count must not be negative")
+        return Publishers.Sequence<DropFirstSequence<Elements>, Failure>(sequence: sequence.dropFirst(count))
     }
 
     /// At most the first `maxLength` elements.

@@ -2,7 +2,7 @@ extension Subscribers {
     /// A subscriber that requests unlimited values and hands each one and the completion to
     /// closures. Cancelling it cancels the upstream subscription and releases the closures.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
-        @unchecked Sendable
+        CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     {
         public let receiveValue: (Input) -> Void
         public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
@@ -19,6 +19,12 @@ extension Subscribers {
         }
 
         public var description: String { "Sink" }
+
+        /// As Combine's: a mirror with no children.
+        public var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+        /// As Combine's: the description.
+        public var playgroundDescription: Any { description }
 
         public func receive(subscription: any Subscription) {
             lock.lock()

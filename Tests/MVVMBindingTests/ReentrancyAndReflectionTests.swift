@@ -1,0 +1,187 @@
+import MVVMBinding
+import XCTest
+
+/// Combine's documented subscriber reflection and the re-entrant request paths that must
+/// iterate rather than recurse.
+final class ReentrancyAndReflectionTests: XCTestCase {
+    // MARK: Sink and AnySubscriber reflect as Combine's do
+
+    func testSinkIsReflectableAndPlaygroundDisplayable() {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        let reflectable: any CustomReflectable = sink
+        let playground: any CustomPlaygroundDisplayConvertible = sink
+        XCTAssertEqual(reflectable.customMirror.children.count, 0)
+        XCTAssertEqual(playground.playgroundDescription as? String, "Sink")
+        XCTAssertEqual(sink.description, "Sink")
+    }
+
+    func testAnySubscriberFromClosuresReflectsAsAnonymous() {
+        let subscriber = AnySubscriber<Int, Never>(receiveValue: { _ in .none })
+        let playground: any CustomPlaygroundDisplayConvertible = subscriber
+        XCTAssertEqual(subscriber.description, "Anonymous AnySubscriber")
+        XCTAssertEqual(playground.playgroundDescription as? String, "Anonymous AnySubscriber")
+        XCTAssertEqual(subscriber.customMirror.children.count, 0)
+    }
+
+    func testAnySubscriberWrappingASinkShowsTheSink() {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        let subscriber = AnySubscriber(sink)
+        XCTAssertEqual(subscriber.description, "Sink")
+        XCTAssertEqual(subscriber.playgroundDescription as? String, "Sink")
+        XCTAssertTrue(subscriber.customMirror.subjectType == Subscribers.Sink<Int, Never>.self)
+    }
+
+    // MARK: Requests from inside receive(_:) iterate
+
+    private static let many = 200_000
+
+    func testSequenceWithNoInitialDemandSendsNothingUntilAsked() {
+        let tracking = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        (1...3).publisher.subscribe(tracking)
+        XCTAssertEqual(tracking.history, ["subscription"])
+        tracking.request(.max(2))
+        XCTAssertEqual(tracking.history, ["subscription", "value(1)", "value(2)"])
+        tracking.request(.max(1))
+        XCTAssertEqual(tracking.history, ["subscription", "value(1)", "value(2)", "value(3)", "finished"])
+    }
+
+    func testSequenceServesRequestsMadeInsideReceiveWithoutRecursing() {
+        let received = Counter()
+        let subscriber = AnySubscriber<Int, Never>(
+            receiveSubscription: { subscription in
+                received.subscription = subscription
+                subscription.request(.max(1))
+            },
+            receiveValue: { _ in
+                received.count += 1
+                received.subscription?.request(.max(1))
+                return .none
+            },
+            receiveCompletion: { _ in received.finished = true })
+        (0..<Self.many).publisher.subscribe(subscriber)
+        XCTAssertEqual(received.count, Self.many)
+        XCTAssertTrue(received.finished)
+    }
+
+    func testConcatenateUnderBackPressureDeliversEverythingInOrder() {
+        let tracking = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { _ in .max(1) })
+        (0..<Self.many).publisher.append((0..<Self.many).publisher).subscribe(tracking)
+        XCTAssertEqual(tracking.values.count, 2 * Self.many)
+        XCTAssertTrue(tracking.isFinished)
+    }
+
+    func testConcatenateWithNoDemandWaitsAndResumes() {
+        let tracking = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        [1, 2].publisher.append(3, 4).subscribe(tracking)
+        XCTAssertEqual(tracking.history, ["subscription"])
+        tracking.request(.max(3))
+        XCTAssertEqual(tracking.values, [1, 2, 3])
+        tracking.request(.max(1))
+        XCTAssertEqual(tracking.history, ["subscription", "value(1)", "value(2)", "value(3)", "value(4)", "finished"])
+    }
+
+    func testBufferServesRequestsMadeInsideReceiveWithoutRecursing() {
+        // `byRequest` asks a synchronous upstream for everything before the downstream is
+        // subscribed: the buffer keeps its first 4 values (dropNewest), then the completion.
+        for (prefetch, expected) in [(Publishers.PrefetchStrategy.byRequest, 4), (.keepFull, Self.many)] {
+            let received = Counter()
+            let subscriber = AnySubscriber<Int, Never>(
+                receiveSubscription: { subscription in
+                    received.subscription = subscription
+                    subscription.request(.max(1))
+                },
+                receiveValue: { _ in
+                    received.count += 1
+                    received.subscription?.request(.max(1))
+                    return .none
+                },
+                receiveCompletion: { _ in received.finished = true })
+            (0..<Self.many).publisher.buffer(size: 4, prefetch: prefetch, whenFull: .dropNewest)
+                .subscribe(subscriber)
+            XCTAssertEqual(received.count, expected, "\(prefetch)")
+            XCTAssertTrue(received.finished, "\(prefetch)")
+        }
+    }
+
+    func testBufferCancelledBeforeItsSubscriptionCancelsTheLateUpstream() {
+        let tracking = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        let subject = PassthroughSubject<Int, Never>()
+        subject.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(tracking)
+        tracking.cancel()
+        subject.send(1)
+        subject.send(completion: .finished)
+        XCTAssertEqual(tracking.history, ["subscription"])
+    }
+
+    func testBufferWhenFullStrategies() {
+        func run(_ strategy: Publishers.BufferingStrategy<TestError>) -> [String] {
+            let subject = PassthroughSubject<Int, TestError>()
+            let tracking = TrackingSubscriber<Int, TestError>(initialDemand: nil)
+            subject.buffer(size: 2, prefetch: .byRequest, whenFull: strategy).subscribe(tracking)
+            for value in 1...4 { subject.send(value) }
+            tracking.request(.unlimited)
+            return tracking.history
+        }
+        XCTAssertEqual(run(.dropNewest), ["subscription", "value(1)", "value(2)"])
+        XCTAssertEqual(run(.dropOldest), ["subscription", "value(3)", "value(4)"])
+        XCTAssertEqual(run(.customError { TestError.full }), ["subscription", "failure(full)"])
+    }
+
+    func testBufferAsksUpstreamBeforeTheDownstreamIsSubscribed() {
+        let cases: [(Publishers.PrefetchStrategy, Subscribers.Demand)] = [(.byRequest, .unlimited), (.keepFull, .max(3))]
+        for (prefetch, expected) in cases {
+            let publisher = DrivenPublisher<Int, Never>()
+            let seen = Counter()
+            let upstream = publisher.subscription
+            let subscriber = AnySubscriber<Int, Never>(receiveSubscription: { _ in
+                seen.count = upstream.requests.count
+            })
+            publisher.buffer(size: 3, prefetch: prefetch, whenFull: .dropNewest).subscribe(subscriber)
+            XCTAssertEqual(seen.count, 1, "\(prefetch)")
+            XCTAssertEqual(upstream.requests, [expected], "\(prefetch)")
+        }
+    }
+
+    private enum TestError: Error { case full }
+
+    private final class Counter: @unchecked Sendable {
+        var count = 0
+        var finished = false
+        var subscription: (any Subscription)?
+    }
+}
+
+/// Combine's `removeDuplicates` hands the downstream its own subscription, forwards nothing
+/// after a completion and cancels a second subscription.
+final class RemoveDuplicatesSubscriptionTests: XCTestCase {
+    func testTheDownstreamGetsTheOperatorsOwnSubscription() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.removeDuplicates().subscribe(subscriber)
+        XCTAssertEqual(subscriber.subscriptionDescription, "RemoveDuplicates")
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+    }
+
+    func testNothingIsForwardedAfterACompletion() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.removeDuplicates().subscribe(subscriber)
+        _ = upstream.send(1)
+        _ = upstream.send(1)
+        _ = upstream.send(2)
+        upstream.send(completion: .finished)
+        _ = upstream.send(3)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+    }
+
+    func testASecondSubscriptionIsCancelled() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.removeDuplicates().subscribe(subscriber)
+        let second = TrackingSubscription()
+        upstream.subscriber?.receive(subscription: second)
+        XCTAssertEqual(second.history, [.cancelled])
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
+}
