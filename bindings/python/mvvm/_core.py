@@ -796,7 +796,7 @@ class MvvmObject:
         return _asyncio.changes(self, list_name)
 
     def events(self, signal: str) -> Stream[Any]:
-        """An async iterator over the signal ``signal`` ("did-save"): each emission's value (a
+        """An async iterator over the signal ``signal`` (an event): each emission's value (a
         tuple when the signal carries several); EVERY VALUE, in order. Ends and closes as
         :meth:`values`."""
         from . import _asyncio

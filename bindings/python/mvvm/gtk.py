@@ -117,7 +117,7 @@ def _property_type(kind: int) -> Any:
 
 def item_type(kind: int) -> type:
     """The GObject class of a list's items of value kind ``kind``: for a record (an app's
-    ``User``), ``MvvmPy`` + its name with one GObject property per field (``'_'`` as ``'-'``;
+    ``Item``), ``MvvmPy`` + its name with one GObject property per field (``'_'`` as ``'-'``;
     int64, int, bool, float, str; an absent string is ""); for a plain value (an int, a str),
     ``MvvmPyValue`` + the kind's name with one property ``value``. Every item also has
     ``item.row``: the Python value of its row (the record)."""
