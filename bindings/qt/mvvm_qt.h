@@ -19,16 +19,22 @@
  * the mvvm_* functions it calls come from the application's library the program links
  * (-lmvvm, -lnotes), so one program holds one Swift runtime (mvvm.h, THE REGISTRY).
  *
- * THREADS
- *   mvvm's one thread rule applies unchanged (mvvm.h, THE ONE THREAD RULE): every function and
- *   class here is used on mvvm's host thread, which must be the thread of the Qt objects
- *   involved. For a Widgets program that is the GUI thread, the process's main thread: call
- *   mvvm_init() there before creating anything below. A host thread made by
- *   mvvm_init_with_options() on a QThread works for the non-widget parts (Loop, ListModel):
- *   create them on that thread, whose QEventLoop then dispatches. A call on another thread
- *   returns MVVM_E_WRONG_THREAD and changes nothing. Handlers (notify, change sets, onSignal
- *   functions) run on the host thread, inside mvvm_dispatch() or at the end of the mvvm call
- *   that caused the change (mvvm.h, BATCHING).
+ * THREADS (the host-thread rule)
+ *   mvvm is called only on the thread that initialised it (mvvm.h, THE ONE THREAD RULE): the
+ *   process's main thread after mvvm_init(), or the thread that called
+ *   mvvm_init_with_options(). The adapter attaches on that thread: call mvvm_init() there,
+ *   then Loop::create() there, whose QSocketNotifier belongs to that thread's event loop; every
+ *   function and class here is used on that same thread, which must also be the thread of the
+ *   Qt objects involved (the parents, widgets and views passed in). For a Widgets program that
+ *   is the GUI thread, the main thread: mvvm_init() in main() after QApplication, before
+ *   anything below. (A host thread made by mvvm_init_with_options() on a QThread serves the
+ *   non-widget parts, Loop and ListModel, created on it.) A call on another thread returns
+ *   MVVM_E_WRONG_THREAD (from the library, or from the adapter's check that a parent or widget
+ *   lives on the calling thread) and changes nothing. Everything the adapter calls back (model
+ *   notifications, widget updates, commands, onSignal functions) runs on that thread: inside
+ *   mvvm_dispatch(), which the Loop runs when the descriptor is readable, or at the end of the
+ *   mvvm call that caused the change (mvvm.h, BATCHING). Exception: lastErrorMessage() may be
+ *   called on any thread (each thread has its own message).
  *
  * ERRORS
  *   Every entry point validates its arguments and returns an mvvm_status: MVVM_OK, or the
@@ -41,12 +47,25 @@
  *   qWarning().
  *
  * OWNERSHIP
- *   mvvm_object handles are borrowed: the adapter never destroys one. Each Loop, ListModel and
- *   Binding is a QObject with the parent given (a widget, for a binding: the widget itself),
- *   and is deleted with it, disconnecting its handlers; delete one earlier to unbind. When the
- *   mvvm object goes first (mvvm_object_destroy(), mvvm_shutdown()), the library ends the
- *   connections: a ListModel then resets to no rows and a Binding goes quiet (the widget keeps
- *   its last value); neither calls the dead handle again. Strings passed in are copied.
+ *   - mvvm_object handles passed in are borrowed: the adapter never destroys one, and the
+ *     caller keeps it alive as long as it likes (see "when the object goes first" below).
+ *   - Every pointer an out-parameter returns is a QObject the adapter made for the caller:
+ *       Loop **out_loop, ListModel **out_model: a child of the `parent` given, deleted with it;
+ *         with a NULL parent the caller owns it and deletes it (delete; or deleteLater()).
+ *       Binding **out_binding: a child of the widget, view or context object it serves, deleted
+ *         with it. The pointer is borrowed: valid until that object is deleted, or until the
+ *         caller deletes the binding (which unbinds). May be NULL: most callers never need it.
+ *   - Deleting any of them disconnects its library handlers at once; none outlives its Qt
+ *     parent. Nothing the adapter returns must be freed in any other way.
+ *   - ListModel::createWithSource() takes the source over (deleted with the model).
+ *   - Strings passed in (member names) are read during the call only; values handed out
+ *     (QVariant, QString) are copies the caller owns, unlike the library's borrowed strings.
+ *   - When the object goes first (mvvm_object_destroy(), mvvm_shutdown()), the library ends the
+ *     connections: a ListModel resets to no rows (object() then NULL) and a Binding goes quiet
+ *     (isLive() false; the widget keeps its last value); neither calls the dead handle again,
+ *     and both may still be deleted as usual. A Loop may outlive mvvm_shutdown() (if it wakes
+ *     then it reports MVVM_E_NOT_INITIALIZED once and stops watching); after a new mvvm_init()
+ *     create a new one.
  */
 #ifndef MVVM_QT_H
 #define MVVM_QT_H

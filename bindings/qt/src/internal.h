@@ -54,6 +54,31 @@ QString displayText(const mvvm_value &value, const char *enum_name);
 /* A value as a bool: bools and numbers non-zero, anything else present. */
 bool truthValue(const mvvm_value &value);
 
+/* What the sources do to a Binding (its members are private to users): binding.cpp defines
+ * make() and connect() and the library callbacks; the rest are accessors. */
+struct BindingAccess {
+    static Binding *make(QObject *parent, mvvm_object *object, const Member &m, const char *name);
+    /* Connects `signal` (its C signature from introspection) to the binding's notify function
+     * (int64Handler: the int64 one, for a void (*)(mvvm_object *, int64_t, void *) signal). */
+    static mvvm_status connect(const char *fn, Binding *b, const Member &signal, bool int64Handler);
+    static bool live(const Binding *b) { return b->live_; }
+    static bool applying(const Binding *b) { return b->applying_; }
+    static void setApplying(Binding *b, bool on) { b->applying_ = on; }
+    static void setNotify(Binding *b, std::function<void()> f) { b->notify_ = std::move(f); }
+    static void setNotifyInt64(Binding *b, std::function<void(int64_t)> f) { b->notifyInt64_ = std::move(f); }
+    static uint32_t id(const Binding *b) { return b->id_; }
+
+private:
+    static Binding *owner(void *user_data);
+    template <typename T> static void notifyTrampoline(mvvm_object *, T, void *user_data);
+    static void int64Trampoline(mvvm_object *, int64_t value, void *user_data);
+    static void swappedTrampoline(void *user_data);
+    static void disconnected(void *user_data);
+};
+
+/* MVVM_E_WRONG_THREAD unless `object` (a widget, view, parent) lives on the calling thread. */
+mvvm_status checkThread(const char *fn, QObject *object);
+
 } // namespace detail
 } // namespace mvvm_qt
 

@@ -31,6 +31,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -405,6 +406,26 @@ void libraryTest() {
     QObject root;
     CHECK(mvvm_qt::Loop::create(&root, nullptr) == MVVM_E_INVALID_ARGUMENT);
     CHECK(mvvm_qt::Loop::create(&root, &loop) == MVVM_OK);
+
+    /* The host-thread rule: another thread is refused, by the library and by the adapter
+     * (a parent on the host thread), with a message on that thread only. */
+    {
+        mvvm_status loopStatus = MVVM_OK, loopWithParent = MVVM_OK, modelStatus = MVVM_OK;
+        QString message;
+        mvvm_qt::Loop *other = nullptr;
+        mvvm_qt::ListModel *otherModel = nullptr;
+        std::thread worker([&] {
+            loopStatus = mvvm_qt::Loop::create(nullptr, &other);
+            message = mvvm_qt::lastErrorMessage();
+            loopWithParent = mvvm_qt::Loop::create(&root, &other);
+            modelStatus = mvvm_qt::ListModel::create(reinterpret_cast<mvvm_object *>(0x1234), "values", nullptr, &otherModel);
+        });
+        worker.join();
+        CHECK(loopStatus == MVVM_E_WRONG_THREAD && loopWithParent == MVVM_E_WRONG_THREAD && modelStatus == MVVM_E_WRONG_THREAD);
+        CHECK(other == nullptr && otherModel == nullptr);
+        CHECK(message.contains(QStringLiteral("mvvm_get_fd")));
+        CHECK(mvvm_qt::lastErrorMessage().isEmpty()); /* the host thread's last call succeeded */
+    }
 
     /* SortedIntegers: a list of plain int64 values. */
     const int64_t initial[] = {30, 10, 20};
