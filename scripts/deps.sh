@@ -16,14 +16,15 @@
 #                            xvfb-run, which needs xauth)
 #   libglib2.0-dev           make test-glib-host, check-all's glib_host, Benchmarks/c (GObject)
 #   xvfb, x11-apps           the Python Tk host test (xvfb-run, xwd for its screenshot)
-#   python3-gi               Benchmarks/python (the PyGObject reference)
+#   python3-gi               Benchmarks/python (the PyGObject reference), mvvm.gtk's tests
+#   gir1.2-gtk-4.0           mvvm.gtk's tests (GTK 4 for PyGObject, in run-tests.sh's GTK pass)
 #   python3-venv             bindings/python/run-tests.sh (python3 -m venv)
 #   libcurl4-openssl-dev     the library itself (Sources/CCurl: the HTTP repository's transport),
 #                            Benchmarks/c/http_bench.c (libcurl's easy interface, the reference)
 #   qt6-base-dev             bindings/qt (the Qt 6 adapter mvvm-qt, its windows), make test-qt
 set -eu
 
-PACKAGES="libffi-dev libsqlite3-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi python3-venv libcurl4-openssl-dev libgtk-4-dev xauth qt6-base-dev"
+PACKAGES="libffi-dev libsqlite3-dev pkg-config libglib2.0-dev xvfb x11-apps python3-gi gir1.2-gtk-4.0 python3-venv libcurl4-openssl-dev libgtk-4-dev xauth qt6-base-dev"
 
 # present PACKAGE: succeeds when what we use from PACKAGE is available.
 present() {
@@ -35,6 +36,7 @@ present() {
         xvfb) command -v xvfb-run ;;
         x11-apps) command -v xwd ;;
         python3-gi) /usr/bin/python3 -c 'import gi' ;;
+        gir1.2-gtk-4.0) /usr/bin/python3 -c 'import gi; gi.require_version("Gtk", "4.0")' ;;
         python3-venv) "${PYTHON:-python3}" -c 'import ensurepip, venv' ;;
         libcurl4-openssl-dev) pkg-config --exists libcurl ;;
         libgtk-4-dev) pkg-config --exists gtk4 ;;

@@ -68,11 +68,11 @@ _LAZY = {
     "CBase": "._enums",
     "CDirection": "._enums",
     "COwnership": "._enums",
-    "Stream": "._asyncio",
-    "values": "._asyncio",
-    "changes": "._asyncio",
-    "events": "._asyncio",
-    "wait_for": "._asyncio",
+    "Stream": "._streams",
+    "values": "._streams",
+    "changes": "._streams",
+    "events": "._streams",
+    "wait_for": "._streams",
     "ConnectFlags": "._enums",
     "Enum": "._enums",
     "ListChangeKind": "._enums",
@@ -122,7 +122,8 @@ _set_class_resolver(_class_for)
 
 if TYPE_CHECKING:
     from . import viewmodels
-    from ._asyncio import AsyncioAttachment, Stream, asyncio_attach, asyncio_detach, changes, events, values, wait_for
+    from ._asyncio import AsyncioAttachment, asyncio_attach, asyncio_detach
+    from ._streams import Stream, changes, events, values, wait_for
     from ._enums import (
         CBase,
         CDirection,

@@ -509,9 +509,9 @@ def _make_view(
     count: Callable[[MvvmObject], int], item: Callable[[MvvmObject, int], Any], list_name: str
 ) -> Callable[[MvvmObject], Any]:
     def changes(self: MvvmObject) -> Any:
-        from . import _asyncio
+        from . import _streams
 
-        return _asyncio.changes(self, list_name)
+        return _streams.changes(self, list_name)
 
     def view(self: MvvmObject) -> Any:
         return _values.IndexedView(count.__get__(self), item.__get__(self), changes.__get__(self))
@@ -574,6 +574,7 @@ def build(type_id: int) -> type[MvvmObject]:
         "__doc__": (doc + "\n\n" if doc else "") + f"(Built from mvvm_type_describe() of {name}.)",
         "object_type": _enums.object_type(type_id),
         "_member_ids": dict(p.ids),
+        "_class_plan": p,  # what mvvm._streams looks members up in
         "signals": {s.name: s.spec for s in p.signals if s.spec is not None},
     }
 

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
         ValueKind,
         ViewState,
     )
-    from ._asyncio import Stream
+    from ._streams import Stream
     from ._values import ListChange, TypeInfo
 
     Handler = Callable[..., object]
@@ -771,7 +771,7 @@ class MvvmObject:
     def connections(self) -> list[Connection]:
         return list(self._connections.values())
 
-    # asyncio (mvvm/_asyncio.py, imported on first use). A class whose own member has one of
+    # async iterators (mvvm/_streams.py, imported on first use). A class whose own member has one of
     # these names (a list called ``values``) keeps its member: mvvm.values(obj, name) etc.
     # always work.
 
@@ -782,35 +782,35 @@ class MvvmObject:
         when the object is destroyed or the runtime shuts down, and closes (disconnects) on
         ``aclose()``, at the end of ``async with``, when the task awaiting it is cancelled, or
         when dropped."""
-        from . import _asyncio
+        from . import _streams
 
-        return _asyncio.values(self, name)
+        return _streams.values(self, name)
 
     def changes(self, list_name: str) -> Stream[list[ListChange]]:
         """An async iterator over the change sets of the list ``list_name`` ("rows"), one
         ``list[ListChange]`` per set; EVERY VALUE, in order (buffered without bound: change
         sets cannot be dropped). Ends and closes as :meth:`values`. ``obj.rows.changes()`` is
         the same."""
-        from . import _asyncio
+        from . import _streams
 
-        return _asyncio.changes(self, list_name)
+        return _streams.changes(self, list_name)
 
     def events(self, signal: str) -> Stream[Any]:
         """An async iterator over the signal ``signal`` (an event): each emission's value (a
         tuple when the signal carries several); EVERY VALUE, in order. Ends and closes as
         :meth:`values`."""
-        from . import _asyncio
+        from . import _streams
 
-        return _asyncio.events(self, signal)
+        return _streams.events(self, signal)
 
     async def wait_for(self, name: str, value: Any) -> Any:
         """Waits until the property ``name`` equals ``value`` (or, if ``value`` is callable,
         until ``value(current)`` is true) and returns the property's value; at once if it already
         does. Raises :class:`~mvvm.InvalidHandleError` if the object is destroyed or the runtime
         shuts down first. Bound it with ``asyncio.wait_for(obj.wait_for(...), seconds)``."""
-        from . import _asyncio
+        from . import _streams
 
-        return await _asyncio.wait_for(self, name, value)
+        return await _streams.wait_for(self, name, value)
 
     def close(self) -> None:
         """mvvm_object_destroy(). An object another object owns raises StateError. Closing

@@ -34,7 +34,7 @@ import inspect
 import os
 import sys
 
-from . import _classes, _enums, _ffi, _interfaces, _records, errors
+from . import _classes, _core, _enums, _ffi, _interfaces, _records, errors
 from ._classes import ClassPlan, Member
 from ._enums import ValueKind
 
@@ -183,7 +183,12 @@ def _class(p: ClassPlan) -> list[str]:
         emit(prop.py, lines)
     for lst in p.lists:
         item = _type(lst.value_kind)
-        emit(lst.py, ["    @property"] + _def(f"def {lst.py}(self) -> IndexedView[{item}]", lst.doc))
+        getter = _def(f"def {lst.py}(self) -> IndexedView[{item}]", lst.doc)
+        if hasattr(_core.MvvmObject, lst.py):
+            # The list hides a method of every object (a list named "values" hides
+            # MvvmObject.values(); mvvm.values(obj, name) still reaches it).
+            getter[0] += "  # type: ignore[override]"
+        emit(lst.py, ["    @property"] + getter)
         if lst.item:
             emit(lst.item, _def(f"def {lst.item}(self, index: int) -> {item}", lst.doc))
         if lst.count_py:

@@ -17,7 +17,7 @@ from . import _ffi
 from ._enums import CBase, CDirection, COwnership, ListChangeKind, MemberFlags, MemberKind, ValueKind
 
 if TYPE_CHECKING:
-    from ._asyncio import Stream
+    from ._streams import Stream
     from ._enums import ObjectType
 
 T = TypeVar("T")

@@ -1,3 +1,6 @@
+# mypy: ignore-errors
+# (PyGObject ships no type stubs: the gi calls here cannot be checked; the API below is typed
+# for its callers.)
 """GTK 4 for PyGObject users: the runtime on GLib's main context, any list of any application as
 a ``Gio.ListModel``, ViewModel properties bound to widget properties, commands bound to buttons.
 
@@ -323,10 +326,10 @@ def list_model(obj: MvvmObject, list_name: str) -> Any:
     signal. Its items are :func:`item_type`'s. The model keeps the object's wrapper alive; the
     object keeps the model (its connection) until ``model.close()``, until the object is
     destroyed or the runtime shuts down: then the model empties."""
-    from . import _asyncio
+    from . import _streams
     from ._enums import MemberKind
 
-    lst = _asyncio._member(obj, list_name, MemberKind.LIST, "list")
+    lst = _streams._member(obj, list_name, MemberKind.LIST, "list")
     if lst.signal is None:
         raise ValueError(f"the list {lst.name!r} has no change signal")
     view = getattr(type(obj), lst.py).fget(obj)
@@ -375,10 +378,10 @@ def bind_property(obj: MvvmObject, name: str, widget: Any, widget_property: str,
     ``bidirectional`` the widget's changes set the property (which must be settable); with
     ``invert`` a bool is negated both ways. The widget is written only when its value differs
     (typing in an entry is not disturbed by its own echo)."""
-    from . import _asyncio
+    from . import _streams
     from ._enums import MemberKind
 
-    prop = _asyncio._member(obj, name, MemberKind.PROPERTY, "property")
+    prop = _streams._member(obj, name, MemberKind.PROPERTY, "property")
     if bidirectional and not prop.settable:
         raise ValueError(f"{type(obj).__name__}.{prop.py} is not settable: it cannot be bound both ways")
     if prop.signal is None:
@@ -446,10 +449,10 @@ def bind_command(obj: MvvmObject, command: str, button: Any) -> Binding:
     """Runs the argument-less command ``command`` of ``obj`` on every ``clicked`` of
     ``button``; a failure (the object destroyed meanwhile) is reported with a warning. The
     button keeps the object's wrapper until the button is destroyed or ``unbind()``."""
-    from . import _asyncio
+    from . import _streams
     from ._enums import MemberKind
 
-    cmd = _asyncio._member(obj, command, MemberKind.COMMAND, "command")
+    cmd = _streams._member(obj, command, MemberKind.COMMAND, "command")
     if cmd.arguments:
         raise ValueError(f"the command {cmd.name!r} takes arguments: it cannot be a button's")
     run = getattr(obj, cmd.py)

@@ -231,7 +231,7 @@ class SortedIntegers(SortedIntegersOverrides):
     def count(self) -> int:
         """The number of values."""
     @property
-    def values(self) -> IndexedView[int]:
+    def values(self) -> IndexedView[int]:  # type: ignore[override]
         """The value at `index`."""
     def value(self, index: int) -> int:
         """The value at `index`."""

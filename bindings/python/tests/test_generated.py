@@ -190,7 +190,8 @@ def test_import_builds_nothing_and_loads_nothing() -> None:
         # imported with it, not by the import or the runtime's start; the interpreter may
         # have imported some of the standard library's before (typing in some venvs).
         heavy = {"mvvm._classes", "mvvm._enums", "mvvm._status", "mvvm._values", "mvvm_seeds.host",
-                 "mvvm_seeds._overrides", "mvvm_seeds._enums", "mvvm._asyncio", "dataclasses", "typing",
+                 "mvvm_seeds._overrides", "mvvm_seeds._enums", "mvvm._asyncio", "mvvm._streams", "dataclasses",
+                 "typing",
                  "asyncio", "inspect", "enum", "threading"}
         import mvvm_seeds  # the app's module: as light (it registers its overrides by name)
         imported = set(sys.modules) - before

@@ -1,3 +1,5 @@
+# mypy: ignore-errors
+# (PyGObject ships no type stubs: the gi classes below cannot be checked.)
 """mvvm.gtk, the PyGObject adapter: its Gio.ListModel follows mvvm change sets exactly (seeded
 random change sets applied to the model and to a plain list agree, checked through the
 Gio.ListModel API and a replay of items-changed), over a fake source and over the library's
@@ -197,7 +199,7 @@ def test_a_record_list_of_the_library(repo: mvvm_seeds.Repository) -> None:
     users.close()
 
 
-class Widget(GObject.Object):  # type: ignore[misc]
+class Widget(GObject.Object):
     """A stand-in for a widget: two properties, no display needed."""
 
     __gtype_name__ = "MvvmTestWidget"
@@ -232,7 +234,7 @@ def test_property_bindings_both_ways(repo: mvvm_seeds.Repository) -> None:
 
 
 def test_command_binding(runtime: mvvm.Runtime) -> None:
-    class Button(GObject.Object):  # type: ignore[misc]
+    class Button(GObject.Object):
         __gtype_name__ = "MvvmTestButton"
         __gsignals__ = {"clicked": (GObject.SignalFlags.RUN_FIRST, None, ())}
 
