@@ -177,7 +177,8 @@ def _member(obj: MvvmObject, name: str, kind: int, what: str) -> Any:
         if name in (m.name, m.py):
             return m
     have = ", ".join(repr(m.name) for m in members) or "none"
-    raise UnknownNameError(8, f"{plan.name} has no {what} {name!r} (its {what}s: {have})")
+    plural = "properties" if what == "property" else what + "s"
+    raise UnknownNameError(8, f"{plan.name} has no {what} {name!r} (its {plural}: {have})")
 
 
 def values(obj: MvvmObject, name: str) -> Stream[Any]:
