@@ -324,3 +324,23 @@ def test_under_asyncio_attach_from_the_librarys_background_work(repo: mvvm_seeds
 
     run(main)
 
+
+
+def test_the_readme_example_runs_as_written() -> None:
+    """README.md "Python and asyncio": its block, run as a user would (its own interpreter, its
+    own runtime), prints the first change set and the final loading state."""
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    section = readme[readme.index("## Python and asyncio"):]
+    block = re.search(r"```python\n(.*?)```", section, re.S)
+    assert block is not None, "the section has no python block"
+    out = subprocess.run([sys.executable, "-c", block.group(1)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "[ListChange(kind=<ListChangeKind.RESET: 1>, start=0, count=20)] 20",
+        "Loading.NONE",
+    ], out.stdout
