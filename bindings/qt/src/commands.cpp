@@ -166,9 +166,13 @@ mvvm_status bindDisplayedRows(QAbstractItemView *view, mvvm_object *object, cons
     return detail::succeed();
 }
 
-mvvm_status onSignal(QObject *context, mvvm_object *object, const char *signal, std::function<void()> handler,
-                     Binding **out_binding) {
-    const char *fn = "mvvm_qt::onSignal";
+namespace {
+
+/* onSignal's path for any handler type: the checks, the binding, `install` giving it the
+ * handler, the connection (`withInt64`: the signal's int64_t argument is read). */
+template <typename Handler, typename Install>
+mvvm_status bindSignal(const char *fn, QObject *context, mvvm_object *object, const char *signal, Handler handler,
+                       bool withInt64, Install install, Binding **out_binding) {
     if (context == nullptr) return fail(MVVM_E_INVALID_ARGUMENT, QStringLiteral("%1: the context is NULL").arg(fn));
     if (!handler) return fail(MVVM_E_INVALID_ARGUMENT, QStringLiteral("%1: the handler is empty").arg(fn));
     mvvm_status status = checkThread(fn, context);
@@ -177,8 +181,8 @@ mvvm_status onSignal(QObject *context, mvvm_object *object, const char *signal, 
     status = detail::findSignal(fn, object, signal, &m);
     if (status != MVVM_OK) return status;
     Binding *b = BindingAccess::make(context, object, m, signal);
-    BindingAccess::setNotify(b, std::move(handler));
-    status = BindingAccess::connect(fn, b, m, false);
+    install(b, std::move(handler));
+    status = BindingAccess::connect(fn, b, m, withInt64);
     if (status != MVVM_OK) {
         delete b;
         return status;
@@ -187,25 +191,20 @@ mvvm_status onSignal(QObject *context, mvvm_object *object, const char *signal, 
     return detail::succeed();
 }
 
+} // namespace
+
+mvvm_status onSignal(QObject *context, mvvm_object *object, const char *signal, std::function<void()> handler,
+                     Binding **out_binding) {
+    return bindSignal(
+        "mvvm_qt::onSignal", context, object, signal, std::move(handler), false,
+        [](Binding *b, std::function<void()> h) { BindingAccess::setNotify(b, std::move(h)); }, out_binding);
+}
+
 mvvm_status onSignalInt64(QObject *context, mvvm_object *object, const char *signal, std::function<void(int64_t)> handler,
                           Binding **out_binding) {
-    const char *fn = "mvvm_qt::onSignalInt64";
-    if (context == nullptr) return fail(MVVM_E_INVALID_ARGUMENT, QStringLiteral("%1: the context is NULL").arg(fn));
-    if (!handler) return fail(MVVM_E_INVALID_ARGUMENT, QStringLiteral("%1: the handler is empty").arg(fn));
-    mvvm_status status = checkThread(fn, context);
-    if (status != MVVM_OK) return status;
-    Member m;
-    status = detail::findSignal(fn, object, signal, &m);
-    if (status != MVVM_OK) return status;
-    Binding *b = BindingAccess::make(context, object, m, signal);
-    BindingAccess::setNotifyInt64(b, std::move(handler));
-    status = BindingAccess::connect(fn, b, m, true);
-    if (status != MVVM_OK) {
-        delete b;
-        return status;
-    }
-    if (out_binding != nullptr) *out_binding = b;
-    return detail::succeed();
+    return bindSignal(
+        "mvvm_qt::onSignalInt64", context, object, signal, std::move(handler), true,
+        [](Binding *b, std::function<void(int64_t)> h) { BindingAccess::setNotifyInt64(b, std::move(h)); }, out_binding);
 }
 
 mvvm_status invoke(mvvm_object *object, const char *command, const mvvm_value *arguments, size_t argument_count,

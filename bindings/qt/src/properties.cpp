@@ -125,10 +125,11 @@ mvvm_status bindFlag(const char *fn, QWidget *widget, mvvm_object *object, const
                         out);
 }
 
-} // namespace
-
-mvvm_status bindText(QLineEdit *edit, mvvm_object *object, const char *property, Binding **out_binding) {
-    const char *fn = "mvvm_qt::bindText(QLineEdit)";
+/* bindText for an editable text widget: the checks, the property shown in the edit (unless it
+ * already shows it: the cursor stays), and `watchEdits` sending the user's edits back. */
+template <typename Edit, typename Shown, typename Show, typename WatchEdits>
+mvvm_status bindEditableText(const char *fn, Edit *edit, mvvm_object *object, const char *property,
+                             Binding **out_binding, Shown shown, Show show, WatchEdits watchEdits) {
     if (edit == nullptr) return fail(MVVM_E_INVALID_ARGUMENT, QStringLiteral("%1: the edit is NULL").arg(fn));
     mvvm_status status = checkThread(fn, edit);
     if (status != MVVM_OK) return status;
@@ -137,45 +138,44 @@ mvvm_status bindText(QLineEdit *edit, mvvm_object *object, const char *property,
     if (status != MVVM_OK) return status;
     Binding *b = nullptr;
     status = bindProperty(fn, edit, object, m, property,
-                          [edit](Binding *binding, const mvvm_value &v) {
+                          [edit, shown, show](Binding *binding, const mvvm_value &v) {
                               const QString text = stringOf(v);
-                              if (edit->text() == text) return;
+                              if (shown(edit) == text) return;
                               BindingAccess::setApplying(binding, true);
-                              edit->setText(text);
+                              show(edit, text);
                               BindingAccess::setApplying(binding, false);
                           },
                           &b);
     if (status != MVVM_OK) return status;
-    QObject::connect(edit, &QLineEdit::textEdited, b, [b, object, fn](const QString &text) { setString(b, object, fn, text); });
+    watchEdits(b);
     if (out_binding != nullptr) *out_binding = b;
     return MVVM_OK;
 }
 
+} // namespace
+
+mvvm_status bindText(QLineEdit *edit, mvvm_object *object, const char *property, Binding **out_binding) {
+    const char *fn = "mvvm_qt::bindText(QLineEdit)";
+    return bindEditableText(
+        fn, edit, object, property, out_binding, [](QLineEdit *e) { return e->text(); },
+        [](QLineEdit *e, const QString &text) { e->setText(text); },
+        [edit, object, fn](Binding *b) {
+            QObject::connect(edit, &QLineEdit::textEdited, b,
+                             [b, object, fn](const QString &text) { setString(b, object, fn, text); });
+        });
+}
+
 mvvm_status bindText(QPlainTextEdit *edit, mvvm_object *object, const char *property, Binding **out_binding) {
     const char *fn = "mvvm_qt::bindText(QPlainTextEdit)";
-    if (edit == nullptr) return fail(MVVM_E_INVALID_ARGUMENT, QStringLiteral("%1: the edit is NULL").arg(fn));
-    mvvm_status status = checkThread(fn, edit);
-    if (status != MVVM_OK) return status;
-    Member m;
-    status = findSettableString(fn, object, property, &m);
-    if (status != MVVM_OK) return status;
-    Binding *b = nullptr;
-    status = bindProperty(fn, edit, object, m, property,
-                          [edit](Binding *binding, const mvvm_value &v) {
-                              const QString text = stringOf(v);
-                              if (edit->toPlainText() == text) return;
-                              BindingAccess::setApplying(binding, true);
-                              edit->setPlainText(text);
-                              BindingAccess::setApplying(binding, false);
-                          },
-                          &b);
-    if (status != MVVM_OK) return status;
-    QObject::connect(edit, &QPlainTextEdit::textChanged, b, [b, edit, object, fn] {
-        if (BindingAccess::applying(b)) return;
-        setString(b, object, fn, edit->toPlainText());
-    });
-    if (out_binding != nullptr) *out_binding = b;
-    return MVVM_OK;
+    return bindEditableText(
+        fn, edit, object, property, out_binding, [](QPlainTextEdit *e) { return e->toPlainText(); },
+        [](QPlainTextEdit *e, const QString &text) { e->setPlainText(text); },
+        [edit, object, fn](Binding *b) {
+            QObject::connect(edit, &QPlainTextEdit::textChanged, b, [b, edit, object, fn] {
+                if (BindingAccess::applying(b)) return;
+                setString(b, object, fn, edit->toPlainText());
+            });
+        });
 }
 
 mvvm_status bindText(QLabel *label, mvvm_object *object, const char *property, Binding **out_binding) {
