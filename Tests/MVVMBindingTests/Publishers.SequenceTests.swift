@@ -19,6 +19,20 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }
 
+    func test_withoutInitialDemand_nothingIsPulledOrSent_untilTheFirstRequest() {
+        var pulled: [Int] = []
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+
+        [1, 2, 3].lazy.map { value -> Int in pulled.append(value); return value }.publisher.subscribe(subscriber)
+        // Combine reads the first element ahead (to finish an empty sequence at once), no more.
+        XCTAssertEqual(pulled, [1])
+        XCTAssertEqual(subscriber.history, ["subscription"])
+        subscriber.request(.max(1))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)"])
+        XCTAssertEqual(pulled, [1, 2])
+    }
+
     func test_emitsExactlyAsManyElementsAsRequested() {
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
         [1, 2, 3, 4].publisher.subscribe(subscriber)
