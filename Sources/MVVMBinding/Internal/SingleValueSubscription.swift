@@ -37,7 +37,7 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Combi
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "demand must be greater than zero")
+        precondition(demand > 0, "API Violation: demand must not be zero")
         guard let target = takeDownstream() else { return }
         _ = target.receive(value)
         target.receive(completion: .finished)

@@ -73,7 +73,7 @@ where Downstream.Input == Iterator.Element {
     var description: String { "Sequence" }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must be greater than zero")
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
         lock.lock()
         guard isLive else { return lock.unlock() }
         demand += newDemand

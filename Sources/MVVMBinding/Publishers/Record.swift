@@ -82,7 +82,7 @@ private final class RecordSubscription<Downstream: Subscriber>: Subscription, Co
     }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must be greater than zero")
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
         lock.lock()
         guard isLive else { return lock.unlock() }
         demand += newDemand

@@ -102,7 +102,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
     }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must be greater than zero")
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
         lock.lock()
         guard isActive, let hub else { return lock.unlock() }
         demand += newDemand
