@@ -28,11 +28,21 @@ final class RelaySubscription<Downstream: Subscriber>: Subscription, CombineRefl
     private var demand = Subscribers.Demand.none
     private var isDownstreamSubscribed = false
     private let downstream: Downstream
-    let description: String
+    private let kind: RelayKind
 
-    init(downstream: Downstream, name: String) {
+    init(downstream: Downstream, kind: RelayKind) {
         self.downstream = downstream
-        self.description = name
+        self.kind = kind
+    }
+
+    /// Combine's name for the operator: computed, so no string is stored per subscription.
+    var description: String {
+        switch kind {
+        case .catch: return "Catch"
+        case .tryCatch: return "TryCatch"
+        case .retry: return "Retry"
+        case .concatenate: return "Concatenate"
+        }
     }
 
     var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
@@ -135,4 +145,12 @@ where Downstream.Input == Input {
     func receive(subscription: any Subscription) { relay.phase(phase, received: subscription) }
     func receive(_ input: Input) -> Subscribers.Demand { relay.phase(phase, received: input) }
     func receive(completion: Subscribers.Completion<Failure>) { relay.phase(phase, received: completion, decide: decide) }
+}
+
+/// Which operator a `RelaySubscription` serves, for its description.
+enum RelayKind: UInt8 {
+    case `catch`
+    case tryCatch
+    case retry
+    case concatenate
 }
