@@ -139,4 +139,33 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual([1, 2].publisher, Publishers.Sequence<[Int], Never>(sequence: [1, 2]))
         XCTAssertNotEqual([1, 2].publisher, [2, 1].publisher)
     }
+
+    func test_subscription_printsItsSequence_untilFinished_thenSequence() throws {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        [1, 2, 3].publisher.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "[1, 2, 3]")
+        let mirror = Mirror(reflecting: subscription)
+        XCTAssertEqual(mirror.children.map(\.label), ["sequence"])
+        XCTAssertEqual(mirror.children.first?.value as? [Int], [1, 2, 3])
+        let playground = try XCTUnwrap(subscription as? any CustomPlaygroundDisplayConvertible)
+        XCTAssertEqual(playground.playgroundDescription as? String, "[1, 2, 3]")
+
+        subscription.request(.unlimited)
+
+        XCTAssertEqual(String(describing: subscription), "Sequence")
+        XCTAssertEqual(Mirror(reflecting: subscription).children.first?.value as? [Int], [])
+    }
+
+    func test_cancelledSubscription_printsSequence() throws {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        (1...3).publisher.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(String(describing: subscription), "1...3")
+
+        subscription.cancel()
+
+        XCTAssertEqual(String(describing: subscription), "Sequence")
+    }
 }
