@@ -51,12 +51,12 @@ extension Sequence {
 /// module subscribes) each such access is a run-time metadata lookup.
 ///
 /// It prints as Combine's does: the sequence while live, "Sequence" once finished or
-/// cancelled. The sequence is kept for that only (never read on the value path).
-private final class SequenceSubscription<Downstream: Subscriber, Elements: Swift.Sequence>: Subscription,
-    CombineReflectable, @unchecked Sendable
-where Downstream.Input == Elements.Element {
-    typealias Iterator = Elements.Iterator
-
+/// cancelled. The sequence is kept for that only (never read on the value path). `Iterator` is
+/// its own generic parameter rather than `Elements.Iterator`, so the per-element `next()`
+/// needs no associated-conformance lookup in unspecialised code.
+private final class SequenceSubscription<Downstream: Subscriber, Elements: Swift.Sequence, Iterator: IteratorProtocol>:
+    Subscription, CombineReflectable, @unchecked Sendable
+where Downstream.Input == Iterator.Element {
     private let lock = Lock()
     private let sequence: Elements
     // Guarded by `lock`, and never held `inout` across a call (hence no exclusivity checks).
@@ -89,7 +89,7 @@ where Downstream.Input == Elements.Element {
         lock.lock()
         let live = isLive
         lock.unlock()
-        return [("sequence", live ? sequence as Any : [Elements.Element]())]
+        return [("sequence", live ? sequence as Any : [Iterator.Element]())]
     }
 
     func request(_ newDemand: Subscribers.Demand) {
