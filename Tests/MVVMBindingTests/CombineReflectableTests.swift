@@ -9,6 +9,12 @@ final class CombineReflectableTests: XCTestCase {
         return subscriber.subscriptionDescription
     }
 
+    private func descriptionOfFailingSubscription<P: Publisher>(_ makePipeline: (DrivenPublisher<Int, TestError>) -> P) -> String? {
+        let subscriber = TrackingSubscriber<P.Output, P.Failure>(initialDemand: nil)
+        makePipeline(DrivenPublisher<Int, TestError>()).subscribe(subscriber)
+        return subscriber.subscriptionDescription
+    }
+
     func test_operatorSubscriptions_printTheirCombineNames() {
         let scheduler = TestScheduler()
         XCTAssertEqual(descriptionOfSubscription { $0.dropFirst() }, "Drop")
@@ -28,6 +34,59 @@ final class CombineReflectableTests: XCTestCase {
     func test_operatorsThatHandTheUpstreamSubscriptionThrough_showTheUpstreams() {
         XCTAssertEqual(descriptionOfSubscription { $0.map { $0 } }, "TrackingSubscription")
         XCTAssertEqual(descriptionOfSubscription { $0.filter { _ in true } }, "TrackingSubscription")
+        XCTAssertEqual(descriptionOfSubscription { $0.compactMap { $0 } }, "TrackingSubscription")
+        XCTAssertEqual(descriptionOfSubscription { $0.scan(0, +) }, "TrackingSubscription")
+        XCTAssertEqual(descriptionOfFailingSubscription { $0.mapError { _ in TestError.other("mapped") } }, "TrackingSubscription")
+        XCTAssertEqual(descriptionOfSubscription { $0.setFailureType(to: TestError.self) }, "TrackingSubscription")
+        XCTAssertEqual(descriptionOfSubscription { $0.breakpoint() }, "TrackingSubscription")
+    }
+
+    /// What the upstream sees subscribing to it: the operator's subscriber, which prints as the
+    /// operator does in Combine.
+    private func descriptionOfUpstreamSubscriber<P: Publisher>(_ makePipeline: (DrivenPublisher<Int, TestError>) -> P) -> String? {
+        let upstream = DrivenPublisher<Int, TestError>()
+        makePipeline(upstream).subscribe(TrackingSubscriber<P.Output, P.Failure>(initialDemand: nil))
+        return upstream.subscriberObject.map { String(describing: $0) }
+    }
+
+    func test_operatorsSubscribers_printTheirCombineNames_toTheUpstream() {
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.map { $0 } }, "Map")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.filter { _ in true } }, "Filter")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.compactMap { $0 } }, "CompactMap")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.scan(0, +) }, "Scan")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.mapError { _ in TestError.other("mapped") } }, "MapError")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.breakpoint() }, "Breakpoint")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.catch { _ in Empty<Int, TestError>() } }, "Catch")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.tryCatch { _ in Empty<Int, TestError>() } }, "TryCatch")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.retry(1) }, "Retry")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.append(1) }, "Concatenate")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.dropFirst() }, "Drop")
+    }
+
+    func test_moreOperatorSubscriptions_printTheirCombineNames() {
+        XCTAssertEqual(descriptionOfSubscription { $0.tryFilter { _ in true } }, "TryFilter")
+        XCTAssertEqual(descriptionOfSubscription { $0.drop { _ in true } }, "DropWhile")
+        XCTAssertEqual(descriptionOfSubscription { $0.prefix { _ in true } }, "PrefixWhile")
+        XCTAssertEqual(descriptionOfSubscription { $0.removeDuplicates() }, "RemoveDuplicates")
+        XCTAssertEqual(descriptionOfSubscription { $0.replaceError(with: 0) }, "ReplaceError")
+        XCTAssertEqual(descriptionOfSubscription { $0.replaceEmpty(with: 0) }, "ReplaceEmpty")
+        XCTAssertEqual(descriptionOfSubscription { $0.ignoreOutput() }, "IgnoreOutput")
+        XCTAssertEqual(descriptionOfSubscription { $0.print() }, "Print")
+        XCTAssertEqual(descriptionOfFailingSubscription { $0.catch { _ in Empty<Int, TestError>() } }, "Catch")
+        XCTAssertEqual(descriptionOfSubscription { $0.retry(1) }, "Retry")
+        XCTAssertEqual(descriptionOfSubscription { $0.append(1) }, "Concatenate")
+        XCTAssertEqual(descriptionOfSubscription { $0.flatMap { Just($0) } }, "FlatMap")
+        XCTAssertEqual(descriptionOfSubscription { $0.buffer(size: 1, prefetch: .byRequest, whenFull: .dropNewest) }, "Buffer")
+        XCTAssertEqual(descriptionOfSubscription { $0.output(in: 1..<3) }, "Output")
+    }
+
+    func test_upstreamSubscribersPlaygroundDescription_isTheirName() throws {
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.append(1).subscribe(TrackingSubscriber<Int, Never>(initialDemand: nil))
+
+        let playground = try XCTUnwrap(upstream.subscriberObject as? any CustomPlaygroundDisplayConvertible)
+
+        XCTAssertEqual(playground.playgroundDescription as? String, "Concatenate")
     }
 
     func test_mirror_showsAnOperatorsParts_andPlaygroundsShowItsName() throws {

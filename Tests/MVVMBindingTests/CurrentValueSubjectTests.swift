@@ -50,4 +50,18 @@ final class CurrentValueSubjectTests: XCTestCase {
 
         XCTAssertEqual(subscriber.subscriptionDescription, "CurrentValueSubject")
     }
+
+    func test_subscription_showsAsCurrentValueSubject_inPlaygrounds_andMirrorsItsDemandAndSubject() throws {
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        subject.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        subscription.request(.max(2))
+
+        let playground = try XCTUnwrap(subscription as? any CustomPlaygroundDisplayConvertible)
+        XCTAssertEqual(playground.playgroundDescription as? String, "CurrentValueSubject")
+        let mirror = Mirror(reflecting: subscription)
+        XCTAssertEqual(mirror.children.map(\.label), ["demand", "subject"])
+        XCTAssertEqual(mirror.children.first?.value as? Subscribers.Demand, .max(1), "the current value used one")
+    }
 }

@@ -50,9 +50,73 @@ final class JustOperatorsTests: XCTestCase {
         XCTAssertEqual(try just.tryReduce(2, *).result.get(), 6)
         XCTAssertEqual(try just.tryContains { $0 == 3 }.result.get(), true)
         XCTAssertEqual(try just.tryAllSatisfy { $0 == 4 }.result.get(), false)
-        XCTAssertEqual(try just.tryMin { _, _ in throw TestError.oops }.result.get(), 3, "one value needs no comparison")
-        XCTAssertEqual(try just.tryMax(by: <).result.get(), 3)
         XCTAssertEqual(try just.tryRemoveDuplicates(by: ==).result.get(), 3)
+    }
+
+    func test_tryRemoveDuplicates_comparesTheValueWithItselfOnce_andFailsWithWhatThePredicateThrows() {
+        var comparisons: [[Int]] = []
+
+        let kept = Just(44).tryRemoveDuplicates { comparisons.append([$0, $1]); return false }
+        let failed = Just(44).tryRemoveDuplicates { _, _ in throw TestError.oops }
+
+        XCTAssertEqual(comparisons, [[44, 44]])
+        XCTAssertEqual(try kept.result.get(), 44)
+        XCTAssertThrowsError(try failed.result.get()) { XCTAssertEqual($0 as? TestError, .oops) }
+    }
+
+    func test_tryMinAndTryMax_areCombinesGeneralOperators_andNeverCompareTheOneValue() {
+        // Combine's Just has no tryMin/tryMax of its own: they are Publisher's, returning
+        // Publishers.TryComparison.
+        var comparisons = 0
+        let least: Publishers.TryComparison<Just<Int>> = Just(3).tryMin { comparisons += 1; return $0 < $1 }
+        let greatest: Publishers.TryComparison<Just<Int>> = Just(3).tryMax { _, _ in throw TestError.oops }
+        let leastSubscriber = TrackingSubscriber<Int, Error>()
+        let greatestSubscriber = TrackingSubscriber<Int, Error>()
+
+        least.subscribe(leastSubscriber)
+        greatest.subscribe(greatestSubscriber)
+
+        XCTAssertEqual(leastSubscriber.history, ["subscription", "value(3)", "finished"])
+        XCTAssertEqual(greatestSubscriber.history, ["subscription", "value(3)", "finished"])
+        XCTAssertEqual(comparisons, 0)
+    }
+
+    func test_outputInRange_givesTheValueOnlyForARangeStartingAtZero_asCombineDoes() {
+        let just = Just(12)
+
+        XCTAssertEqual(just.output(in: 0..<10).output, 12)
+        XCTAssertEqual(just.output(in: 0...0).output, 12)
+        XCTAssertEqual(just.output(in: 0..<0).output, 12, "only the lower bound counts")
+        XCTAssertEqual(just.output(in: ...5).output, 12)
+        XCTAssertEqual(just.output(in: -10..<10).output, nil, "a range starting below zero gives nothing")
+        XCTAssertEqual(just.output(in: (-10)...).output, nil)
+        XCTAssertEqual(just.output(in: 1..<10).output, nil)
+    }
+
+    func test_prependAndAppend_giveOneSequencePublisher_ofTheElementsAroundTheValue() {
+        let just = Just(3)
+
+        let prepended: Publishers.Sequence<[Int], Never> = just.prepend(1, 2)
+        let prependedSequence: Publishers.Sequence<[Int], Never> = just.prepend(0..<2)
+        let appended: Publishers.Sequence<[Int], Never> = just.append(4, 5)
+        let appendedSequence: Publishers.Sequence<[Int], Never> = just.append(Set([4]))
+
+        XCTAssertEqual(prepended.sequence, [1, 2, 3])
+        XCTAssertEqual(prependedSequence.sequence, [0, 1, 3])
+        XCTAssertEqual(appended.sequence, [3, 4, 5])
+        XCTAssertEqual(appendedSequence.sequence, [3, 4])
+        XCTAssertEqual(just.prepend().sequence, [3])
+        XCTAssertEqual(just.append().sequence, [3])
+    }
+
+    func test_prependedJust_emitsTheElementsThenTheValue_withTheSubscribersDemand() {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+
+        Just(3).prepend(1, 2).subscribe(subscriber)
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)"])
+        subscriber.request(.max(1))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "value(3)", "finished"])
     }
 
     func test_ignoreOutput_finishesWithoutAValue() {

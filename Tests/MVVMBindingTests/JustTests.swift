@@ -56,4 +56,29 @@ final class JustTests: XCTestCase {
         XCTAssertEqual(Just(1), Just(1))
         XCTAssertNotEqual(Just(1), Just(2))
     }
+
+    func test_subscription_printsAsJust_andReflectsItsValue() throws {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        Just(42).subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "Just")
+        let children = Mirror(reflecting: subscription).children
+        XCTAssertEqual(children.map(\.label), [nil])
+        XCTAssertEqual(children.first?.value as? Int, 42)
+        let playground = try XCTUnwrap(subscription as? any CustomPlaygroundDisplayConvertible)
+        XCTAssertEqual(playground.playgroundDescription as? String, "Just")
+    }
+
+    func test_cancelAfterTheFirstRequest_changesNothingDelivered() {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        Just(42).subscribe(subscriber)
+        let subscription = subscriber.subscription
+
+        subscription?.request(.max(1))
+        subscription?.cancel()
+        subscription?.request(.max(1))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(42)", "finished"])
+    }
 }

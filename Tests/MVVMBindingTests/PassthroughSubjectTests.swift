@@ -186,4 +186,18 @@ extension PassthroughSubjectTests {
 
         XCTAssertEqual(subscriber.subscriptionDescription, "PassthroughSubject")
     }
+
+    func test_subscription_showsAsPassthroughSubject_inPlaygrounds_andMirrorsItsDemandAndSubject() throws {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        subject.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        subscription.request(.max(2))
+
+        let playground = try XCTUnwrap(subscription as? any CustomPlaygroundDisplayConvertible)
+        XCTAssertEqual(playground.playgroundDescription as? String, "PassthroughSubject")
+        let mirror = Mirror(reflecting: subscription)
+        XCTAssertEqual(mirror.children.map(\.label), ["demand", "subject"])
+        XCTAssertEqual(mirror.children.first?.value as? Subscribers.Demand, .max(2))
+    }
 }

@@ -40,4 +40,17 @@ final class BreakpointTests: XCTestCase {
 
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
     }
+
+    func test_breakpoint_handsTheUpstreamSubscriptionThrough_andShowsItselfToTheUpstreamAsBreakpoint() throws {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(3))
+
+        upstream.breakpoint().subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "TrackingSubscription")
+        XCTAssertEqual(upstream.subscription.requests, [.max(3)])
+        XCTAssertEqual(upstream.subscriberObject.map { String(describing: $0) }, "Breakpoint")
+        let labels = Mirror(reflecting: try XCTUnwrap(upstream.subscriberObject)).children.map(\.label)
+        XCTAssertEqual(labels, ["downstream"])
+    }
 }

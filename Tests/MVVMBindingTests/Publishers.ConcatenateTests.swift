@@ -71,4 +71,53 @@ final class ConcatenateTests: XCTestCase {
 
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }
+
+    func test_demandReturnedDuringThePrefix_isCarriedToTheSuffixExactly() {
+        let prefix = DrivenPublisher<Int, Never>()
+        let suffix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(3), demandAfterValue: { $0 == 1 ? .max(2) : .none })
+        prefix.append(suffix).subscribe(subscriber)
+
+        XCTAssertEqual(prefix.send(1), .max(2), "the prefix's upstream is told of the added demand")
+        prefix.send(2)
+        prefix.send(completion: .finished)
+
+        // 3 requested + 2 added - 2 received.
+        XCTAssertEqual(suffix.subscription.requests, [.max(3)])
+        XCTAssertEqual(prefix.subscription.requests, [.max(3)])
+    }
+
+    func test_unlimitedDemand_staysUnlimitedForTheSuffix() {
+        let suffix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+
+        [1, 2].publisher.append(suffix).subscribe(subscriber)
+
+        XCTAssertEqual(suffix.subscription.requests, [.unlimited])
+        XCTAssertEqual(subscriber.values, [1, 2])
+    }
+
+    func test_aPrefixThatUsesUpTheDemand_leavesTheSuffixUnasked_untilTheSubscriberRequests() {
+        let suffix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+
+        [1, 2].publisher.append(suffix).subscribe(subscriber)
+        XCTAssertTrue(suffix.hasSubscriber)
+        XCTAssertEqual(suffix.subscription.requests, [])
+        subscriber.request(.max(1))
+
+        XCTAssertEqual(suffix.subscription.requests, [.max(1)])
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)"])
+    }
+
+    func test_sequencesUnderBackPressure_deliverInOrder_asTheSubscriberAsksOneByOne() {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { $0 < 4 ? .max(1) : .none })
+
+        [1, 2].publisher.append([3, 4, 5]).subscribe(subscriber)
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "value(3)", "value(4)"])
+        subscriber.request(.max(1))
+
+        XCTAssertEqual(
+            subscriber.history, ["subscription", "value(1)", "value(2)", "value(3)", "value(4)", "value(5)", "finished"])
+    }
 }

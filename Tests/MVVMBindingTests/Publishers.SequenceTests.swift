@@ -19,6 +19,20 @@ final class SequenceTests: XCTestCase {
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }
 
+    func test_withoutInitialDemand_nothingIsPulledOrSent_untilTheFirstRequest() {
+        var pulled: [Int] = []
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+
+        [1, 2, 3].lazy.map { value -> Int in pulled.append(value); return value }.publisher.subscribe(subscriber)
+        // Combine reads the first element ahead (to finish an empty sequence at once), no more.
+        XCTAssertEqual(pulled, [1])
+        XCTAssertEqual(subscriber.history, ["subscription"])
+        subscriber.request(.max(1))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)"])
+        XCTAssertEqual(pulled, [1, 2])
+    }
+
     func test_emitsExactlyAsManyElementsAsRequested() {
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
         [1, 2, 3, 4].publisher.subscribe(subscriber)
@@ -124,5 +138,34 @@ final class SequenceTests: XCTestCase {
     func test_sequencePublishersOverEqualSequences_areEqual() {
         XCTAssertEqual([1, 2].publisher, Publishers.Sequence<[Int], Never>(sequence: [1, 2]))
         XCTAssertNotEqual([1, 2].publisher, [2, 1].publisher)
+    }
+
+    func test_subscription_printsItsSequence_untilFinished_thenSequence() throws {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        [1, 2, 3].publisher.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "[1, 2, 3]")
+        let mirror = Mirror(reflecting: subscription)
+        XCTAssertEqual(mirror.children.map(\.label), ["sequence"])
+        XCTAssertEqual(mirror.children.first?.value as? [Int], [1, 2, 3])
+        let playground = try XCTUnwrap(subscription as? any CustomPlaygroundDisplayConvertible)
+        XCTAssertEqual(playground.playgroundDescription as? String, "[1, 2, 3]")
+
+        subscription.request(.unlimited)
+
+        XCTAssertEqual(String(describing: subscription), "Sequence")
+        XCTAssertEqual(Mirror(reflecting: subscription).children.first?.value as? [Int], [])
+    }
+
+    func test_cancelledSubscription_printsSequence() throws {
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        (1...3).publisher.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(String(describing: subscription), "1...3")
+
+        subscription.cancel()
+
+        XCTAssertEqual(String(describing: subscription), "Sequence")
     }
 }

@@ -81,7 +81,7 @@ where Downstream.Input == Notification, Downstream.Failure == Never {
     }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must be greater than zero")
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
         lock.withLock { demand += newDemand }
     }
 

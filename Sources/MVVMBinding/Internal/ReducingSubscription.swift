@@ -140,7 +140,7 @@ final class ReducingSubscription<Input, UpstreamFailure: Error, Downstream: Subs
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "demand must be greater than zero")
+        precondition(demand > 0, "API Violation: demand must not be zero")
         lock.lock()
         guard !downstreamRequested else { return lock.unlock() }
         downstreamRequested = true

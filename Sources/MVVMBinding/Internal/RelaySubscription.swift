@@ -28,11 +28,21 @@ final class RelaySubscription<Downstream: Subscriber>: Subscription, CombineRefl
     private var demand = Subscribers.Demand.none
     private var isDownstreamSubscribed = false
     private let downstream: Downstream
-    let description: String
+    private let kind: RelayKind
 
-    init(downstream: Downstream, name: String) {
+    init(downstream: Downstream, kind: RelayKind) {
         self.downstream = downstream
-        self.description = name
+        self.kind = kind
+    }
+
+    /// Combine's name for the operator: computed, so no string is stored per subscription.
+    var description: String {
+        switch kind {
+        case .catch: return "Catch"
+        case .tryCatch: return "TryCatch"
+        case .retry: return "Retry"
+        case .concatenate: return "Concatenate"
+        }
     }
 
     var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
@@ -98,7 +108,7 @@ final class RelaySubscription<Downstream: Subscriber>: Subscription, CombineRefl
     }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must be greater than zero")
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
         let current: (any Subscription)? = lock.withLock {
             demand += newDemand
             if case .active(let current) = state { return current }
@@ -118,13 +128,29 @@ final class RelaySubscription<Downstream: Subscriber>: Subscription, CombineRefl
 }
 
 /// Feeds one upstream's events into the relay, tagged with its phase number.
-private struct RelayPhase<Input, Failure: Error, Downstream: Subscriber>: Subscriber where Downstream.Input == Input {
+///
+/// The upstream sees it as Combine's sees the operator's subscriber: by the operator's name
+/// ("Catch", "Retry", "Concatenate"), computed from the relay when asked.
+private struct RelayPhase<Input, Failure: Error, Downstream: Subscriber>: Subscriber, CombineReflectable
+where Downstream.Input == Input {
     let combineIdentifier = CombineIdentifier()
     let relay: RelaySubscription<Downstream>
     let phase: Int
     let decide: RelaySubscription<Downstream>.Decision<Failure>
 
+    var description: String { relay.description }
+
+    var reflectedParts: [(label: String, value: Any)] { [("relay", relay)] }
+
     func receive(subscription: any Subscription) { relay.phase(phase, received: subscription) }
     func receive(_ input: Input) -> Subscribers.Demand { relay.phase(phase, received: input) }
     func receive(completion: Subscribers.Completion<Failure>) { relay.phase(phase, received: completion, decide: decide) }
+}
+
+/// Which operator a `RelaySubscription` serves, for its description.
+enum RelayKind: UInt8 {
+    case `catch`
+    case tryCatch
+    case retry
+    case concatenate
 }

@@ -14,16 +14,30 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Combi
     /// Whether the value is still to be sent: not yet requested, not cancelled.
     @exclusivity(unchecked) private var isPending = true
     @exclusivity(unchecked) private var downstream: Downstream?
-    let description: String
+    private let kind: SingleValueSubscriptionKind
 
-    init(value: Downstream.Input, downstream: Downstream, name: String) {
+    init(value: Downstream.Input, downstream: Downstream, kind: SingleValueSubscriptionKind) {
         self.value = value
         self.downstream = downstream
-        self.description = name
+        self.kind = kind
+    }
+
+    /// Combine's name for the publisher's subscription: computed, so no string is stored.
+    var description: String {
+        switch kind {
+        case .just: return "Just"
+        case .once: return "Once"
+        case .optional: return "Optional"
+        }
+    }
+
+    /// As Combine's: one unlabelled child, the value. Made only when a mirror is asked for.
+    var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: CollectionOfOne(value))
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "demand must be greater than zero")
+        precondition(demand > 0, "API Violation: demand must not be zero")
         guard let target = takeDownstream() else { return }
         _ = target.receive(value)
         target.receive(completion: .finished)
@@ -42,4 +56,11 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Combi
         isPending = false
         return downstream.take()
     }
+}
+
+/// Which publisher a `SingleValueSubscription` serves, for its description.
+enum SingleValueSubscriptionKind: UInt8 {
+    case just
+    case once  // a successful `Result.Publisher`
+    case optional
 }

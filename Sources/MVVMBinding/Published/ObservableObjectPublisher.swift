@@ -7,7 +7,7 @@ public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
     public typealias Output = Void
     public typealias Failure = Never
 
-    private let subject = SubjectHub<Void, Never>(replaysCurrentValue: false, subscriptionName: "ObservableObjectPublisher")
+    private let subject = SubjectHub<Void, Never>(replaysCurrentValue: false, kind: .observableObjectPublisher)
 
     /// Creates a publisher with no subscribers.
     public init() {}

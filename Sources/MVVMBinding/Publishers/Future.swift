@@ -100,7 +100,7 @@ private final class FutureSubscription<Downstream: Subscriber>: Subscription, Fu
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "demand must be greater than zero")
+        precondition(demand > 0, "API Violation: demand must not be zero")
         lock.lock()
         guard let target = downstream else { return lock.unlock() }
         hasDemand = true

@@ -60,9 +60,10 @@ extension Just {
         self
     }
 
-    /// The same value: one value has no duplicate, so `predicate` is never called.
+    /// The same value, or the error `predicate` throws. As in Combine, `predicate` is called
+    /// once, comparing the value with itself, and what it returns is ignored.
     public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
-        Result<Output, Error>.Publisher(output)
+        Result<Output, Error>.Publisher(Result { _ = try predicate(output, output); return output })
     }
 
     /// The same `Just`: it is never empty.
@@ -100,14 +101,30 @@ extension Just {
         self
     }
 
-    /// The same value: one value is its own minimum, so the ordering is never called.
-    public func tryMin(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
-        Result<Output, Error>.Publisher(output)
+    /// `elements`, then the value: a `Publishers.Sequence`, not a concatenation.
+    public func prepend(_ elements: Output...) -> Publishers.Sequence<[Output], Just<Output>.Failure> {
+        prepend(elements)
     }
 
-    /// The same value: one value is its own maximum, so the ordering is never called.
-    public func tryMax(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
-        Result<Output, Error>.Publisher(output)
+    /// The elements of `elements`, then the value: a `Publishers.Sequence`, not a concatenation.
+    public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Just<Output>.Failure>
+    where S.Element == Output {
+        var all = Array(elements)
+        all.append(output)
+        return Publishers.Sequence(sequence: all)
+    }
+
+    /// The value, then `elements`: a `Publishers.Sequence`, not a concatenation.
+    public func append(_ elements: Output...) -> Publishers.Sequence<[Output], Just<Output>.Failure> {
+        append(elements)
+    }
+
+    /// The value, then the elements of `elements`: a `Publishers.Sequence`, not a concatenation.
+    public func append<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Just<Output>.Failure>
+    where S.Element == Output {
+        var all = [output]
+        all.append(contentsOf: elements)
+        return Publishers.Sequence(sequence: all)
     }
 
     /// A `Just` of 1.
@@ -157,7 +174,7 @@ extension Just {
 
     /// The value, unless at least one value is dropped.
     public func dropFirst(_ count: Int = 1) -> Optional<Output>.Publisher {
-        precondition(count >= 0, "count must not be negative")
+        precondition(count >= 0, "dropFirst(_:): can't drop a negative number of values (count is \(count))")
         return Optional<Output>.Publisher(count == 0 ? output : nil)
     }
 
@@ -168,7 +185,7 @@ extension Just {
 
     /// The value, if `maxLength` lets at least one through.
     public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
-        precondition(maxLength >= 0, "maxLength must not be negative")
+        precondition(maxLength >= 0, "Just.prefix(_:): maxLength must not be negative, got \(maxLength)")
         return Optional<Output>.Publisher(maxLength > 0 ? output : nil)
     }
 
@@ -179,13 +196,16 @@ extension Just {
 
     /// The value, if `index` is 0 (the only index a `Just` has).
     public func output(at index: Int) -> Optional<Output>.Publisher {
-        precondition(index >= 0, "index must not be negative")
+        precondition(index >= 0, "Just.output(at:): index must not be negative, got \(index)")
         return Optional<Output>.Publisher(index == 0 ? output : nil)
     }
 
-    /// The value, if `range` includes index 0.
+    /// The value, if `range` starts at index 0 (the only index a `Just` has).
+    ///
+    /// As in Combine, only the lower bound counts: an empty range that starts at 0 (`0..<0`)
+    /// gives the value, and a range that starts below 0 (`-1..<1`) gives nothing.
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-        Optional<Output>.Publisher(range.relative(to: 0..<Int.max).contains(0) ? output : nil)
+        Optional<Output>.Publisher(range.relative(to: 0..<Int.max).lowerBound == 0 ? output : nil)
     }
 }
 

@@ -20,7 +20,7 @@ extension Optional {
                 subscriber.receive(subscription: Subscriptions.empty)
                 return subscriber.receive(completion: .finished)
             }
-            subscriber.receive(subscription: SingleValueSubscription(value: output, downstream: subscriber, name: "Optional"))
+            subscriber.receive(subscription: SingleValueSubscription(value: output, downstream: subscriber, kind: .optional))
         }
     }
 

@@ -40,15 +40,54 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let (onSubscription, onOutput, onCompletion) = (receiveSubscription, receiveOutput, receiveCompletion)
-            upstream
-                .handleEvents(
-                    receiveSubscription: { if onSubscription?($0) == true { raise(SIGTRAP) } },
-                    receiveOutput: { if onOutput?($0) == true { raise(SIGTRAP) } },
-                    receiveCompletion: { if onCompletion?($0) == true { raise(SIGTRAP) } }
-                )
-                .receive(subscriber: subscriber)
+            upstream.subscribe(
+                BreakpointSubscriber(
+                    downstream: subscriber, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+                    receiveCompletion: receiveCompletion))
         }
+    }
+}
+
+/// Breakpoint's subscriber: asks its closures about each event, raising `SIGTRAP` when one
+/// says so, and hands the upstream subscription and every event straight through, as
+/// Combine's does (so the downstream sees the upstream's subscription, and the upstream sees
+/// a subscriber that prints as "Breakpoint").
+private final class BreakpointSubscriber<Downstream: Subscriber>: Subscriber, CombineReflectable {
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private let downstream: Downstream
+    private let onSubscription: ((any Subscription) -> Bool)?
+    private let onOutput: ((Input) -> Bool)?
+    private let onCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
+
+    init(
+        downstream: Downstream, receiveSubscription: ((any Subscription) -> Bool)?, receiveOutput: ((Input) -> Bool)?,
+        receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
+    ) {
+        self.downstream = downstream
+        onSubscription = receiveSubscription
+        onOutput = receiveOutput
+        onCompletion = receiveCompletion
+    }
+
+    var description: String { "Breakpoint" }
+
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+
+    func receive(subscription: any Subscription) {
+        if onSubscription?(subscription) == true { raise(SIGTRAP) }
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        if onOutput?(input) == true { raise(SIGTRAP) }
+        return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        if onCompletion?(completion) == true { raise(SIGTRAP) }
+        downstream.receive(completion: completion)
     }
 }
 

@@ -23,7 +23,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let handler = self.handler
-            RelaySubscription(downstream: subscriber, name: "Catch").subscribe(upstream) { relay, completion in
+            RelaySubscription(downstream: subscriber, kind: .catch).subscribe(upstream) { relay, completion in
                 guard case .failure(let error) = completion else { return .finished }
                 relay.subscribe(handler(error)) { _, completion in completion }
                 return nil

@@ -87,7 +87,7 @@ where Downstream.Input == [Input] {
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > 0, "demand must be greater than zero")
+        precondition(demand > 0, "API Violation: demand must not be zero")
         link.request(demand * count)
     }
 

@@ -114,7 +114,7 @@ extension Publishers.CollectByTime {
         }
 
         func request(_ newDemand: Subscribers.Demand) {
-            precondition(newDemand > 0, "demand must be greater than zero")
+            precondition(newDemand > 0, "API Violation: demand must not be zero")
             lock.withLock { demand += newDemand }
             scheduler.schedule(options: options) { self.deliverReady() }
         }

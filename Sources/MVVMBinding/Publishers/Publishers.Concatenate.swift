@@ -25,7 +25,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let suffix = self.suffix
-            RelaySubscription(downstream: subscriber, name: "Concatenate").subscribe(prefix) { relay, completion in
+            RelaySubscription(downstream: subscriber, kind: .concatenate).subscribe(prefix) { relay, completion in
                 guard case .finished = completion else { return completion }
                 relay.subscribe(suffix) { _, completion in completion }
                 return nil

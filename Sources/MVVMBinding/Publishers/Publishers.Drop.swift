@@ -12,7 +12,7 @@ extension Publishers {
 
         /// Creates a publisher that omits the first `count` values of `upstream`.
         public init(upstream: Upstream, count: Int) {
-            precondition(count >= 0, "count must not be negative")
+            precondition(count >= 0, "dropFirst(_:): can't drop a negative number of values (count is \(count))")
             self.upstream = upstream
             self.count = count
         }

@@ -89,7 +89,7 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
     }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must be greater than zero")
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
         let pending: Input? = lock.withLock {
             demand += newDemand
             guard isAwaitingDemandForReplacement else { return nil }

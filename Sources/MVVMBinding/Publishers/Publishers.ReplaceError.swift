@@ -104,7 +104,7 @@ where Downstream.Failure == Never {
     }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must be greater than zero")
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
         lock.lock()
         switch state {
         case .subscribed(let upstream):

@@ -31,7 +31,7 @@ extension Publishers {
                     return nil
                 }
             }
-            attempt(RelaySubscription(downstream: subscriber, name: "Retry"), remaining: retries)
+            attempt(RelaySubscription(downstream: subscriber, kind: .retry), remaining: retries)
         }
     }
 }

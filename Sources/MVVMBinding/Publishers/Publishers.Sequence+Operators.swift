@@ -43,7 +43,7 @@ extension Publishers.Sequence {
     /// The elements after the first `count`.
     public func dropFirst(_ count: Int = 1) -> Publishers.Sequence<DropFirstSequence<Elements>, Failure> {
         // As `Publishers.Drop`: a negative count traps here, at the call, with this message.
-        precondition(count >= 0, "count must not be negative")
+        precondition(count >= 0, "dropFirst(_:): can't drop a negative number of values (count is \(count))")
         return Publishers.Sequence<DropFirstSequence<Elements>, Failure>(sequence: sequence.dropFirst(count))
     }
 

@@ -21,7 +21,8 @@ extension Publishers {
                 subscriber.receive(completion: .finished)
                 return
             }
-            subscriber.receive(subscription: SequenceSubscription(downstream: subscriber, first: first, rest: iterator))
+            subscriber.receive(
+                subscription: SequenceSubscription(downstream: subscriber, sequence: sequence, first: first, rest: iterator))
         }
     }
 }
@@ -48,10 +49,16 @@ extension Sequence {
 /// the downstream it copied when the loop began. Per element it touches no optional of a
 /// generic type beyond the one `next()` returns: in unspecialised code (what runs when another
 /// module subscribes) each such access is a run-time metadata lookup.
-private final class SequenceSubscription<Downstream: Subscriber, Iterator: IteratorProtocol>: Subscription,
-    CombineReflectable, @unchecked Sendable
+///
+/// It prints as Combine's does: the sequence while live, "Sequence" once finished or
+/// cancelled. The sequence is kept for that only (never read on the value path). `Iterator` is
+/// its own generic parameter rather than `Elements.Iterator`, so the per-element `next()`
+/// needs no associated-conformance lookup in unspecialised code.
+private final class SequenceSubscription<Downstream: Subscriber, Elements: Swift.Sequence, Iterator: IteratorProtocol>:
+    Subscription, CombineReflectable, @unchecked Sendable
 where Downstream.Input == Iterator.Element {
     private let lock = Lock()
+    private let sequence: Elements
     // Guarded by `lock`, and never held `inout` across a call (hence no exclusivity checks).
     /// Released (set to nil) once finished or cancelled; read when a loop begins.
     private var downstream: Downstream?
@@ -64,16 +71,29 @@ where Downstream.Input == Iterator.Element {
     /// Advanced only by the running loop, outside the lock.
     @exclusivity(unchecked) private var iterator: Iterator
 
-    init(downstream: Downstream, first: Iterator.Element, rest: Iterator) {
+    init(downstream: Downstream, sequence: Elements, first: Iterator.Element, rest: Iterator) {
         self.downstream = downstream
+        self.sequence = sequence
         self.upcoming = first
         self.iterator = rest
     }
 
-    var description: String { "Sequence" }
+    var description: String {
+        lock.lock()
+        let live = isLive
+        lock.unlock()
+        return live ? String(describing: sequence) : "Sequence"
+    }
+
+    var reflectedParts: [(label: String, value: Any)] {
+        lock.lock()
+        let live = isLive
+        lock.unlock()
+        return [("sequence", live ? sequence as Any : [Iterator.Element]())]
+    }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must be greater than zero")
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
         lock.lock()
         guard isLive else { return lock.unlock() }
         demand += newDemand

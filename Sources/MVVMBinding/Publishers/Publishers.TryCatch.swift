@@ -24,7 +24,7 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let handler = self.handler
-            RelaySubscription(downstream: subscriber, name: "TryCatch").subscribe(upstream) { relay, completion in
+            RelaySubscription(downstream: subscriber, kind: .tryCatch).subscribe(upstream) { relay, completion in
                 guard case .failure(let error) = completion else { return .finished }
                 do {
                     relay.subscribe(try handler(error)) { _, completion in completion.eraseError() }

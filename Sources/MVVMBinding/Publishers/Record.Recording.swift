@@ -27,13 +27,13 @@ extension Record {
         /// Records a value. As in Combine, recording after the completion is a programmer
         /// error and traps.
         public mutating func receive(_ input: Input) {
-            precondition(!isComplete, "Invalid input after completion of a Record.Recording")
+            precondition(!isComplete, "Record.Recording.receive(_:): a value can't be recorded after the completion")
             output.append(input)
         }
 
         /// Records the completion, which closes the recording. A second completion traps.
         public mutating func receive(completion: Subscribers.Completion<Failure>) {
-            precondition(!isComplete, "Invalid completion after completion of a Record.Recording")
+            precondition(!isComplete, "Record.Recording.receive(completion:): a recording can't take more than one completion")
             self.completion = completion
             isComplete = true
         }
@@ -51,6 +51,11 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
         self.init(
             output: try container.decode([Output].self, forKey: .output),
             completion: try container.decode(Subscribers.Completion<Failure>.self, forKey: .completion))
+    }
+
+    /// Encodes the recording into `encoder`: the same as `encode(to:)`, under Combine's name.
+    public func encode(into encoder: any Encoder) throws {
+        try encode(to: encoder)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -25,12 +25,104 @@ public struct Record<Output, Failure: Error>: Publisher {
         self.init(recording: Recording(output: output, completion: completion))
     }
 
+    /// As Combine's: with no values, the subscriber gets the completion at once, without
+    /// asking; otherwise the values as it asks, and the completion right after the last value.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let values = Publishers.Sequence<[Output], Failure>(sequence: recording.output)
-        switch recording.completion {
-        case .finished: values.receive(subscriber: subscriber)
-        case .failure(let error): values.append(Fail(error: error)).receive(subscriber: subscriber)
+        guard !recording.output.isEmpty else {
+            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(completion: recording.completion)
+            return
         }
+        subscriber.receive(
+            subscription: RecordSubscription(downstream: subscriber, values: recording.output, completion: recording.completion))
+    }
+}
+
+/// Replays a non-empty list of values while there is demand, from one loop at a time, then
+/// the completion right after the last value (without waiting for more demand).
+///
+/// As `Publishers.Sequence`'s subscription: a request made while the loop runs (from
+/// `receive(_:)`, or from another thread) only adds demand for the running loop to serve, so
+/// re-entrant requests never recurse and the values stay in order. The lock is taken once
+/// per value; nothing is allocated after the subscription itself.
+///
+/// It prints as Combine's does: the recorded values while live, "Cancelled Events" once
+/// finished or cancelled.
+private final class RecordSubscription<Downstream: Subscriber>: Subscription, CombineReflectable,
+    @unchecked Sendable
+{
+    private let lock = Lock()
+    private let values: [Downstream.Input]
+    private let completion: Subscribers.Completion<Downstream.Failure>
+    // Guarded by `lock`, and never held `inout` across a call.
+    /// Released (set to nil) once finished or cancelled.
+    @exclusivity(unchecked) private var downstream: Downstream?
+    @exclusivity(unchecked) private var isLive = true
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var isEmitting = false
+    /// The index of the value to send next.
+    @exclusivity(unchecked) private var next = 0
+
+    init(downstream: Downstream, values: [Downstream.Input], completion: Subscribers.Completion<Downstream.Failure>) {
+        self.downstream = downstream
+        self.values = values
+        self.completion = completion
+    }
+
+    var description: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return isLive ? values.description : "Cancelled Events"
+    }
+
+    var reflectedParts: [(label: String, value: Any)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return [("sequence", isLive ? values : []), ("completion", completion)]
+    }
+
+    func request(_ newDemand: Subscribers.Demand) {
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
+        lock.lock()
+        guard isLive else { return lock.unlock() }
+        demand += newDemand
+        guard !isEmitting, let target = downstream else { return lock.unlock() }
+        isEmitting = true
+        while demand > 0 {
+            demand -= 1
+            let value = values[next]
+            next += 1
+            lock.unlock()
+            let more = target.receive(value)
+            lock.lock()
+            demand += more
+            guard isLive else {
+                // Cancelled while the value was being delivered.
+                isEmitting = false
+                return lock.unlock()
+            }
+            if next == values.count {
+                isLive = false
+                isEmitting = false
+                downstream = nil
+                lock.unlock()
+                target.receive(completion: completion)
+                return
+            }
+        }
+        isEmitting = false
+        lock.unlock()
+    }
+
+    func cancel() {
+        lock.lock()
+        guard isLive else { return lock.unlock() }
+        isLive = false
+        // Released after the lock: its deinit may be anyone's code.
+        let released = downstream
+        downstream = nil
+        lock.unlock()
+        withExtendedLifetime(released) {}
     }
 }
 

@@ -27,7 +27,7 @@ extension Result {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             switch result {
             case .success(let output):
-                subscriber.receive(subscription: SingleValueSubscription(value: output, downstream: subscriber, name: "Once"))
+                subscriber.receive(subscription: SingleValueSubscription(value: output, downstream: subscriber, kind: .once))
             case .failure(let error):
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .failure(error))

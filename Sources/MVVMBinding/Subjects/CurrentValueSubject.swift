@@ -4,7 +4,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
 
     /// Creates the subject holding `value`.
     public init(_ value: Output) {
-        hub = SubjectHub(replaysCurrentValue: true, initialValue: value, subscriptionName: "CurrentValueSubject")
+        hub = SubjectHub(replaysCurrentValue: true, initialValue: value, kind: .currentValueSubject)
     }
 
     /// The current value; setting it sends the new value to every subscriber.

@@ -30,7 +30,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
         if let existing = hubReference.load(ordering: .acquiring) { return Self.unmanaged(existing).takeUnretainedValue() }
         let candidate = Unmanaged.passRetained(
             SubjectHub<Output, Failure>(
-                replaysCurrentValue: false, subscriptionName: "PassthroughSubject", waitsForDownstreamDemand: true))
+                replaysCurrentValue: false, kind: .passthroughSubject, waitsForDownstreamDemand: true))
         let (stored, existing) = hubReference.compareExchange(
             expected: nil, desired: UnsafeRawPointer(candidate.toOpaque()), ordering: .acquiringAndReleasing)
         if stored { return candidate.takeUnretainedValue() }

@@ -11,8 +11,7 @@
 /// `lock`, never `inout` across a call: `@exclusivity(unchecked)` drops the dynamic checks.
 final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflectable, @unchecked Sendable {
     let combineIdentifier = CombineIdentifier()
-    /// The subject's name, which Combine prints for its subscriptions.
-    let description: String
+    private let kind: SubjectKind
 
     private let lock = Lock()
     @exclusivity(unchecked) private var receiveValue: (Output) -> Subscribers.Demand
@@ -31,7 +30,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
     init<Downstream: Subscriber>(hub: SubjectHub<Output, Failure>, downstream: Downstream, replaysCurrentValue: Bool)
     where Downstream.Input == Output, Downstream.Failure == Failure {
         self.hub = hub
-        description = hub.subscriptionName
+        kind = hub.kind
         receiveValue = downstream.receive(_:)
         receiveCompletion = downstream.receive(completion:)
         replays = replaysCurrentValue
@@ -102,7 +101,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
     }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "demand must be greater than zero")
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
         lock.lock()
         guard isActive, let hub else { return lock.unlock() }
         demand += newDemand
@@ -129,6 +128,9 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
         let more = deliver(value)
         if more > 0 { addDemand(more) }
     }
+
+    /// The subject's name, which Combine prints for its subscriptions.
+    var description: String { kind.subscriptionName }
 
     var reflectedParts: [(label: String, value: Any)] {
         lock.withLock { [("demand", demand), ("subject", hub as Any)] }

@@ -24,8 +24,8 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var isCompleted = false
     private var completion: Subscribers.Completion<Failure>?
     private var upstreams: [any Subscription] = []
-    /// What each subscriber's subscription prints, as Combine names it ("PassthroughSubject").
-    let subscriptionName: String
+    /// Which subject this is, for what each subscriber's subscription prints.
+    let kind: SubjectKind
     /// PassthroughSubject's rule in Combine: an upstream the subject is subscribed to is asked
     /// for `.unlimited` only once some subscriber has made a request (a CurrentValueSubject
     /// asks at once). Until then the upstream is asked for nothing.
@@ -40,15 +40,15 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     private let currentValueReader: (@Sendable () -> Output?)?
 
     /// - Parameters:
-    ///   - subscriptionName: what a subscriber's subscription prints.
+    ///   - kind: which subject this is, for what a subscriber's subscription prints.
     ///   - waitsForDownstreamDemand: whether upstreams are asked for values only after the
     ///     first request of a subscriber.
     init(
-        replaysCurrentValue: Bool, initialValue: Output? = nil, subscriptionName: String,
+        replaysCurrentValue: Bool, initialValue: Output? = nil, kind: SubjectKind,
         waitsForDownstreamDemand: Bool = false
     ) {
         self.replaysCurrentValue = replaysCurrentValue
-        self.subscriptionName = subscriptionName
+        self.kind = kind
         self.waitsForDownstreamDemand = waitsForDownstreamDemand
         currentValueReader = nil
         if let initialValue {
@@ -65,7 +65,7 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     /// through `currentValue` when a new subscriber first demands.
     init(currentValue: @escaping @Sendable () -> Output?) {
         replaysCurrentValue = true
-        subscriptionName = "PublishedSubject"
+        kind = .publishedSubject
         waitsForDownstreamDemand = false
         currentValueReader = currentValue
         valueSlot = nil
@@ -196,5 +196,23 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
         lock.lock()
         if let index = conduits.firstIndex(where: { $0 === conduit }) { conduits.remove(at: index) }
         lock.unlock()
+    }
+}
+
+/// Which subject a hub serves. Its subscriptions print the name Combine gives them, computed
+/// when asked, so no string is stored per subscription.
+enum SubjectKind: UInt8 {
+    case passthroughSubject
+    case currentValueSubject
+    case publishedSubject
+    case observableObjectPublisher
+
+    var subscriptionName: String {
+        switch self {
+        case .passthroughSubject: return "PassthroughSubject"
+        case .currentValueSubject: return "CurrentValueSubject"
+        case .publishedSubject: return "PublishedSubject"
+        case .observableObjectPublisher: return "ObservableObjectPublisher"
+        }
     }
 }

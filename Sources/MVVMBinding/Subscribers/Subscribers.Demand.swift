@@ -14,7 +14,7 @@ extension Subscribers {
 
         /// A finite demand of `value` (must not be negative).
         public static func max(_ value: Int) -> Demand {
-            precondition(value >= 0, "Demand must not be negative")
+            precondition(value >= 0, "Subscribers.Demand.max(_:): a demand can't be negative (value is \(value))")
             return Demand(count: value)
         }
 
