@@ -18,6 +18,7 @@ from ._core import (
     Runtime,
     SignalSpec,
     abi_version,
+    check_module_schema,
     check_schema,
     describe,
     last_error_message,
@@ -102,7 +103,7 @@ __all__: list[str] = [
     "NotInitializedError", "OSFailureError", "OutOfRangeError", "ReentrancyError",
     "Runtime", "SchemaMismatchError", "SignalSpec", "StateError", "Status", "Stream", "TypeInfo", "UnknownNameError",
     "ValueKind", "ViewState", "WrongThreadError", "WrongTypeError", "abi_version",
-    "asyncio_attach", "asyncio_detach", "bind_function", "c_status", "changes", "check_schema", "describe",
+    "asyncio_attach", "asyncio_detach", "bind_function", "c_status", "changes", "check_module_schema", "check_schema", "describe",
     "events", "last_error_message", "live_callbacks", "load", "override", "register_override",
     "schema_hash", "status_name", "values", "version", "version_string", "wait_for",
 ]

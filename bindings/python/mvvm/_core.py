@@ -176,6 +176,29 @@ def check_schema(expected: str, module: str) -> None:
         ) from None
 
 
+_SCHEMA_CHECKED: set[str] = set()
+
+
+def check_module_schema(module: str) -> None:
+    """What an application's Python module calls before it hands out its first name: the
+    loaded library against the ``SCHEMA_HASH`` of ``<module>._schema`` (written with the
+    module's stubs by ``python -m mvvm._stubgen``), once per module (:func:`check_schema`;
+    SchemaMismatchError). A module without ``_schema`` (its stubs are being generated) is not
+    checked."""
+    if module in _SCHEMA_CHECKED:
+        return
+    import importlib
+
+    try:
+        schema = importlib.import_module(f"{module}._schema")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{module}._schema":
+            raise
+    else:
+        check_schema(schema.SCHEMA_HASH, module)
+    _SCHEMA_CHECKED.add(module)
+
+
 # ---------------------------------------------------------------------------------------
 # Runtime
 # ---------------------------------------------------------------------------------------

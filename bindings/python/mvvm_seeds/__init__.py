@@ -25,9 +25,6 @@ from __future__ import annotations
 
 import mvvm
 
-#: Whether the loaded library was checked to be the one the stubs were generated from.
-_schema_checked = False
-
 for _name in ("Repository", "Coordinator", "SortedIntegers"):
     mvvm.register_override(_name, f"mvvm_seeds._overrides:{_name}Overrides")
 del _name
@@ -57,14 +54,6 @@ def __getattr__(name: str) -> object:
                 f"module {__name__!r} has no attribute {name!r}: the library this process loaded has no type,"
                 " record or enum of that name (it is not the seeds' libmvvm.so)"
             ) from None
-        global _schema_checked
-        if not _schema_checked:  # the library's classes against these stubs' (SchemaMismatchError)
-            try:
-                from ._schema import SCHEMA_HASH  # written with the stubs
-            except ModuleNotFoundError:  # the stubs are being generated: nothing to compare yet
-                pass
-            else:
-                mvvm.check_schema(SCHEMA_HASH, __name__)
-            _schema_checked = True
+        mvvm.check_module_schema(__name__)  # the library against these stubs (SchemaMismatchError)
     globals()[name] = value  # later lookups are plain module attributes
     return value

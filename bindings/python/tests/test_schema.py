@@ -53,3 +53,23 @@ def test_a_module_with_stale_stubs_is_refused_at_its_first_class(runtime: mvvm.R
         sys.path.remove(str(tmp_path))
         sys.modules.pop("stale_app", None)
         sys.modules.pop("stale_app._schema", None)
+
+
+def test_check_module_schema_refuses_until_fixed_and_skips_a_module_without_a_schema(
+    runtime: mvvm.Runtime, tmp_path: Path
+) -> None:
+    (tmp_path / "unchecked_app").mkdir()
+    (tmp_path / "unchecked_app" / "__init__.py").write_text("")
+    (tmp_path / "refused_app").mkdir()
+    (tmp_path / "refused_app" / "__init__.py").write_text("")
+    (tmp_path / "refused_app" / "_schema.py").write_text('SCHEMA_HASH = "0000000000000000"\n')
+    sys.path.insert(0, str(tmp_path))
+    try:
+        mvvm.check_module_schema("unchecked_app")  # its stubs are being generated: nothing to compare
+        for _ in range(2):  # a refusal is not remembered as a pass
+            with pytest.raises(mvvm.SchemaMismatchError, match="--module refused_app"):
+                mvvm.check_module_schema("refused_app")
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in ("unchecked_app", "refused_app", "refused_app._schema"):
+            sys.modules.pop(name, None)

@@ -19,9 +19,6 @@ from __future__ import annotations
 
 import mvvm
 
-#: Whether the loaded library was checked to be the one the stubs were generated from.
-_schema_checked = False
-
 
 def __getattr__(name: str) -> object:
     if name.startswith("__"):  # dunders (__all__, __path__...) are this module's, not mvvm's
@@ -33,14 +30,6 @@ def __getattr__(name: str) -> object:
             f"module {__name__!r} has no attribute {name!r}: the library this process loaded has no type,"
             " record or enum of that name (load libnotes.so first: mvvm.Runtime(library=...))"
         ) from None
-    global _schema_checked
-    if not _schema_checked:  # the library's classes against these stubs' (mvvm.SchemaMismatchError)
-        try:
-            from ._schema import SCHEMA_HASH  # written with the stubs
-        except ModuleNotFoundError:  # the stubs are being generated: nothing to compare yet
-            pass
-        else:
-            mvvm.check_schema(SCHEMA_HASH, __name__)
-        _schema_checked = True
+    mvvm.check_module_schema(__name__)  # the library against these stubs (SchemaMismatchError)
     globals()[name] = value  # later lookups are plain module attributes
     return value
