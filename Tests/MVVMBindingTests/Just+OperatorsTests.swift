@@ -56,7 +56,10 @@ final class JustOperatorsTests: XCTestCase {
     func test_tryRemoveDuplicates_comparesTheValueWithItselfOnce_andFailsWithWhatThePredicateThrows() {
         var comparisons: [[Int]] = []
 
-        let kept = Just(44).tryRemoveDuplicates { comparisons.append([$0, $1]); return false }
+        let kept = Just(44).tryRemoveDuplicates {
+            comparisons.append([$0, $1])
+            return false
+        }
         let failed = Just(44).tryRemoveDuplicates { _, _ in throw TestError.oops }
 
         XCTAssertEqual(comparisons, [[44, 44]])
@@ -68,7 +71,10 @@ final class JustOperatorsTests: XCTestCase {
         // Combine's Just has no tryMin/tryMax of its own: they are Publisher's, returning
         // Publishers.TryComparison.
         var comparisons = 0
-        let least: Publishers.TryComparison<Just<Int>> = Just(3).tryMin { comparisons += 1; return $0 < $1 }
+        let least: Publishers.TryComparison<Just<Int>> = Just(3).tryMin {
+            comparisons += 1
+            return $0 < $1
+        }
         let greatest: Publishers.TryComparison<Just<Int>> = Just(3).tryMax { _, _ in throw TestError.oops }
         let leastSubscriber = TrackingSubscriber<Int, Error>()
         let greatestSubscriber = TrackingSubscriber<Int, Error>()

@@ -23,7 +23,10 @@ final class SequenceTests: XCTestCase {
         var pulled: [Int] = []
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
 
-        [1, 2, 3].lazy.map { value -> Int in pulled.append(value); return value }.publisher.subscribe(subscriber)
+        [1, 2, 3].lazy.map { value -> Int in
+            pulled.append(value)
+            return value
+        }.publisher.subscribe(subscriber)
         // Combine reads the first element ahead (to finish an empty sequence at once), no more.
         XCTAssertEqual(pulled, [1])
         XCTAssertEqual(subscriber.history, ["subscription"])

@@ -63,7 +63,11 @@ extension Just {
     /// The same value, or the error `predicate` throws. As in Combine, `predicate` is called
     /// once, comparing the value with itself, and what it returns is ignored.
     public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
-        Result<Output, Error>.Publisher(Result { _ = try predicate(output, output); return output })
+        Result<Output, Error>.Publisher(
+            Result {
+                _ = try predicate(output, output)
+                return output
+            })
     }
 
     /// The same `Just`: it is never empty.
