@@ -169,3 +169,25 @@ final class CombineLatestTests: XCTestCase {
         cancellable.cancel()
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension CombineLatestTests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<2 {
+            assertFanInFailure(upstreamCount: 2, failing: failing) { Publishers.CombineLatest($0[0], $0[1]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<2 {
+            assertFanInFailure(upstreamCount: 2, failing: failing, sendValuesFirst: false) { Publishers.CombineLatest($0[0], $0[1]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.CombineLatest(failed, late)
+        }
+    }
+}

@@ -196,3 +196,25 @@ final class MergeTests: XCTestCase {
         cancellable.cancel()
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension MergeTests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<2 {
+            assertFanInFailure(upstreamCount: 2, failing: failing) { Publishers.Merge($0[0], $0[1]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<2 {
+            assertFanInFailure(upstreamCount: 2, failing: failing, sendValuesFirst: false) { Publishers.Merge($0[0], $0[1]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.Merge(failed, late)
+        }
+    }
+}

@@ -199,3 +199,25 @@ final class ZipTests: XCTestCase {
         XCTAssertEqual(subscriber.history, ["subscription", "value((1, 1))", "finished"])
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension ZipTests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<2 {
+            assertFanInFailure(upstreamCount: 2, failing: failing) { Publishers.Zip($0[0], $0[1]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<2 {
+            assertFanInFailure(upstreamCount: 2, failing: failing, sendValuesFirst: false) { Publishers.Zip($0[0], $0[1]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.Zip(failed, late)
+        }
+    }
+}
