@@ -188,4 +188,15 @@ extension TimeoutTests {
 
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }
+
+    func test_aRequestOfNone_isForwardedAsItIs_withoutTrapping() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        upstream.timeout(.seconds(1), scheduler: TestScheduler()).subscribe(subscriber)
+
+        subscriber.request(.none)
+        subscriber.request(.max(2))
+
+        XCTAssertEqual(upstream.subscription.requests, [.none, .max(2)])
+    }
 }

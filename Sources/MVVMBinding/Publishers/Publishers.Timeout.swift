@@ -104,8 +104,9 @@ extension Publishers.Timeout {
             timeout.scheduler.schedule(options: timeout.options) { self.finish(completion) }
         }
 
+        /// Forwards `demand` to the upstream as it is, as Combine's timeout does (a request of
+        /// `.none` included: it does not trap here); after the stream ended it goes nowhere.
         func request(_ demand: Subscribers.Demand) {
-            precondition(demand > 0, "demand must be greater than zero")
             upstream?.request(demand)
         }
 
