@@ -199,4 +199,50 @@ extension TimeoutTests {
 
         XCTAssertEqual(upstream.subscription.requests, [.none, .max(2)])
     }
+
+    /// Combine's timeout cancels its upstream when the downstream cancels while the upstream's
+    /// completion is still on the scheduler, and drops that completion.
+    func test_aCancelWhileTheUpstreamsCompletionIsOnTheScheduler_cancelsTheUpstreamOnce_andDropsIt() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+        let subscription = subscriber.subscription
+
+        upstream.send(completion: .finished)
+        subscription?.cancel()
+        subscription?.cancel()
+        scheduler.advance(by: .seconds(2))
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(1)), .cancelled])
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
+
+    func test_aCancelAfterTheCompletionWasDelivered_reachesNoUpstream() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+        let subscription = subscriber.subscription
+
+        upstream.send(completion: .finished)
+        scheduler.advance()
+        subscription?.cancel()
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(1))])
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+    }
+
+    func test_aCancelAfterTheTimeout_doesNotCancelTheUpstreamAgain() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+        let subscription = subscriber.subscription
+
+        scheduler.advance(by: .seconds(1))
+        subscription?.cancel()
+
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
 }
