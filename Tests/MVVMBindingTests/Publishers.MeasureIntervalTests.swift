@@ -109,4 +109,73 @@ extension MeasureIntervalTests {
         XCTAssertEqual(scheduler.calls, [])
         XCTAssertEqual(subscriber.history, ["subscription", "value(\(Stride.milliseconds(3)))", "finished"])
     }
+
+    func test_theClock_isReadOnceOnSubscription_andOncePerValue_andNotAfterACancel() {
+        let scheduler = ClockReadingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Stride, Never>()
+        upstream.measureInterval(using: scheduler).subscribe(subscriber)
+        XCTAssertEqual(scheduler.clockReads, 1)
+
+        upstream.send(1)
+        upstream.send(2)
+        XCTAssertEqual(scheduler.clockReads, 3)
+        subscriber.cancel()
+        upstream.send(3)
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(scheduler.clockReads, 3)
+    }
+
+    func test_aRequestOfNone_isForwardedAsItIs() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Stride, Never>(initialDemand: nil)
+        upstream.measureInterval(using: TestScheduler()).subscribe(subscriber)
+
+        subscriber.request(.none)
+
+        XCTAssertEqual(upstream.subscription.requests, [.none])
+    }
+
+    func test_aRequestMadeByTheUpstreamReentrantly_isServed() {
+        let subscriber = TrackingSubscriber<Stride, Never>(initialDemand: .max(1)) { _ in .max(1) }
+        let upstream = ReentrantUpstream(limit: 5)
+        upstream.measureInterval(using: TestScheduler()).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.values, Array(repeating: .zero, count: 5))
+    }
+}
+
+/// An upstream that sends a value from inside every request, up to `limit` values: the demand
+/// for each value comes back as a request while the previous `receive(_:)` is still running.
+private final class ReentrantUpstream: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        let subscription = Link(subscriber: AnySubscriber(subscriber), limit: limit)
+        subscriber.receive(subscription: subscription)
+    }
+
+    private final class Link: Subscription, @unchecked Sendable {
+        let subscriber: AnySubscriber<Int, Never>
+        var remaining: Int
+
+        init(subscriber: AnySubscriber<Int, Never>, limit: Int) {
+            self.subscriber = subscriber
+            remaining = limit
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            guard demand > 0, remaining > 0 else { return }
+            remaining -= 1
+            _ = subscriber.receive(remaining)
+        }
+
+        func cancel() { remaining = 0 }
+    }
 }

@@ -69,12 +69,10 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
     var description: String { "MeasureInterval" }
 
-    var reflectedParts: [(label: String, value: Any)] {
-        lock.withLock { [("downstream", downstream as Any), ("upstream", upstream as Any)] }
-    }
+    // The clock is read only for a live stream (as Combine's operator reads it: once on
+    // subscription, once per value), and outside the lock: `now` is the scheduler's code.
 
     func receive(subscription: any Subscription) {
-        let now = scheduler.now
         lock.lock()
         guard upstream == nil, let downstream else {
             lock.unlock()
@@ -82,12 +80,21 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
             return
         }
         upstream = subscription
-        last = now
+        lock.unlock()
+        let now = scheduler.now
+        lock.lock()
+        if self.upstream != nil { last = now }
         lock.unlock()
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard upstream != nil else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
         let now = scheduler.now
         lock.lock()
         guard let upstream, let downstream, let previous = last else {
