@@ -247,3 +247,9 @@ extension DebounceTests {
         XCTAssertEqual(recorder.elements, ["value(1) on scheduler", "finished on scheduler"])
     }
 }
+
+extension DebounceTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.debounce(for: .seconds(1), scheduler: $1) }
+    }
+}

@@ -188,3 +188,9 @@ extension DelayTests {
         XCTAssertEqual(recorder.elements, ["value(1) on scheduler", "failure(oops) on scheduler"])
     }
 }
+
+extension DelayTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.delay(for: .seconds(1), scheduler: $1) }
+    }
+}

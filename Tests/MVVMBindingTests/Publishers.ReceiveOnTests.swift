@@ -228,3 +228,9 @@ extension ReceiveOnTests {
         XCTAssertEqual(recorder.elements, ["value(1) on scheduler", "finished on scheduler"])
     }
 }
+
+extension ReceiveOnTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.receive(on: $1) }
+    }
+}

@@ -188,3 +188,9 @@ extension SubscribeOnTests {
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "finished"])
     }
 }
+
+extension SubscribeOnTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.subscribe(on: $1) }
+    }
+}

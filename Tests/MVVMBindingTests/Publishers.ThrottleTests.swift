@@ -289,3 +289,9 @@ extension ThrottleTests {
         return published.elements
     }
 }
+
+extension ThrottleTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.throttle(for: .seconds(1), scheduler: $1, latest: true) }
+    }
+}

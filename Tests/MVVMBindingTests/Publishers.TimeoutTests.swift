@@ -246,3 +246,9 @@ extension TimeoutTests {
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
     }
 }
+
+extension TimeoutTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.timeout(.seconds(1), scheduler: $1) }
+    }
+}
