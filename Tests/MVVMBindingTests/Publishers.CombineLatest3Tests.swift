@@ -51,3 +51,25 @@ final class CombineLatest3Tests: XCTestCase {
         XCTAssertEqual(subscriber.values, [111, 211])
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension CombineLatest3Tests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<3 {
+            assertFanInFailure(upstreamCount: 3, failing: failing) { Publishers.CombineLatest3($0[0], $0[1], $0[2]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<3 {
+            assertFanInFailure(upstreamCount: 3, failing: failing, sendValuesFirst: false) { Publishers.CombineLatest3($0[0], $0[1], $0[2]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.CombineLatest3(failed, Empty<Int, TestError>(completeImmediately: false), late)
+        }
+    }
+}

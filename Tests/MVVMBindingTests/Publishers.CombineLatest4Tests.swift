@@ -40,3 +40,25 @@ final class CombineLatest4Tests: XCTestCase {
         XCTAssertEqual(upstreams.map(\.subscription.cancelCount), [1, 1, 1, 0])
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension CombineLatest4Tests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<4 {
+            assertFanInFailure(upstreamCount: 4, failing: failing) { Publishers.CombineLatest4($0[0], $0[1], $0[2], $0[3]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<4 {
+            assertFanInFailure(upstreamCount: 4, failing: failing, sendValuesFirst: false) { Publishers.CombineLatest4($0[0], $0[1], $0[2], $0[3]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.CombineLatest4(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+        }
+    }
+}

@@ -169,3 +169,51 @@ final class CombineLatestTests: XCTestCase {
         cancellable.cancel()
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension CombineLatestTests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<2 {
+            assertFanInFailure(upstreamCount: 2, failing: failing) { Publishers.CombineLatest($0[0], $0[1]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<2 {
+            assertFanInFailure(upstreamCount: 2, failing: failing, sendValuesFirst: false) { Publishers.CombineLatest($0[0], $0[1]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.CombineLatest(failed, late)
+        }
+    }
+}
+
+extension CombineLatestTests {
+    /// An upstream failing from inside the downstream's `receive(_:)`: the failure is the next
+    /// and last event, the value another upstream sends in the same call is not forwarded, and
+    /// only the live upstream is cancelled, once.
+    func test_aFailureFromInsideReceive_endsTheStreamAfterTheCurrentValue_andNothingFollows() {
+        let a = DrivenPublisher<Int, TestError>()
+        let b = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<(Int, Int), TestError>(demandAfterValue: { _ in
+            b.send(completion: .failure(.oops))
+            a.send(2)
+            b.send(20)
+            return .max(1)
+        })
+        a.combineLatest(b).subscribe(subscriber)
+
+        a.send(1)
+        b.send(10)
+        a.send(3)
+        a.send(completion: .finished)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))", "failure(oops)"])
+        XCTAssertEqual(a.subscription.cancelCount, 1)
+        XCTAssertEqual(b.subscription.cancelCount, 0)
+    }
+}

@@ -197,3 +197,59 @@ extension DebounceTests {
             [.subscribed])
     }
 }
+
+// MARK: - The scheduler's calls and delivery (issue "Combine to the letter")
+
+extension DebounceTests {
+    private static let options = TrackingScheduler.SchedulerOptions(tag: "D")
+
+    func test_everyValue_schedulesItsTimerWithTheMinimumToleranceAndTheOptions() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.debounce(for: .milliseconds(300), scheduler: scheduler, options: Self.options)
+            .subscribe(TrackingSubscriber<Int, Never>())
+
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(100))
+        upstream.send(2)
+
+        XCTAssertEqual(
+            scheduler.calls,
+            [
+                .after(nanoseconds: 300_000_000, tolerance: .nanoseconds(7), options: Self.options),
+                .after(nanoseconds: 400_000_000, tolerance: .nanoseconds(7), options: Self.options),
+            ])
+    }
+
+    func test_theCompletion_isScheduledWithTheOptions() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.debounce(for: .milliseconds(300), scheduler: scheduler, options: Self.options)
+            .subscribe(TrackingSubscriber<Int, Never>())
+
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(scheduler.calls, [.now(options: Self.options)])
+    }
+
+    func test_theValueAndTheCompletion_areDeliveredOnTheScheduler() {
+        let scheduler = TrackingScheduler()
+        let recorder = ConcurrentRecorder<String>()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.debounce(for: .milliseconds(300), scheduler: scheduler).subscribe(scheduler.placeRecordingSink(recorder))
+
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(300))
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.elements, ["value(1) on scheduler"])
+        scheduler.advance()
+
+        XCTAssertEqual(recorder.elements, ["value(1) on scheduler", "finished on scheduler"])
+    }
+}
+
+extension DebounceTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.debounce(for: .seconds(1), scheduler: $1) }
+    }
+}

@@ -140,3 +140,57 @@ extension DelayTests {
             [.subscribed])
     }
 }
+
+// MARK: - The scheduler's calls and delivery (issue "Combine to the letter")
+
+extension DelayTests {
+    private static let options = TrackingScheduler.SchedulerOptions(tag: "L")
+
+    func test_everyEvent_isScheduledWithTheMinimumToleranceByDefault_andTheOptions() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.delay(for: .seconds(2), scheduler: scheduler, options: Self.options).subscribe(TrackingSubscriber<Int, Never>())
+
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(500))
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(
+            scheduler.calls,
+            [
+                .after(nanoseconds: 2_000_000_000, tolerance: .nanoseconds(7), options: Self.options),
+                .after(nanoseconds: 2_500_000_000, tolerance: .nanoseconds(7), options: Self.options),
+            ])
+    }
+
+    func test_aGivenTolerance_isPassedToTheScheduler() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.delay(for: .seconds(2), tolerance: .milliseconds(3), scheduler: scheduler, options: Self.options)
+            .subscribe(TrackingSubscriber<Int, Never>())
+
+        upstream.send(1)
+
+        XCTAssertEqual(scheduler.calls, [.after(nanoseconds: 2_000_000_000, tolerance: .milliseconds(3), options: Self.options)])
+    }
+
+    func test_valuesAndTheCompletion_areDeliveredOnTheScheduler() {
+        let scheduler = TrackingScheduler()
+        let recorder = ConcurrentRecorder<String>()
+        let upstream = DrivenPublisher<Int, TestError>()
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(scheduler.placeRecordingSink(recorder))
+
+        upstream.send(1)
+        upstream.send(completion: .failure(.oops))
+        XCTAssertEqual(recorder.elements, [])
+        scheduler.advance(by: .seconds(1))
+
+        XCTAssertEqual(recorder.elements, ["value(1) on scheduler", "failure(oops) on scheduler"])
+    }
+}
+
+extension DelayTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.delay(for: .seconds(1), scheduler: $1) }
+    }
+}

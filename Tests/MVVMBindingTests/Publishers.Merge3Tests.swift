@@ -55,3 +55,25 @@ final class Merge3Tests: XCTestCase {
         XCTAssertTrue(subscriber.isFinished)
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension Merge3Tests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<3 {
+            assertFanInFailure(upstreamCount: 3, failing: failing) { Publishers.Merge3($0[0], $0[1], $0[2]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<3 {
+            assertFanInFailure(upstreamCount: 3, failing: failing, sendValuesFirst: false) { Publishers.Merge3($0[0], $0[1], $0[2]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.Merge3(failed, Empty<Int, TestError>(completeImmediately: false), late)
+        }
+    }
+}

@@ -34,3 +34,25 @@ final class Merge4Tests: XCTestCase {
         XCTAssertEqual(upstreams.map(\.subscription.cancelCount), [1, 0] + Array(repeating: 1, count: 2))
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension Merge4Tests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<4 {
+            assertFanInFailure(upstreamCount: 4, failing: failing) { Publishers.Merge4($0[0], $0[1], $0[2], $0[3]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<4 {
+            assertFanInFailure(upstreamCount: 4, failing: failing, sendValuesFirst: false) { Publishers.Merge4($0[0], $0[1], $0[2], $0[3]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.Merge4(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+        }
+    }
+}

@@ -37,3 +37,25 @@ final class Merge5Tests: XCTestCase {
         XCTAssertEqual(upstreams.map(\.subscription.cancelCount), [1, 0] + Array(repeating: 1, count: 3))
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension Merge5Tests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<5 {
+            assertFanInFailure(upstreamCount: 5, failing: failing) { Publishers.Merge5($0[0], $0[1], $0[2], $0[3], $0[4]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<5 {
+            assertFanInFailure(upstreamCount: 5, failing: failing, sendValuesFirst: false) { Publishers.Merge5($0[0], $0[1], $0[2], $0[3], $0[4]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.Merge5(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+        }
+    }
+}

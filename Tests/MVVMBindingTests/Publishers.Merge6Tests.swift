@@ -40,3 +40,25 @@ final class Merge6Tests: XCTestCase {
         XCTAssertEqual(upstreams.map(\.subscription.cancelCount), [1, 0] + Array(repeating: 1, count: 4))
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension Merge6Tests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<6 {
+            assertFanInFailure(upstreamCount: 6, failing: failing) { Publishers.Merge6($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<6 {
+            assertFanInFailure(upstreamCount: 6, failing: failing, sendValuesFirst: false) { Publishers.Merge6($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.Merge6(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+        }
+    }
+}

@@ -49,3 +49,25 @@ final class Merge8Tests: XCTestCase {
         XCTAssertEqual(upstreams.map(\.subscription.cancelCount), [1, 0] + Array(repeating: 1, count: 6))
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension Merge8Tests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<8 {
+            assertFanInFailure(upstreamCount: 8, failing: failing) { Publishers.Merge8($0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<8 {
+            assertFanInFailure(upstreamCount: 8, failing: failing, sendValuesFirst: false) { Publishers.Merge8($0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.Merge8(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+        }
+    }
+}

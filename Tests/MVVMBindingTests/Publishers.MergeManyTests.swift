@@ -99,3 +99,25 @@ final class MergeManyTests: XCTestCase {
         XCTAssertEqual(subscriber.overlaps, 0)
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension MergeManyTests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<5 {
+            assertFanInFailure(upstreamCount: 5, failing: failing) { Publishers.MergeMany($0) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<5 {
+            assertFanInFailure(upstreamCount: 5, failing: failing, sendValuesFirst: false) { Publishers.MergeMany($0) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.MergeMany([failed.eraseToAnyPublisher(), late.eraseToAnyPublisher()])
+        }
+    }
+}

@@ -194,3 +194,43 @@ extension ReceiveOnTests {
         XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.receive(on: scheduler) }, [.subscribed])
     }
 }
+
+// MARK: - The scheduler's calls and delivery (issue "Combine to the letter")
+
+extension ReceiveOnTests {
+    private static let options = TrackingScheduler.SchedulerOptions(tag: "R")
+
+    func test_everyValueAndTheCompletion_isScheduledWithTheOptions_andNothingElseIs() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.receive(on: scheduler, options: Self.options).subscribe(subscriber)
+        subscriber.request(.max(1))
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(scheduler.calls, [.now(options: Self.options), .now(options: Self.options)])
+        XCTAssertEqual(upstream.subscription.requests, [.max(1), .max(1)], "requests are not scheduled")
+    }
+
+    func test_valuesAndTheCompletion_areDeliveredOnTheScheduler() {
+        let scheduler = TrackingScheduler()
+        let recorder = ConcurrentRecorder<String>()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.receive(on: scheduler).subscribe(scheduler.placeRecordingSink(recorder))
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        XCTAssertEqual(recorder.elements, [])
+        scheduler.advance()
+
+        XCTAssertEqual(recorder.elements, ["value(1) on scheduler", "finished on scheduler"])
+    }
+}
+
+extension ReceiveOnTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.receive(on: $1) }
+    }
+}

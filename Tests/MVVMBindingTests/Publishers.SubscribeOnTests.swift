@@ -121,3 +121,76 @@ extension SubscribeOnTests {
             historyOfSubscriptionArrivingAfterCancel { $0.subscribe(on: ImmediateScheduler.shared) }, [.subscribed])
     }
 }
+
+// MARK: - Subscribe, request and cancel on the scheduler (issue "Combine to the letter")
+
+extension SubscribeOnTests {
+    private static let options = TrackingScheduler.SchedulerOptions(tag: "S")
+
+    func test_subscribeRequestAndCancel_areEachScheduledWithTheOptions() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        upstream.subscribe(on: scheduler, options: Self.options).subscribe(subscriber)
+        XCTAssertEqual(scheduler.calls, [.now(options: Self.options)], "the subscribe")
+        scheduler.advance()
+
+        subscriber.request(.max(2))
+        XCTAssertEqual(scheduler.calls.count, 2, "the request")
+        subscriber.cancel()
+
+        XCTAssertEqual(scheduler.calls, Array(repeating: .now(options: Self.options), count: 3))
+        XCTAssertEqual(upstream.history, [.subscribed], "nothing reaches the upstream before the scheduler runs")
+        scheduler.advance()
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(2)), .cancelled])
+    }
+
+    func test_theUpstreamIsSubscribed_requested_andCancelled_onTheScheduler() {
+        let scheduler = TrackingScheduler()
+        let places = ConcurrentRecorder<String>()
+        let upstream = DrivenPublisher<Int, Never>(
+            onRequest: { places.append("request(\($0)) \(scheduler.isRunningAction ? "on" : "off") scheduler") },
+            onCancel: { places.append("cancel \(scheduler.isRunningAction ? "on" : "off") scheduler") })
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        Deferred { () -> DrivenPublisher<Int, Never> in
+            places.append("subscribe \(scheduler.isRunningAction ? "on" : "off") scheduler")
+            return upstream
+        }
+        .subscribe(on: scheduler)
+        .subscribe(subscriber)
+        scheduler.advance()
+
+        subscriber.request(.max(3))
+        scheduler.advance()
+        subscriber.cancel()
+        scheduler.advance()
+
+        XCTAssertEqual(
+            places.elements,
+            [
+                "subscribe on scheduler", "request(max(1)) on scheduler", "request(max(3)) on scheduler",
+                "cancel on scheduler",
+            ])
+    }
+
+    func test_valuesAndTheCompletion_areNotScheduled() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        upstream.subscribe(on: scheduler).subscribe(subscriber)
+        scheduler.advance()
+        scheduler.resetCalls()
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(scheduler.calls, [])
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "finished"])
+    }
+}
+
+extension SubscribeOnTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.subscribe(on: $1) }
+    }
+}

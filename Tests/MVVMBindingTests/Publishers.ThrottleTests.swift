@@ -213,3 +213,85 @@ extension ThrottleTests {
             [.subscribed, .cancelled])
     }
 }
+
+// MARK: - The scheduler's calls and Combine's documented behaviour (issue "Combine to the letter")
+
+extension ThrottleTests {
+    func test_theFirstValue_isScheduledAtOnce_andAHeldOne_forTheIntervalsEnd_withTheMinimumTolerance() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(TrackingSubscriber<Int, Never>())
+
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(200))
+        upstream.send(2)
+        upstream.send(3)
+        scheduler.advance(by: .seconds(1))
+        upstream.send(completion: .finished)
+
+        // Combine's throttle takes no options, so it passes none.
+        XCTAssertEqual(
+            scheduler.calls,
+            [
+                .now(options: nil),
+                .after(nanoseconds: 1_000_000_000, tolerance: .nanoseconds(7), options: nil),
+                .now(options: nil),
+            ])
+    }
+
+    func test_valuesAndTheCompletion_areDeliveredOnTheScheduler() {
+        let scheduler = TrackingScheduler()
+        let recorder = ConcurrentRecorder<String>()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: false).subscribe(scheduler.placeRecordingSink(recorder))
+
+        upstream.send(1)
+        scheduler.advance()
+        upstream.send(2)
+        scheduler.advance(by: .seconds(1))
+        upstream.send(completion: .finished)
+        scheduler.advance()
+
+        XCTAssertEqual(recorder.elements, ["value(1) on scheduler", "value(2) on scheduler", "finished on scheduler"])
+    }
+
+    /// Combine's documented example: a timer every 3 seconds throttled to 10 seconds. The first
+    /// element is published at once; then, with `latest: true`, the most recent element of
+    /// each interval at its end.
+    func test_latest_publishesTheFirstElementAtOnce_thenTheMostRecentOfEachInterval() {
+        XCTAssertEqual(
+            throttledTimer(latest: true),
+            ["3s: value(3)", "13s: value(12)", "23s: value(21)", "33s: value(30)"])
+    }
+
+    /// The same timer with `latest: false`: the first element received during each interval,
+    /// published at its end; the others of the interval are dropped.
+    func test_notLatest_publishesTheFirstElementAtOnce_thenTheFirstReceivedInEachInterval() {
+        XCTAssertEqual(
+            throttledTimer(latest: false),
+            ["3s: value(3)", "13s: value(6)", "23s: value(15)", "33s: value(24)"])
+    }
+
+    /// A value every 3 s from 3 s to 30 s through `throttle(for: 10)`, as "time: event".
+    private func throttledTimer(latest: Bool) -> [String] {
+        let scheduler = TestScheduler()
+        let subject = PassthroughSubject<Int, Never>()
+        let published = ConcurrentRecorder<String>()
+        let cancellable = subject.throttle(for: .seconds(10), scheduler: scheduler, latest: latest).sink {
+            published.append("\(scheduler.now.nanoseconds / 1_000_000_000)s: value(\($0))")
+        }
+        for second in stride(from: 3, through: 30, by: 3) {
+            scheduler.advance(to: .init(nanoseconds: second * 1_000_000_000))
+            subject.send(second)
+        }
+        scheduler.advance(by: .seconds(20))
+        cancellable.cancel()
+        return published.elements
+    }
+}
+
+extension ThrottleTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.throttle(for: .seconds(1), scheduler: $1, latest: true) }
+    }
+}

@@ -87,3 +87,168 @@ final class TimeoutTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
     }
 }
+
+// MARK: - The scheduler's calls, delivery and the request path (issue "Combine to the letter")
+
+extension TimeoutTests {
+    private static let options = TrackingScheduler.SchedulerOptions(tag: "T")
+
+    func test_theClock_isScheduledWithTheMinimumToleranceAndTheOptions_onSubscriptionAndEveryValue() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.timeout(.seconds(1), scheduler: scheduler, options: Self.options).subscribe(TrackingSubscriber<Int, Never>())
+        XCTAssertEqual(scheduler.calls, [.after(nanoseconds: 1_000_000_000, tolerance: .nanoseconds(7), options: Self.options)])
+        scheduler.resetCalls()
+
+        scheduler.advance(by: .milliseconds(100))
+        upstream.send(1)
+
+        XCTAssertEqual(
+            scheduler.calls,
+            [
+                .after(nanoseconds: 1_100_000_000, tolerance: .nanoseconds(7), options: Self.options),
+                .now(options: Self.options),
+            ])
+    }
+
+    func test_theCompletion_isScheduledWithTheOptions() {
+        let scheduler = TrackingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.timeout(.seconds(1), scheduler: scheduler, options: Self.options).subscribe(TrackingSubscriber<Int, Never>())
+        scheduler.resetCalls()
+
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(scheduler.calls, [.now(options: Self.options)])
+    }
+
+    func test_valuesTheUpstreamCompletionAndTheTimeout_areDeliveredOnTheScheduler() {
+        let scheduler = TrackingScheduler()
+        let recorder = ConcurrentRecorder<String>()
+        let first = DrivenPublisher<Int, Never>()
+        first.timeout(.seconds(1), scheduler: scheduler).subscribe(scheduler.placeRecordingSink(recorder))
+        first.send(1)
+        first.send(completion: .finished)
+        scheduler.advance()
+        let second = DrivenPublisher<Int, Never>()
+        second.timeout(.seconds(1), scheduler: scheduler).subscribe(scheduler.placeRecordingSink(recorder))
+        scheduler.advance(by: .seconds(1))
+
+        XCTAssertEqual(recorder.elements, ["value(1) on scheduler", "finished on scheduler", "finished on scheduler"])
+    }
+
+    func test_aRequestFromInsideReceiveSubscription_reachesASynchronousUpstream_withoutHanging() {
+        let scheduler = TestScheduler()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+        [1, 2, 3].publisher.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+
+        scheduler.advance()
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)"])
+    }
+
+    func test_downstreamRequests_areForwardedToTheUpstream_asTheyAreMade() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+
+        subscriber.request(.max(3))
+        subscriber.request(.unlimited)
+
+        XCTAssertEqual(upstream.subscription.requests, [.max(1), .max(3), .unlimited])
+    }
+
+    func test_aRequestAfterTheTimeoutOrACancel_reachesNoUpstream_andDoesNotTrap() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+        let subscription = subscriber.subscription
+        scheduler.advance(by: .seconds(1))
+
+        subscription?.request(.max(1))
+        subscription?.cancel()
+        subscription?.request(.max(1))
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(1)), .cancelled])
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+    }
+
+    func test_aValueAfterTheTimeout_isNotDelivered() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+        scheduler.advance(by: .seconds(1))
+
+        XCTAssertEqual(upstream.send(1), .none)
+        upstream.send(completion: .finished)
+        scheduler.advance(by: .seconds(5))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+    }
+
+    func test_aRequestOfNone_isForwardedAsItIs_withoutTrapping() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        upstream.timeout(.seconds(1), scheduler: TestScheduler()).subscribe(subscriber)
+
+        subscriber.request(.none)
+        subscriber.request(.max(2))
+
+        XCTAssertEqual(upstream.subscription.requests, [.none, .max(2)])
+    }
+
+    /// Combine's timeout cancels its upstream when the downstream cancels while the upstream's
+    /// completion is still on the scheduler, and drops that completion.
+    func test_aCancelWhileTheUpstreamsCompletionIsOnTheScheduler_cancelsTheUpstreamOnce_andDropsIt() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+        let subscription = subscriber.subscription
+
+        upstream.send(completion: .finished)
+        subscription?.cancel()
+        subscription?.cancel()
+        scheduler.advance(by: .seconds(2))
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(1)), .cancelled])
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
+
+    func test_aCancelAfterTheCompletionWasDelivered_reachesNoUpstream() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+        let subscription = subscriber.subscription
+
+        upstream.send(completion: .finished)
+        scheduler.advance()
+        subscription?.cancel()
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(1))])
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+    }
+
+    func test_aCancelAfterTheTimeout_doesNotCancelTheUpstreamAgain() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+        let subscription = subscriber.subscription
+
+        scheduler.advance(by: .seconds(1))
+        subscription?.cancel()
+
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+}
+
+extension TimeoutTests {
+    func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
+        assertCancelReachesTheUpstreamOnce { $0.timeout(.seconds(1), scheduler: $1) }
+    }
+}

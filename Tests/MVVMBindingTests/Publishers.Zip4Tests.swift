@@ -48,3 +48,25 @@ final class Zip4Tests: XCTestCase {
         XCTAssertEqual([a, b, c, d].map(\.subscription.requests), Array(repeating: [.max(2)], count: 4))
     }
 }
+
+// MARK: - One upstream fails (Combine: the others are cancelled, one completion)
+
+extension Zip4Tests {
+    func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
+        for failing in 0..<4 {
+            assertFanInFailure(upstreamCount: 4, failing: failing) { Publishers.Zip4($0[0], $0[1], $0[2], $0[3]) }
+        }
+    }
+
+    func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
+        for failing in 0..<4 {
+            assertFanInFailure(upstreamCount: 4, failing: failing, sendValuesFirst: false) { Publishers.Zip4($0[0], $0[1], $0[2], $0[3]) }
+        }
+    }
+
+    func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
+        assertLateUpstreamIsCancelledAfterFailure { failed, late in
+            Publishers.Zip4(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+        }
+    }
+}

@@ -3,8 +3,10 @@ extension Publishers {
     /// previous one (for the first value: since the subscription), read from a scheduler's
     /// clock.
     ///
-    /// Values are delivered at once, on the upstream's thread; demand, completion and
-    /// cancellation pass straight through.
+    /// Values are delivered at once, on the upstream's thread; nothing is scheduled. As in
+    /// Combine, the downstream's requests go to the upstream, and so does the demand it returns
+    /// from `receive(_:)` (requested from the upstream; the operator itself returns `.none`);
+    /// completion and cancellation pass through, and nothing is forwarded after either.
     public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Context.SchedulerTimeType.Stride
         public typealias Failure = Upstream.Failure
@@ -30,21 +32,34 @@ extension Publishers {
 extension Publisher {
     /// Publishes, for each value, the time since the previous value (or since the
     /// subscription), measured on `scheduler`'s clock.
+    ///
+    /// - Parameters:
+    ///   - scheduler: The scheduler whose clock measures the intervals.
+    ///   - options: Accepted for Combine's signature; as in Combine they are not used, since
+    ///     the operator schedules nothing.
     public func measureInterval<S: Scheduler>(using scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S> {
         Publishers.MeasureInterval(upstream: self, scheduler: scheduler)
     }
 }
 
-/// Passes the subscription straight through and remembers when the last event happened.
+/// Stands between the upstream and the downstream, as Combine's operator does: the downstream's
+/// requests and cancel go to the upstream, a value is replaced by the time since the previous
+/// event (the subscription, for the first), and the demand the downstream returns for it is
+/// requested from the upstream rather than returned (Combine's `measureInterval` returns
+/// `.none` from `receive(_:)`). Nothing is forwarded once the stream ended or was cancelled.
 ///
-/// `last` needs no lock: the subscription and the values arrive one at a time, in order.
+/// The state is read and written under `lock`, which is never held while calling out: a cancel
+/// may come from any thread while a value is being measured.
 private final class MeasureIntervalSubscriber<Input, Context: Scheduler, Downstream: Subscriber>: Subscriber,
-    CombineReflectable, @unchecked Sendable
+    Subscription, CombineReflectable, @unchecked Sendable
 where Downstream.Input == Context.SchedulerTimeType.Stride {
     typealias Failure = Downstream.Failure
 
-    private let downstream: Downstream
+    private let lock = Lock()
     private let scheduler: Context
+    // Guarded by `lock`:
+    private var downstream: Downstream?  // released once the stream ended or was cancelled
+    private var upstream: (any Subscription)?  // set while live
     private var last: Context.SchedulerTimeType?
 
     init(downstream: Downstream, scheduler: Context) {
@@ -54,19 +69,69 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
     var description: String { "MeasureInterval" }
 
+    // The clock is read only for a live stream (as Combine's operator reads it: once on
+    // subscription, once per value), and outside the lock: `now` is the scheduler's code.
+
     func receive(subscription: any Subscription) {
-        last = scheduler.now
-        downstream.receive(subscription: subscription)
+        lock.lock()
+        guard upstream == nil, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        upstream = subscription
+        lock.unlock()
+        let now = scheduler.now
+        lock.lock()
+        if self.upstream != nil { last = now }
+        lock.unlock()
+        downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard upstream != nil else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
         let now = scheduler.now
-        let interval = (last ?? now).distance(to: now)
+        lock.lock()
+        guard let upstream, let downstream, let previous = last else {
+            lock.unlock()
+            return .none
+        }
         last = now
-        return downstream.receive(interval)
+        lock.unlock()
+        let more = downstream.receive(previous.distance(to: now))
+        if more > 0 { upstream.request(more) }
+        return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
+        lock.lock()
+        guard upstream != nil, let target = downstream else { return lock.unlock() }
+        upstream = nil
+        downstream = nil
+        last = nil
+        lock.unlock()
+        target.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        let target = lock.withLock { upstream }
+        target?.request(demand)
+    }
+
+    func cancel() {
+        lock.lock()
+        let target = upstream
+        let released = downstream
+        upstream = nil
+        downstream = nil
+        last = nil
+        lock.unlock()
+        target?.cancel()
+        withExtendedLifetime(released) {}  // so the downstream is released outside the lock
     }
 }

@@ -6,7 +6,9 @@ extension Publishers {
     /// runs out, the upstream is cancelled and the stream fails with `customError()`, or
     /// finishes when there is no `customError`. Values and completion are delivered on the
     /// scheduler, in order; a value already scheduled when time runs out is still delivered
-    /// before the timeout's completion. Demand passes through to the upstream.
+    /// before the timeout's completion. Demand passes through to the upstream, every request
+    /// as it is made. As in Combine, a cancel while the upstream's own completion is still on
+    /// the scheduler cancels the upstream too and drops that completion.
     public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -77,6 +79,9 @@ extension Publishers.Timeout {
         // Guarded by `lock`:
         private var generation: UInt64 = 0  // bumped by every value
         private var timer: CancellableScheduledAction?
+        /// The upstream's subscription while its completion is on the scheduler: a cancel
+        /// before that completion is delivered still reaches the upstream, as in Combine.
+        private var completedUpstream: (any Subscription)?
 
         init(downstream: Downstream, timeout: Publishers.Timeout<Upstream, Context>) {
             self.timeout = timeout
@@ -99,19 +104,37 @@ extension Publishers.Timeout {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            guard beginFinishing() else { return }
-            lock.withLock { timer.take() }?.cancel()
-            timeout.scheduler.schedule(options: timeout.options) { self.finish(completion) }
+            lock.lock()
+            guard case .subscribed(let upstream) = state else { return lock.unlock() }
+            state = .finishing
+            completedUpstream = upstream
+            let pending = timer.take()
+            lock.unlock()
+            pending?.cancel()
+            timeout.scheduler.schedule(options: timeout.options) { self.deliverUpstreamCompletion(completion) }
         }
 
+        /// Runs on the scheduler: hands the upstream's completion down unless the downstream
+        /// cancelled first.
+        private func deliverUpstreamCompletion(_ completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            let target = takeDownstreamForCompletionLocked()
+            let upstream = completedUpstream.take()
+            lock.unlock()
+            withExtendedLifetime(upstream) {}  // released outside the lock
+            target?.receive(completion: completion)
+        }
+
+        /// Forwards `demand` to the upstream as it is, as Combine's timeout does (a request of
+        /// `.none` included: it does not trap here); after the stream ended it goes nowhere.
         func request(_ demand: Subscribers.Demand) {
-            precondition(demand > 0, "demand must be greater than zero")
             upstream?.request(demand)
         }
 
         func cancel() {
             lock.lock()
-            let (upstream, released) = terminateLocked()
+            let (live, released) = terminateLocked()
+            let upstream = live ?? completedUpstream.take()
             let pending = timer.take()
             lock.unlock()
             pending?.cancel()
