@@ -58,7 +58,8 @@ extension CombineLatest4Tests {
 
     func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
         assertLateUpstreamIsCancelledAfterFailure { failed, late in
-            Publishers.CombineLatest4(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+            Publishers.CombineLatest4(
+                failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
         }
     }
 }

@@ -55,7 +55,9 @@ extension Merge5Tests {
 
     func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
         assertLateUpstreamIsCancelledAfterFailure { failed, late in
-            Publishers.Merge5(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+            Publishers.Merge5(
+                failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false),
+                Empty<Int, TestError>(completeImmediately: false), late)
         }
     }
 }

@@ -52,13 +52,17 @@ extension Merge6Tests {
 
     func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
         for failing in 0..<6 {
-            assertFanInFailure(upstreamCount: 6, failing: failing, sendValuesFirst: false) { Publishers.Merge6($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }
+            assertFanInFailure(upstreamCount: 6, failing: failing, sendValuesFirst: false) {
+                Publishers.Merge6($0[0], $0[1], $0[2], $0[3], $0[4], $0[5])
+            }
         }
     }
 
     func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
         assertLateUpstreamIsCancelledAfterFailure { failed, late in
-            Publishers.Merge6(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+            Publishers.Merge6(
+                failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false),
+                Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
         }
     }
 }

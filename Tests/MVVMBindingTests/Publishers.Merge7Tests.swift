@@ -56,13 +56,18 @@ extension Merge7Tests {
 
     func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
         for failing in 0..<7 {
-            assertFanInFailure(upstreamCount: 7, failing: failing, sendValuesFirst: false) { Publishers.Merge7($0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6]) }
+            assertFanInFailure(upstreamCount: 7, failing: failing, sendValuesFirst: false) {
+                Publishers.Merge7($0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6])
+            }
         }
     }
 
     func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
         assertLateUpstreamIsCancelledAfterFailure { failed, late in
-            Publishers.Merge7(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+            Publishers.Merge7(
+                failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false),
+                Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false),
+                Empty<Int, TestError>(completeImmediately: false), late)
         }
     }
 }

@@ -61,13 +61,18 @@ extension Merge8Tests {
 
     func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
         for failing in 0..<8 {
-            assertFanInFailure(upstreamCount: 8, failing: failing, sendValuesFirst: false) { Publishers.Merge8($0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7]) }
+            assertFanInFailure(upstreamCount: 8, failing: failing, sendValuesFirst: false) {
+                Publishers.Merge8($0[0], $0[1], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7])
+            }
         }
     }
 
     func test_anUpstreamSubscribingAfterAFailure_isCancelledOnce() {
         assertLateUpstreamIsCancelledAfterFailure { failed, late in
-            Publishers.Merge8(failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
+            Publishers.Merge8(
+                failed, Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false),
+                Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false),
+                Empty<Int, TestError>(completeImmediately: false), Empty<Int, TestError>(completeImmediately: false), late)
         }
     }
 }

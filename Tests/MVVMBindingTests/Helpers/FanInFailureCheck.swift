@@ -52,7 +52,8 @@ extension XCTestCase {
         let completions = subscriber.events.filter { if case .completion = $0 { true } else { false } }
         XCTAssertEqual(completions.count, 1, "exactly one completion", file: file, line: line)
         XCTAssertEqual(subscriber.values.count, valuesBefore, "nothing forwarded after the failure", file: file, line: line)
-        if case .completion? = subscriber.events.last {} else {
+        if case .completion? = subscriber.events.last {
+        } else {
             XCTFail("the completion is the last event: \(subscriber.history)", file: file, line: line)
         }
         XCTAssertEqual(
