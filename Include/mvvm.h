@@ -26,8 +26,8 @@
  *   mvvm_abi_version(), mvvm_status_name(), mvvm_last_error_message(), mvvm_type_describe(),
  *   mvvm_type_find(), mvvm_type_list(), mvvm_member_find(), mvvm_record_describe(),
  *   mvvm_record_find(), mvvm_record_list(), mvvm_enum_describe(), mvvm_enum_list(),
- *   mvvm_interface_describe(), mvvm_get_api() and the mvvm_request_* answers of
- *   host-implemented interfaces; an application's header names its own.
+ *   mvvm_interface_describe(), mvvm_interface_find(), mvvm_get_api() and the mvvm_request_*
+ *   answers of host-implemented interfaces; an application's header names its own.
  *
  * THE ORDER OF CHECKS
  *   Every host-thread function checks, in this order, and stops at the first failure:
@@ -832,7 +832,7 @@ mvvm_status mvvm_object_invoke_by_name(mvvm_object *object, const char *command,
  * application's header names the members whose requests outlive their screen, such as a
  * save). The destroy notifier is called with user_data once, when the last object using the
  * table is gone (or at shutdown). A binding builds the table from mvvm_interface_describe()
- * (the Python package's host classes do).
+ * or mvvm_interface_find() (the Python package's host classes do).
  * ---------------------------------------------------------------------------------------- */
 
 /** A pending call into a host-implemented table. Opaque and checked like an object handle:
@@ -891,7 +891,7 @@ typedef struct mvvm_interface_info {
     /** The table's C struct, e.g. "app_store_vtable". */
     const char *c_type;
     const char *doc;
-    /** The type that mvvm_object_new_host() makes over it. */
+    /** The type made over it: by mvvm_object_new_host(), or by that type's own constructor. */
     mvvm_type type;
     /** sizeof the table: what its struct_size must be. */
     size_t size;
@@ -905,6 +905,14 @@ typedef struct mvvm_interface_info {
  *  `type` has no host constructor (the message names the types that have one). Any thread,
  *  before mvvm_init() too. */
 mvvm_status mvvm_interface_describe(mvvm_type type, const mvvm_interface_info **out_info);
+
+/** Writes a static description of the host interface named `name` (mvvm_interface_info.name,
+ *  e.g. "ItemStore") into *out_info: any interface the application declared, also those its
+ *  own constructors take (an app's header names the constructor; mvvm_interface_describe()
+ *  reaches only the tables of mvvm_object_new_host()). MVVM_E_INVALID_ARGUMENT: `name` or
+ *  `out_info` is NULL, or `name` is not UTF-8. MVVM_E_NOT_FOUND: no interface has that name
+ *  (the message lists those there are). Any thread, before mvvm_init() too. Since 0.2. */
+mvvm_status mvvm_interface_find(const char *name, const mvvm_interface_info **out_info);
 
 /** Creates an object of `type` over the host's table `vtable` (of the interface
  *  mvvm_interface_describe(type) describes; copied), `user_data` and `destroy` (may be NULL),
@@ -1004,6 +1012,7 @@ typedef struct mvvm_api {
                                         size_t count);
     mvvm_status (*schema_hash)(const char **out_hash);
     mvvm_status (*schema_check)(const char *expected_hash);
+    mvvm_status (*interface_find)(const char *name, const mvvm_interface_info **out_info);
     /* END GENERATED api */
 } mvvm_api;
 

@@ -48,7 +48,7 @@ extern "C" {
 /* BEGIN GENERATED schema (mvvm-generate: `make generate`; do not edit) */
 /** The schema hash of this header: of everything it declares from the application's
  *  declarations (mvvm.h, "THE SCHEMA HASH"). mvvm-generate writes it. */
-#define MVVM_SEEDS_SCHEMA_HASH "38a996f30fefac90"
+#define MVVM_SEEDS_SCHEMA_HASH "23441fb28ace4cc2"
 
 /** MVVM_OK when the loaded library was built from the declarations this header was
  *  generated from; else MVVM_E_SCHEMA, and mvvm_last_error_message() names both hashes
@@ -58,44 +58,9 @@ extern "C" {
 #define mvvm_seeds_check_schema() mvvm_schema_check(MVVM_SEEDS_SCHEMA_HASH)
 /* END GENERATED schema */
 
-/* ------------------------------------------------------------------------------------------
- * Records (value kinds of mvvm_value, and their structs)
- * ---------------------------------------------------------------------------------------- */
-
-/** A user. Strings are borrowed from the object that handed the struct out; each function
- *  says until when. */
-#define MVVM_VALUE_USER ((mvvm_value_kind)7)
-typedef struct mvvm_user {
-    int64_t id;
-    const char *name;
-    const char *email;
-} mvvm_user;
-
-/** A post. Strings borrowed from the object; each getter says until when. */
-#define MVVM_VALUE_POST ((mvvm_value_kind)8)
-typedef struct mvvm_post {
-    int64_t id;
-    const char *title;
-    const char *body;
-    const char *author_name;
-    /** Seconds since 1970-01-01 UTC. */
-    double created_at;
-    int64_t likes_count;
-    int32_t liked_by_current_user;
-    int64_t comments_count;
-} mvvm_post;
-
-/** A comment. */
-#define MVVM_VALUE_COMMENT ((mvvm_value_kind)9)
-typedef struct mvvm_comment {
-    int64_t id;
-    const char *author_name;
-    const char *body;
-} mvvm_comment;
-
-/* ------------------------------------------------------------------------------------------
- * Enums
- * ---------------------------------------------------------------------------------------- */
+/* The enums of this app. A typed getter carries one in an int32_t (a C11 enum's size is the
+ * compiler's choice), as mvvm.h carries its own enums; its doc names the enum. */
+/* BEGIN GENERATED enums (mvvm-generate: `make generate`; do not edit) */
 
 /** What a user list is loading ("loading"). */
 typedef enum mvvm_loading {
@@ -106,20 +71,66 @@ typedef enum mvvm_loading {
     MVVM_LOADING_NEXT_PAGE = 2,
 } mvvm_loading;
 
-/** The state of data loaded asynchronously (ViewState; a post detail's "state"). */
+/** The state of data loaded asynchronously (ViewState). */
 typedef enum mvvm_view_state {
+    /** Nothing requested yet. */
     MVVM_VIEW_STATE_IDLE = 0,
+    /** A request is in flight. */
     MVVM_VIEW_STATE_LOADING = 1,
+    /** The data arrived. */
     MVVM_VIEW_STATE_LOADED = 2,
+    /** The request succeeded with nothing to show. */
     MVVM_VIEW_STATE_EMPTY = 3,
+    /** The request failed; the error message says why. */
     MVVM_VIEW_STATE_FAILED = 4,
 } mvvm_view_state;
 
 /** The coordinator's "navigate" action. */
 typedef enum mvvm_navigation {
+    /** A screen was pushed: show it. */
     MVVM_NAVIGATION_PUSH = 1,
+    /** The top screen was popped: take it away. */
     MVVM_NAVIGATION_POP = 2,
 } mvvm_navigation;
+/* END GENERATED enums */
+
+/* The records of this app: value kinds (mvvm_value.kind) and their C structs. */
+/* BEGIN GENERATED records (mvvm-generate: `make generate`; do not edit) */
+
+#define MVVM_VALUE_USER ((mvvm_value_kind)7)
+/** A user. Strings are borrowed from the object that handed the struct out; each function says
+ *  until when. */
+typedef struct mvvm_user {
+    int64_t id;
+    const char *name;
+    const char *email;
+} mvvm_user;
+
+#define MVVM_VALUE_POST ((mvvm_value_kind)8)
+/** A post with its author's name and its counts. Strings are borrowed from the object that handed
+ *  the struct out; each function says until when. */
+typedef struct mvvm_post {
+    int64_t id;
+    const char *title;
+    const char *body;
+    const char *author_name;
+    /** Seconds since 1970-01-01 UTC. */
+    double created_at;
+    int64_t likes_count;
+    /** 0/1. */
+    int32_t liked_by_current_user;
+    int64_t comments_count;
+} mvvm_post;
+
+#define MVVM_VALUE_COMMENT ((mvvm_value_kind)9)
+/** A comment on a post. Strings are borrowed from the object that handed the struct out; each
+ *  function says until when. */
+typedef struct mvvm_comment {
+    int64_t id;
+    const char *author_name;
+    const char *body;
+} mvvm_comment;
+/* END GENERATED records */
 
 /* ------------------------------------------------------------------------------------------
  * Repositories
@@ -647,46 +658,52 @@ mvvm_status mvvm_user_search_get_row(mvvm_object *vm, int64_t index, mvvm_user *
  * answer to it still counts; it ends when answered or at shutdown.
  * ---------------------------------------------------------------------------------------- */
 
-/** The user repository a host implements. Every function pointer is required except
- *  `cancel`. Called on the host thread; must not block (answer later instead). */
+/* BEGIN GENERATED interfaces (mvvm-generate: `make generate`; do not edit) */
+
+/** The user repository a host implements: what mvvm_repository_new_host() is made over. Every
+ *  function pointer is required except `cancel` and `search_users`. Called on the host thread; must
+ *  not block (answer later instead). */
 typedef struct mvvm_user_repository_vtable {
     /** sizeof(mvvm_user_repository_vtable). */
     uint32_t struct_size;
-    /** Page `page` (1-based) of users: answer with mvvm_request_resolve_user_page(). */
+    /** Page `page` (1-based) of users. Answer with mvvm_request_resolve_user_page(). */
     void (*fetch_users)(void *user_data, mvvm_request *request, int64_t page);
-    /** The user `user_id`: answer with mvvm_request_resolve_user(). */
+    /** The user `user_id`. Answer with mvvm_request_resolve_user(). */
     void (*fetch_user)(void *user_data, mvvm_request *request, int64_t user_id);
-    /** Store `user` (borrowed for the duration of the call): answer with
-     *  mvvm_request_resolve_user() carrying the stored version. */
+    /** Store `user` (lent for the call); the answer is the version stored. Answer with
+     *  mvvm_request_resolve_user(). */
     void (*update_user)(void *user_data, mvvm_request *request, const mvvm_user *user);
-    /** Optional: nobody waits for `request` any more; stop working on it. */
+    /** Nobody waits for `request` any more: stop its work (answering it now gives
+     *  MVVM_E_NOT_FOUND). Optional. */
     void (*cancel)(void *user_data, mvvm_request *request);
-    /** Since 0.2, optional: page `page` (1-based) of the users whose name contains `query`
-     *  (borrowed for the duration of the call; trimmed, never empty), ignoring case: answer
-     *  with mvvm_request_resolve_user_page(). A table without it (NULL, or the older
-     *  struct_size MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1 that ends before it) makes every
-     *  search fail with a message the search screen shows. */
+    /** Since 0.2: page `page` (1-based) of the users whose name contains `query` (lent for the
+     *  call; trimmed, never empty), ignoring case. A table without it (NULL, or the struct_size of
+     *  0.1 that ends before it) makes every search fail with a message the search screen shows.
+     *  Answer with mvvm_request_resolve_user_page(). May be NULL. */
     void (*search_users)(void *user_data, mvvm_request *request, const char *query, int64_t page);
 } mvvm_user_repository_vtable;
 
-/** The struct_size of mvvm_user_repository_vtable in version 0.1 (before search_users):
- *  accepted, so hosts built against that header keep working. */
+/** The struct_size of mvvm_user_repository_vtable in version 0.1 (before search_users): accepted,
+ *  so hosts built against that header keep working. */
 #define MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1 (offsetof(mvvm_user_repository_vtable, search_users))
 
-/** The post repository a host implements (optional as a whole). */
+/** The post repository a host implements (optional as a whole: without it, post calls fail with a
+ *  message). */
 typedef struct mvvm_post_repository_vtable {
     /** sizeof(mvvm_post_repository_vtable). */
     uint32_t struct_size;
-    /** The post `post_id`: answer with mvvm_request_resolve_post(). */
+    /** The post `post_id`. Answer with mvvm_request_resolve_post(). */
     void (*fetch_post)(void *user_data, mvvm_request *request, int64_t post_id);
-    /** The comments of post `post_id`: answer with mvvm_request_resolve_comments(). */
+    /** The comments of post `post_id`. Answer with mvvm_request_resolve_comments(). */
     void (*fetch_comments)(void *user_data, mvvm_request *request, int64_t post_id);
-    /** Set whether the current user likes `post_id`: answer with mvvm_request_resolve_post()
-     *  carrying the post as the server now has it. */
+    /** Set whether the current user likes `post_id`; the answer is the post as stored. Answer with
+     *  mvvm_request_resolve_post(). */
     void (*set_liked)(void *user_data, mvvm_request *request, int64_t post_id, int32_t liked);
-    /** Optional: nobody waits for `request` any more. */
+    /** Nobody waits for `request` any more: stop its work (answering it now gives
+     *  MVVM_E_NOT_FOUND). Optional. */
     void (*cancel)(void *user_data, mvvm_request *request);
 } mvvm_post_repository_vtable;
+/* END GENERATED interfaces */
 
 /** Creates a repository whose calls go to the host. The tables are copied. `posts` may be
  *  NULL: post calls then fail with a clear message. `destroy` (may be NULL) is called with

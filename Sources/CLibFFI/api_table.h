@@ -61,6 +61,7 @@ static inline const mvvm_api *mvvm_api_table(void) {
         .request_resolve_list = mvvm_request_resolve_list,
         .schema_hash = mvvm_schema_hash,
         .schema_check = mvvm_schema_check,
+        .interface_find = mvvm_interface_find,
     };
     return &table;
 }

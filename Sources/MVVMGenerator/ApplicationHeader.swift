@@ -40,21 +40,20 @@ enum ApplicationHeader {
             out += "#define \(CSpelling.typeConstant(declaration)) ((mvvm_type)\(declaration.type))\n"
         }
         out += "\n" + HeaderSections.schema(headerPath: configuration.headerPath, generatorName: configuration.generatorName)
-        let enums = TypeRegistry.shared.registeredEnums
+        let enums = enumsBlock()
         if !enums.isEmpty {
             out += "\n/* The enums of this library. A typed getter carries one in an int32_t (a C11 enum's size is\n"
             out += " * the compiler's choice), as mvvm.h carries its own enums; its doc names the enum. */\n"
+            out += enums
         }
-        for enumeration in enums { out += "\n" + enumTypedef(enumeration) }
-        let records = TypeRegistry.shared.registeredRecords
-        if !records.isEmpty { out += "\n/* The records of this library: value kinds (mvvm_value.kind) and their C structs. */\n" }
-        for record in records { out += "\n" + recordStruct(record) }
-        let interfaces = declarations.compactMap(\.hostInterface)
+        let records = recordsBlock()
+        if !records.isEmpty { out += "\n/* The records of this library: value kinds (mvvm_value.kind) and their C structs. */\n" + records }
+        let interfaces = interfacesBlock(declarations)
         if !interfaces.isEmpty {
             out += "\n/* The interfaces a host implements (mvvm.h, \"Host-implemented interfaces\"): fill the table,\n"
             out += " * struct_size = sizeof it, and answer each request at once or later, from any thread. */\n"
+            out += interfaces
         }
-        for interface in interfaces { out += "\n" + vtableStruct(interface) }
         out += "\n"
         out += HeaderSections.sections(declarations)
         if let table = configuration.pluginTable { out += "\n" + pluginTableStruct(table, configuration) }
@@ -106,6 +105,23 @@ enum ApplicationHeader {
             """
     }
 
+    /// Every registered enum's typedef, each after a blank line (a header's `enums` block).
+    static func enumsBlock() -> String {
+        TypeRegistry.shared.registeredEnums.map { "\n" + enumTypedef($0) }.joined()
+    }
+
+    /// Every registered record's kind constant and struct, each after a blank line (a
+    /// header's `records` block).
+    static func recordsBlock() -> String {
+        TypeRegistry.shared.registeredRecords.map { "\n" + recordStruct($0) }.joined()
+    }
+
+    /// The table of every host interface the types are made over, each after a blank line
+    /// (a header's `interfaces` block).
+    static func interfacesBlock(_ declarations: [TypeDeclaration]) -> String {
+        declarations.flatMap(\.interfaces).map { "\n" + vtableStruct($0) }.joined()
+    }
+
     /// A declared enum as a typedef'd C enum: one constant per case, with the declaration's docs.
     private static func enumTypedef(_ enumeration: RegisteredEnum) -> String {
         var out = CSpelling.docComment(enumeration.doc.isEmpty ? "The enum \(enumeration.name)." : enumeration.doc)
@@ -133,7 +149,17 @@ enum ApplicationHeader {
             out += CSpelling.docComment(doc, indent: "    ")
             out += "    \(member.cDeclaration);\n"
         }
-        return out + "} \(interface.cType);\n"
+        out += "} \(interface.cType);\n"
+        for version in interface.earlierVersions {
+            let next = interface.members[version.memberCount].name
+            out +=
+                "\n"
+                + CSpelling.docComment(
+                    "The struct_size of \(interface.cType) in version \(version.version) (before \(next)): accepted, so hosts built against that header keep working."
+                )
+            out += "#define \(interface.sizeMacro(of: version)) (offsetof(\(interface.cType), \(next)))\n"
+        }
+        return out
     }
 
     /// A record's value kind constant and struct, with its declaration's docs and the

@@ -6,7 +6,9 @@ import MVVMRuntime
 /// application's `Configuration`:
 /// - the header: written whole (an application's own, `ownHeader`), or a hand-written header's
 ///   blocks between `BEGIN GENERATED name` and `END GENERATED name` (`types`: the type
-///   constants, `sections`: one per type, `api`: the plug-in table's fields);
+///   constants, `schema`: its hash and check, `enums`, `records` and `interfaces`: the C
+///   enums, record structs and host tables, `sections`: one per type, `api`: the plug-in
+///   table's fields);
 /// - the plug-in table's initialiser and its `*_get_api` export (`pluginTable`);
 /// - `<Type>Exports.swift` per ViewModel type, in the application's target: the typed functions.
 public enum Generator {
@@ -212,6 +214,12 @@ public enum Generator {
                     "schema", in: header,
                     with: HeaderSections.schema(
                         headerPath: headerPath, generatorName: configuration.generatorName), headerPath)
+            }
+            for (name, body) in [
+                ("enums", ApplicationHeader.enumsBlock()), ("records", ApplicationHeader.recordsBlock()),
+                ("interfaces", ApplicationHeader.interfacesBlock(declarations)),
+            ] where hasBlock(name, in: header) {
+                header = try replaceBlock(name, in: header, with: body, headerPath)
             }
             if hasBlock("sections", in: header) {
                 header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations), headerPath)

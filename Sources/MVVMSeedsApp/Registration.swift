@@ -15,6 +15,7 @@ public enum SeedsApp {
         try registry.register(record: Comment.self, prefix: "mvvm")
         try registry.register(enumeration: SeedsEnums.loading, prefix: "mvvm")
         try registry.register(enumeration: SeedsEnums.postState, prefix: "mvvm")
+        try registry.register(enumeration: SeedsEnums.navigation, prefix: "mvvm")
         for declaration: TypeDeclaration in [
             RepositoryObject.declaration,
             UserListViewModel.declaration,

@@ -23,6 +23,12 @@ static const expected_case view_state_cases[] = {
     CASE("failed", MVVM_VIEW_STATE_FAILED),
 };
 
+/* Numbered from 1, as in 0.1: the declaration gives push its number. */
+static const expected_case navigation_cases[] = {
+    CASE("push", MVVM_NAVIGATION_PUSH),
+    CASE("pop", MVVM_NAVIGATION_POP),
+};
+
 static const struct {
     const char *name, *c_type;
     const expected_case *cases;
@@ -30,6 +36,7 @@ static const struct {
 } header_enums[] = {
     {"Loading", "mvvm_loading", loading_cases, 3},
     {"ViewState", "mvvm_view_state", view_state_cases, 5},
+    {"Navigation", "mvvm_navigation", navigation_cases, 2},
 };
 #define HEADER_ENUM_COUNT (sizeof header_enums / sizeof header_enums[0])
 
@@ -88,7 +95,7 @@ static void test_bad_arguments_are_refused_and_nothing_is_written(void) {
     CHECK_STATUS(mvvm_enum_describe("mvvm_loading", NULL), MVVM_E_INVALID_ARGUMENT);
     CHECK(strstr(mvvm_last_error_message(), "out_info") != NULL);
     CHECK_STATUS(mvvm_enum_describe("mvvm_load\xff", &info), MVVM_E_INVALID_UTF8);
-    const char *unknown[] = {"", "Loading", "MVVM_LOADING", "mvvm_loading ", "mvvm_navigation"};
+    const char *unknown[] = {"", "Loading", "MVVM_LOADING", "mvvm_loading ", "mvvm_navigation_action"};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         CHECK_STATUS(mvvm_enum_describe(unknown[i], &info), MVVM_E_UNKNOWN_NAME);
         CHECK(strstr(mvvm_last_error_message(), "mvvm_view_state") != NULL);

@@ -293,6 +293,34 @@ static void *create_on_thread(void *argument) {
     return NULL;
 }
 
+/* The two tables are declared host interfaces: mvvm_interface_find() describes them as the
+ * header declares them, though the repository is made by its own constructor. */
+static void test_the_tables_are_found_by_name_as_the_header_declares_them(void) {
+    const mvvm_interface_info *users = NULL;
+    CHECK_OK(mvvm_interface_find("UserRepository", &users));
+    CHECK_STR_EQ(users->c_type, "mvvm_user_repository_vtable");
+    CHECK_EQ(users->size, sizeof(mvvm_user_repository_vtable));
+    CHECK_EQ(users->type, MVVM_TYPE_REPOSITORY);
+    CHECK_EQ(users->member_count, (size_t)5);
+    CHECK_STR_EQ(users->members[4].name, "search_users");
+    CHECK_EQ(users->members[4].offset, offsetof(mvvm_user_repository_vtable, search_users));
+    CHECK_EQ(users->members[4].optional, 1);
+    CHECK_EQ(users->members[2].answer, MVVM_HOST_ANSWER_CUSTOM);
+    CHECK_EQ(users->members[2].arguments[0].kind, MVVM_VALUE_USER);
+    const mvvm_interface_info *posts = NULL;
+    CHECK_OK(mvvm_interface_find("PostRepository", &posts));
+    CHECK_EQ(posts->size, sizeof(mvvm_post_repository_vtable));
+    CHECK_EQ(posts->members[2].offset, offsetof(mvvm_post_repository_vtable, set_liked));
+    /* Not a table of mvvm_object_new_host(): the repository has its own constructor. */
+    const mvvm_interface_info *described = NULL;
+    CHECK_STATUS(mvvm_interface_describe(MVVM_TYPE_REPOSITORY, &described), MVVM_E_NOT_FOUND);
+    CHECK_STATUS(mvvm_interface_find("NoSuchRepository", &described), MVVM_E_NOT_FOUND);
+    CHECK(strstr(mvvm_last_error_message(), "UserRepository, PostRepository") != NULL);
+    CHECK_STATUS(mvvm_interface_find(NULL, &described), MVVM_E_INVALID_ARGUMENT);
+    CHECK_STATUS(mvvm_interface_find("UserRepository", NULL), MVVM_E_INVALID_ARGUMENT);
+    CHECK(described == NULL);
+}
+
 static void test_new_host_validates_its_arguments(void) {
     host h;
     host_reset(&h);
@@ -1430,6 +1458,7 @@ static void test_shutdown_ends_pending_requests_and_destroys_host_repositories(v
 
 int main(void) {
     harness_init();
+    RUN_TEST(test_the_tables_are_found_by_name_as_the_header_declares_them);
     RUN_TEST(test_new_host_validates_its_arguments);
     RUN_TEST(test_user_list_answered_inside_the_call);
     RUN_TEST(test_user_list_answered_later_from_the_loop);

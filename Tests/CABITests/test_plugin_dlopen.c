@@ -310,6 +310,7 @@ static void test_the_newest_fields_hold_their_functions(void) {
         {"mvvm_request_resolve_list", (any_function)api->request_resolve_list},
         {"mvvm_schema_hash", (any_function)api->schema_hash},
         {"mvvm_schema_check", (any_function)api->schema_check},
+        {"mvvm_interface_find", (any_function)api->interface_find},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         void *symbol = dlsym(library, fields[i].name);
@@ -318,7 +319,7 @@ static void test_the_newest_fields_hold_their_functions(void) {
         if (symbol == NULL || symbol != slot) report(__LINE__, fields[i].name, "the field does not hold this function");
     }
     /* And the last field is the last function of the header. */
-    CHECK_EQ(offsetof(mvvm_api, schema_check), sizeof(mvvm_api) - sizeof(any_function));
+    CHECK_EQ(offsetof(mvvm_api, interface_find), sizeof(mvvm_api) - sizeof(any_function));
     CHECK_EQ(offsetof(mvvm_seeds_api, repository_new_http_with_options), sizeof(mvvm_seeds_api) - sizeof(any_function));
 }
 

@@ -69,6 +69,25 @@ final class TypeRegistryTests: XCTestCase {
         }
     }
 
+    func test_a_plain_declarations_interfaces_follow_its_host_constructors() throws {
+        let store = HostInterfaceDeclaration(name: "Store", cNamespace: "app", summary: "", members: [.cancel])
+        let cache = HostInterfaceDeclaration(name: "Cache", cNamespace: "app", summary: "", members: [.cancel])
+        let registry = TypeRegistry()
+        let shop = TypeDeclaration(name: "Shop", cNamespace: "app", handleName: "shop", summary: "", interfaces: [store, cache])
+        try registry.register(shop)
+        XCTAssertEqual(shop.interfaces.map(\.cType), ["app_store_vtable", "app_cache_vtable"])
+        XCTAssertNil(shop.hostInterface, "its own constructors take them, not mvvm_object_new_host()")
+    }
+
+    func test_an_earlier_versions_size_macro_is_named_by_its_version() {
+        let interface = HostInterfaceDeclaration(
+            name: "Store", cNamespace: "app", summary: "",
+            members: [.method("all", "", answer: .nothing), .method("search", "", answer: .nothing, optional: true)],
+            earlierVersions: [.version("0.1", members: 1)])
+        XCTAssertEqual(interface.sizeMacro(of: interface.earlierVersions[0]), "APP_STORE_VTABLE_SIZE_0_1")
+        XCTAssertEqual(interface.acceptedSizes, [interface.size, interface.size(ofMembers: 1)])
+    }
+
     func test_a_declaration_is_registered_once() throws {
         let registry = TypeRegistry()
         let other = TypeRegistry()

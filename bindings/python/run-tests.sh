@@ -54,7 +54,7 @@ rm -rf "$HERE/build" "$HERE"/*.egg-info
 echo "== stubs (mvvm_seeds/__init__.pyi against the library's introspection)"
 # The command the stub's header names (the library by a placeholder path: the output never
 # depends on the machine).
-STUBGEN_ARGS=(--module mvvm_seeds --reexport mvvm_seeds.host --reexport mvvm_seeds._enums)
+STUBGEN_ARGS=(--module mvvm_seeds --reexport mvvm_seeds.host)
 STUBGEN_COMMAND="cd bindings/python && python3 -m mvvm._stubgen --library /path/to/libmvvm.so ${STUBGEN_ARGS[*]} --output mvvm_seeds/__init__.pyi"
 if ! (cd "$HERE" && "$VENV/bin/python" -m mvvm._stubgen "${STUBGEN_ARGS[@]}" --command "$STUBGEN_COMMAND" \
         --check mvvm_seeds/__init__.pyi); then

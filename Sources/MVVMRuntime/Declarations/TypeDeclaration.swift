@@ -61,17 +61,24 @@ public class TypeDeclaration: @unchecked Sendable {
     private let nullables: [Bool]
 
     /// A type without members: its objects are made by constructors of its own. `cPrefix`
-    /// defaults to the name in snake case.
-    public convenience init(name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String, summary: String) {
+    /// defaults to the name in snake case. `interfaces`: the host interfaces those
+    /// constructors take (a repository over a host's tables), declared here so that the
+    /// header, `mvvm_interface_find()`, the schema hash and the bindings know them. Read after
+    /// registration (an interface's record arguments name their registered kinds).
+    public convenience init(
+        name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String, summary: String,
+        interfaces: @escaping @autoclosure @Sendable () -> [HostInterfaceDeclaration] = []
+    ) {
         self.init(
             name: name, cNamespace: cNamespace, cPrefix: cPrefix ?? CName.snakeCase(name), handleName: handleName,
-            summary: summary, members: [])
+            summary: summary, members: [], constructorInterfaces: interfaces)
     }
 
     init(
         name: String, cNamespace: String = "mvvm", cPrefix: String, handleName: String, summary: String, members: [MemberShape],
-        accessors: [MemberAccess] = []
+        accessors: [MemberAccess] = [], constructorInterfaces: @escaping @Sendable () -> [HostInterfaceDeclaration] = { [] }
     ) {
+        self.constructorInterfaces = constructorInterfaces
         self.name = name
         self.cNamespace = cNamespace
         self.cPrefix = cPrefix
@@ -174,6 +181,13 @@ public class TypeDeclaration: @unchecked Sendable {
     /// The interface a host implements to make an object of this type
     /// (`mvvm_object_new_host()`), if the type has a host constructor.
     public var hostInterface: HostInterfaceDeclaration? { nil }
+
+    /// The host interfaces the type's own constructors take (not `mvvm_object_new_host()`'s).
+    private let constructorInterfaces: @Sendable () -> [HostInterfaceDeclaration]
+
+    /// Every host interface objects of this type are made over: the host constructor's, then
+    /// those of the type's own constructors. Their names are unique in the registry.
+    public var interfaces: [HostInterfaceDeclaration] { (hostInterface.map { [$0] } ?? []) + constructorInterfaces() }
 
     /// The host constructor's header doc and out parameter's name.
     package var hostConstructorDoc: (doc: String, out: String)? { nil }

@@ -22,6 +22,28 @@ import CMVVM
     return MVVM_OK
 }
 
+@c public func mvvm_interface_find(
+    _ name: UnsafePointer<CChar>?, _ outInfo: UnsafeMutablePointer<UnsafePointer<mvvm_interface_info>?>?
+) -> mvvm_status {
+    do throws(APIError) {
+        let out = try require(outInfo, "out_info")
+        let name = try string(from: name, "name")
+        guard let info = HostInterfaceCatalog.cInfo(named: name) else {
+            let names = HostInterfaceCatalog.names
+            throw APIError(
+                MVVM_E_NOT_FOUND,
+                "This library declares no host interface named \"\(name)\"; "
+                    + (names.isEmpty ? "it has none." : "its interfaces are \(names.joined(separator: ", ")).")
+            )
+        }
+        out.pointee = info
+    } catch {
+        return LastError.fail(error)
+    }
+    LastError.clear()
+    return MVVM_OK
+}
+
 @MainActor @c public func mvvm_object_new_host(
     _ type: mvvm_type, _ vtable: UnsafeRawPointer?, _ userData: UnsafeMutableRawPointer?, _ destroy: mvvm_destroy_notify?,
     _ outObject: UnsafeMutablePointer<OpaquePointer?>?

@@ -80,25 +80,44 @@ public final class HostInterfaceDeclaration: Sendable {
     public let summary: String
     /// In struct order.
     public let members: [Member]
-    /// The member counts of the table's earlier versions, oldest first: a host built against
-    /// one fills a shorter table (its `struct_size` is `size(ofMembers:)` of that count), which
-    /// is accepted, the members after its end read as NULL. Tables grow only at the end, so
-    /// an earlier version is a prefix; every member past it must be optional.
-    public let earlierMemberCounts: [Int]
+    /// A version of the table before its newest members were added: a host built against it
+    /// fills a shorter table, which is accepted, the members after its end read as NULL.
+    public struct EarlierVersion: Sendable {
+        /// The release that had it ("0.1"): the header's `CTYPE_SIZE_0_1` macro.
+        public let version: String
+        /// How many members it ended after.
+        public let memberCount: Int
 
-    public init(name: String, cNamespace: String, summary: String, members: [Member], earlierMemberCounts: [Int] = []) {
+        /// The table of `version`, which ended after its first `members` members.
+        public static func version(_ version: String, members: Int) -> Self { Self(version: version, memberCount: members) }
+    }
+
+    /// The table's earlier versions, oldest first. Tables grow only at the end, so an earlier
+    /// version is a prefix (its `struct_size` is `size(ofMembers:)` of its count); every
+    /// member past it must be optional.
+    public let earlierVersions: [EarlierVersion]
+
+    /// The member counts of `earlierVersions`.
+    var earlierMemberCounts: [Int] { earlierVersions.map(\.memberCount) }
+
+    public init(name: String, cNamespace: String, summary: String, members: [Member], earlierVersions: [EarlierVersion] = []) {
         let snake = CName.snakeCase(name)
         self.name = name
         self.cType = (snake.hasPrefix(cNamespace + "_") ? snake : "\(cNamespace)_\(snake)") + "_vtable"
         self.summary = summary
         self.members = members
-        self.earlierMemberCounts = earlierMemberCounts
+        self.earlierVersions = earlierVersions
         precondition(Set(members.map(\.name)).count == members.count, "\(name) declares a member twice")
         precondition(members.filter(\.isCancel).count <= 1, "\(name) declares cancel twice")
-        for count in earlierMemberCounts {
+        for count in earlierVersions.map(\.memberCount) {
             precondition((0..<members.count).contains(count), "\(name): an earlier version has 0 to \(members.count - 1) members, not \(count)")
             precondition(members[count...].allSatisfy(\.isOptional), "\(name): the members added after version \(count) must be optional")
         }
+    }
+
+    /// The header's macro for the `struct_size` of an earlier version: `CTYPE_SIZE_0_1`.
+    public func sizeMacro(of version: EarlierVersion) -> String {
+        "\(cType.uppercased())_SIZE_" + version.version.map { $0.isNumber || $0.isLetter ? String($0) : "_" }.joined()
     }
 
     /// sizeof the C struct: `struct_size` padded to a pointer, then the pointers.

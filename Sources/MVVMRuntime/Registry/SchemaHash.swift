@@ -7,7 +7,7 @@
 /// flags, enum, related and count names, and arguments), each record (kind, name, C names,
 /// size, alignment, whether it is readable; every field's name, kind, nullability and
 /// offset), each enum (its C type; every case's constant and value) and each host interface
-/// (its table's C type and size; every slot's declaration, answer and optionality). Docs are
+/// (its table's C type, size and earlier sizes; every slot's declaration, answer and optionality). Docs are
 /// not part of it, and neither is anything hand-written in a header. (UniFFI's checksums cover
 /// function signatures only, #1789 in its tracker: here a record field's kind or offset counts.)
 /// The generator writes the same hash into the application's header; `mvvm_schema_hash()`
@@ -29,8 +29,11 @@ package enum SchemaHash {
                         + "\(member.valueKind.rawValue) \(flags) \(member.enumName ?? "-") \(member.relatedName ?? "-") "
                         + "\(member.countName ?? "-") (\(arguments))")
             }
-            if let interface = declaration.hostInterface {
+            for interface in declaration.interfaces {
                 lines.append("  interface \(interface.cType) \(interface.size)")
+                for version in interface.earlierVersions {
+                    lines.append("  earlier \(version.version) \(interface.size(ofMembers: version.memberCount))")
+                }
                 for member in interface.members {
                     lines.append("    slot [\(member.cDeclaration)] \(answer(member.answer)) \(member.isOptional)")
                 }

@@ -3,14 +3,16 @@ import MVVMDomain
 import MVVMRuntime
 
 /// A repository handle: the user and post repositories ViewModels are built over. Made by its
-/// own constructors (sample data, JSON file, SQLite, HTTP, host), not from a declaration's.
+/// own constructors (sample data, JSON file, SQLite, HTTP, and the host's two tables, which
+/// it declares).
 @MainActor
 final class RepositoryObject: RuntimeObject {
     override class var objectType: mvvm_type { declaration.type }
 
     nonisolated static let declaration = TypeDeclaration(
         name: "Repository", handleName: "repository",
-        summary: "Where ViewModels get and store their data.")
+        summary: "Where ViewModels get and store their data.",
+        interfaces: [HostRepositoryInterfaces.users, HostRepositoryInterfaces.posts])
 
     let users: any UserRepository
     let posts: any PostRepository

@@ -17,7 +17,7 @@ final class HostImplementationTests: XCTestCase {
             .cancel,
             .method("search", "Optional.", arguments: [.string("query")], answer: .nothing, optional: true),
         ],
-        earlierMemberCounts: [2])
+        earlierVersions: [.version("0.1", members: 2)])
 
     private static let noop: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void = { _, _ in }
 

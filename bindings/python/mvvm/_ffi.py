@@ -282,6 +282,7 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     "mvvm_enum_list": (Status, (POINTER(POINTER(EnumInfo)), POINTER(c_size_t))),
     # host-implemented interfaces (an application's own protocols)
     "mvvm_interface_describe": (Status, (Enum, POINTER(POINTER(InterfaceInfo)))),
+    "mvvm_interface_find": (Status, (c_char_p, POINTER(POINTER(InterfaceInfo)))),
     "mvvm_object_new_host": (Status, (Enum, c_void_p, c_void_p, DestroyNotify, _PO)),
     "mvvm_request_resolve": (Status, (RequestPtr, _PV)),
     "mvvm_request_resolve_list": (Status, (RequestPtr, _PV, c_size_t)),

@@ -86,6 +86,23 @@ def describe(type_id: int) -> Interface | None:
     return _DESCRIBED[type_id]
 
 
+_FOUND: dict[str, Interface | None] = {}
+
+
+def find(name: str) -> Interface | None:
+    """The host interface named ``name`` (any the library declared, also those a type's own
+    constructors take: mvvm_interface_find()), or None."""
+    if name not in _FOUND:
+        out = POINTER(_ffi.InterfaceInfo)()
+        try:
+            _ffi.lib().mvvm_interface_find(name.encode("utf-8"), byref(out))
+        except NotFoundError:
+            _FOUND[name] = None
+        else:
+            _FOUND[name] = Interface(out.contents)
+    return _FOUND[name]
+
+
 def _c_type(kind: int) -> Any:
     if kind in (ValueKind.BOOL, ValueKind.INT32):
         return c_int32

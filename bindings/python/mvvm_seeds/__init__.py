@@ -13,12 +13,11 @@ The classes are mvvm's, built from the loaded library's introspection (``mvvm_se
 is mvvm.UserList``); this module forwards each name to mvvm, and importing it registers the
 seeds' overrides (mvvm.register_override: the repository constructors, the coordinator's
 screens, SortedIntegers' parameters; imported when their class is built), so import it before
-the classes are first used. Its hand-written names (host repositories, the Navigation enum) are
-its own. The types are in ``__init__.pyi`` beside it, generated from libmvvm.so's introspection
+the classes are first used. Its hand-written names (the host repositories) are its own. The types are in ``__init__.pyi`` beside it, generated from libmvvm.so's introspection
 (``bindings/python/run-tests.sh`` checks it is fresh):
 
     cd bindings/python && python3 -m mvvm._stubgen --library /path/to/libmvvm.so --module mvvm_seeds \\
-        --reexport mvvm_seeds.host --reexport mvvm_seeds._enums --output mvvm_seeds/__init__.pyi
+        --reexport mvvm_seeds.host --output mvvm_seeds/__init__.pyi
 """
 
 from __future__ import annotations
@@ -30,11 +29,10 @@ for _name in ("Repository", "Coordinator", "SortedIntegers"):
 del _name
 
 #: The hand-written names, by the submodule that defines them (imported on first use: they
-#: need dataclasses, typing and enum, which `import mvvm_seeds` does not import).
+#: need dataclasses and typing, which `import mvvm_seeds` does not import).
 _OWN = {
     "HostRepository": ".host",
     "UserPage": ".host",
-    "Navigation": "._enums",
 }
 
 

@@ -1,7 +1,7 @@
 # The types of libmvvm.so's classes, records and enums, from its introspection
 # (mvvm_type_describe(), mvvm_record_describe(), mvvm_enum_list()), for type checkers;
 # at run time the module mvvm_seeds gives mvvm's classes, built from the library it loaded.
-# Generated; do not edit. Regenerate: cd bindings/python && python3 -m mvvm._stubgen --library /path/to/libmvvm.so --module mvvm_seeds --reexport mvvm_seeds.host --reexport mvvm_seeds._enums --output mvvm_seeds/__init__.pyi
+# Generated; do not edit. Regenerate: cd bindings/python && python3 -m mvvm._stubgen --library /path/to/libmvvm.so --module mvvm_seeds --reexport mvvm_seeds.host --output mvvm_seeds/__init__.pyi
 
 from asyncio import AbstractEventLoop
 from collections.abc import Callable, Iterable
@@ -13,9 +13,8 @@ from mvvm import Connection, HostInterface, IndexedView, ListChange, MvvmObject,
 from mvvm import ListChangeKind, ViewState
 from mvvm_seeds._overrides import CoordinatorOverrides, RepositoryOverrides, SortedIntegersOverrides
 from mvvm_seeds.host import HostRepository, UserPage
-from mvvm_seeds._enums import Navigation
 
-__all__: list[str] = ['ObjectType', 'Repository', 'UserList', 'UserDetail', 'PostDetail', 'SortedIntegers', 'Stopwatch', 'Coordinator', 'UserSearch', 'User', 'Post', 'Comment', 'Loading', 'HostRepository', 'UserPage', 'Navigation']
+__all__: list[str] = ['ObjectType', 'Repository', 'UserList', 'UserDetail', 'PostDetail', 'SortedIntegers', 'Stopwatch', 'Coordinator', 'UserSearch', 'User', 'Post', 'Comment', 'Loading', 'Navigation', 'HostRepository', 'UserPage']
 
 class ObjectType(IntEnum):
     """mvvm_type: the type of an object."""
@@ -33,6 +32,11 @@ class Loading(IntEnum):
     NONE = 0
     FULL_SCREEN = 1
     NEXT_PAGE = 2
+
+class Navigation(IntEnum):
+    """The coordinator's "navigate" action."""
+    PUSH = 1
+    POP = 2
 
 @dataclass(frozen=True)
 class User:

@@ -16,9 +16,8 @@ from ctypes import Structure, byref, c_void_p
 
 from mvvm import MvvmObject, Runtime
 
-from . import _c
+from . import Navigation, _c
 from ._c import C, encode
-from ._enums import Navigation
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (as mvvm does)
 

@@ -30,7 +30,7 @@ def test_every_described_enum_lists_in_registration_order() -> None:
     infos = ctypes.POINTER(_ffi.EnumInfo)()
     count = ctypes.c_size_t()
     _ffi.lib().mvvm_enum_list(ctypes.byref(infos), ctypes.byref(count))
-    assert [infos[i].c_type.decode() for i in range(count.value)] == ["mvvm_loading", "mvvm_view_state"]
+    assert [infos[i].c_type.decode() for i in range(count.value)] == ["mvvm_loading", "mvvm_view_state", "mvvm_navigation"]
 
 
 def test_a_property_holding_an_enum_reads_as_its_enum(runtime: mvvm.Runtime) -> None:

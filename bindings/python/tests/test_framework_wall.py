@@ -18,7 +18,6 @@ from pathlib import Path
 
 import mvvm
 import mvvm_seeds
-import mvvm_seeds._enums
 import mvvm_seeds.host
 from mvvm import _enums, _records
 from mvvm_seeds import _c
@@ -58,7 +57,7 @@ def seeds_names() -> set[str]:
         names |= {info.name.decode(), info.c_type.decode()}
     names |= set(_c.PROTOTYPES)
     names |= {name for name, value in vars(_c).items() if isinstance(value, type) and value.__module__ == _c.__name__ and not name.startswith("_")}
-    names |= set(mvvm_seeds.host.__all__) | set(mvvm_seeds._enums.__all__)
+    names |= set(mvvm_seeds.host.__all__)
     return names - EXEMPT
 
 

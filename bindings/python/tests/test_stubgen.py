@@ -55,9 +55,10 @@ def test_an_enum_is_a_class_of_its_cases_and_the_packages_own_enums_are_never_re
         "    UNCHANGED = 0",
         "    READY = 2",
     ]
-    # libmvvm describes mvvm_loading and mvvm_view_state: ViewState is the package's own (the
-    # framework's generic ViewState), Loading the seeds' app's, written as a class.
-    assert [enum.__name__ for enum, _ in _stubgen._library_enums()] == ["Loading"]
+    # libmvvm describes mvvm_loading, mvvm_view_state and mvvm_navigation: ViewState is the
+    # package's own (the framework's generic ViewState), Loading and Navigation the seeds' app's,
+    # written as classes.
+    assert [enum.__name__ for enum, _ in _stubgen._library_enums()] == ["Loading", "Navigation"]
 
 
 @pytest.mark.parametrize(
@@ -92,10 +93,11 @@ def test_an_applications_stub_defines_the_librarys_records_and_imports_mvvms_nam
 
 
 def test_reexported_names_are_imported_and_listed_in_all() -> None:
-    text = _stubgen.generate("seeds", "make generate", ["mvvm_seeds.host", "mvvm_seeds._enums"])
+    text = _stubgen.generate("seeds", "make generate", ["mvvm_seeds.host"])
     assert "from mvvm_seeds.host import HostRepository, UserPage" in text
-    assert "from mvvm_seeds._enums import Navigation" in text
-    assert "'HostRepository', 'UserPage', 'Navigation']" in text
+    # Navigation is the library's described enum now, declared in the stub like Loading.
+    assert "class Navigation(IntEnum):" in text
+    assert "'Loading', 'Navigation', 'HostRepository', 'UserPage']" in text
     # An override's SIGNAL_HANDLER_TYPES types the handler: "navigate" hands a Navigation.
     assert "Literal['navigate'], handler: Callable[[Navigation, MvvmObject], object]" in text
 
@@ -189,7 +191,7 @@ def test_mypy_checks_code_against_an_applications_stub(tmp_path: Path, strict_my
     module = tmp_path / "seeds"
     module.mkdir()
     (module / "__init__.py").write_text("")
-    reexports = ["--reexport", "mvvm_seeds.host", "--reexport", "mvvm_seeds._enums"]
+    reexports = ["--reexport", "mvvm_seeds.host"]
     assert _stubgen.main(["--module", "seeds", *reexports, "--output", str(module / "__init__.pyi")]) == 0
     (tmp_path / "good.py").write_text(GOOD)
     (tmp_path / "bad.py").write_text(BAD)
