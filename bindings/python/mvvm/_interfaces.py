@@ -137,6 +137,33 @@ def _arguments(converters: list[Callable[[Any], Any]]) -> Callable[[tuple[Any, .
     return convert
 
 
+def build_table(
+    interface: Interface, bridge: _bridges.Bridge, implemented: Callable[[str], bool]
+) -> tuple[ctypes.Array[ctypes.c_char], list[object], list[str]]:
+    """One C table of ``interface`` whose members call ``bridge`` (its ``_entry`` per member
+    ``implemented(name)``, its ``_cancel`` for the cancel member), laid out as described (size,
+    offsets): the table, the ctypes callbacks it points to (keep them alive with it), and the
+    required members not implemented. An optional member not implemented stays NULL."""
+    table = (ctypes.c_char * interface.size)()
+    ctypes.c_uint32.from_buffer(table, 0).value = interface.size
+    functions: list[object] = []
+    missing: list[str] = []
+    for member in interface.members:
+        prototype = ctypes.CFUNCTYPE(None, c_void_p, _ffi.RequestPtr, *[_c_type(k) for _, k in member.arguments])
+        if member.is_cancel:
+            function = prototype(bridge._cancel)
+        elif implemented(member.name):
+            function = prototype(bridge._entry(member.name, _arguments([_converter(k) for _, k in member.arguments])))
+        elif member.optional:
+            continue
+        else:
+            missing.append(member.name)
+            continue
+        functions.append(function)
+        c_void_p.from_buffer(table, member.offset).value = ctypes.cast(function, c_void_p).value
+    return table, functions, missing
+
+
 class _InterfaceBridge(_bridges.Bridge):
     """A Python implementation behind one C table of ``interface``."""
 
@@ -147,23 +174,11 @@ class _InterfaceBridge(_bridges.Bridge):
         self.interface = interface
         self.write = write
         self.members = {m.name: m for m in interface.members}
-        self.table = (ctypes.c_char * interface.size)()
-        ctypes.c_uint32.from_buffer(self.table, 0).value = interface.size
-        self.functions: list[object] = []  # the ctypes callbacks the table points to
-        missing = []
-        for member in interface.members:
-            prototype = ctypes.CFUNCTYPE(None, c_void_p, _ffi.RequestPtr, *[_c_type(k) for _, k in member.arguments])
-            if member.is_cancel:
-                function = prototype(self._cancel)
-            elif callable(getattr(impl, member.name, None)):
-                function = prototype(self._entry(member.name, _arguments([_converter(k) for _, k in member.arguments])))
-            elif member.optional:
-                continue
-            else:
-                missing.append(member.name)
-                continue
-            self.functions.append(function)
-            c_void_p.from_buffer(self.table, member.offset).value = ctypes.cast(function, c_void_p).value
+
+        def implemented(name: str) -> bool:
+            return callable(getattr(impl, name, None))
+
+        self.table, self.functions, missing = build_table(interface, self, implemented)
         if missing:
             raise TypeError(
                 f"{type(impl).__name__} does not implement {', '.join(missing)} of {interface.name} "

@@ -1,7 +1,8 @@
 """The seeds' app's own C functions and structs (mvvm_seeds.h: the repositories' constructors
-and options, the records' structs and the host repositories' tables and answers), bound on first
-use through :func:`mvvm.bind_function`. ``tests/test_seeds_prototypes.py`` compares them with
-the header.
+and options, the records' structs and the host repositories' answers), bound on first use
+through :func:`mvvm.bind_function`. ``tests/test_prototypes.py`` compares them with the header.
+The host repositories' tables are not here: they are laid out from their descriptions
+(``mvvm._interfaces.build_table``), as any application's host interfaces are.
 """
 
 from __future__ import annotations
@@ -63,38 +64,6 @@ class HTTPOptions(Structure):
 
 RequestPtr = c_void_p
 DestroyNotify = CFUNCTYPE(None, c_void_p)
-FetchFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64)
-UpdateUserFn = CFUNCTYPE(None, c_void_p, RequestPtr, POINTER(User))
-SetLikedFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_int64, c_int32)
-CancelFn = CFUNCTYPE(None, c_void_p, RequestPtr)
-SearchUsersFn = CFUNCTYPE(None, c_void_p, RequestPtr, c_char_p, c_int64)
-
-
-class UserRepositoryVTable(Structure):
-    _fields_ = [
-        ("struct_size", c_uint32),
-        ("fetch_users", FetchFn),
-        ("fetch_user", FetchFn),
-        ("update_user", UpdateUserFn),
-        ("cancel", CancelFn),
-        ("search_users", SearchUsersFn),
-    ]
-
-
-#: MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1: the table's size before search_users.
-USER_REPOSITORY_VTABLE_SIZE_0_1: Final = UserRepositoryVTable.search_users.offset
-
-
-class PostRepositoryVTable(Structure):
-    _fields_ = [
-        ("struct_size", c_uint32),
-        ("fetch_post", FetchFn),
-        ("fetch_comments", FetchFn),
-        ("set_liked", SetLikedFn),
-        ("cancel", CancelFn),
-    ]
-
-
 _PO = POINTER(c_void_p)
 
 #: name -> (restype, argtypes); a restype c_status is checked as the framework's functions are.
@@ -108,7 +77,8 @@ PROTOTYPES: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "mvvm_repository_new_http_with_options": (c_status, (c_char_p, c_char_p, POINTER(HTTPOptions), _PO)),
     "mvvm_repository_new_host": (
         c_status,
-        (POINTER(UserRepositoryVTable), POINTER(PostRepositoryVTable), c_void_p, DestroyNotify, _PO),
+        # the tables are built from their descriptions (mvvm._interfaces.build_table)
+        (c_void_p, c_void_p, c_void_p, DestroyNotify, _PO),
     ),
     "mvvm_request_resolve_user_page": (c_status, (RequestPtr, POINTER(User), c_size_t, c_int64, c_int64)),
     "mvvm_request_resolve_user": (c_status, (RequestPtr, POINTER(User))),

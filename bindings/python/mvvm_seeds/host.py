@@ -19,10 +19,10 @@ from ctypes import POINTER, byref, c_size_t, c_void_p
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
-from mvvm import InvalidUtf8Error, MvvmError, NotFoundError, Runtime
+from mvvm import InvalidUtf8Error, MvvmError, NotFoundError, Runtime, Status
 
-# The bridge every host implementation shares (mvvm's, for its host interfaces too): the
-# seeds' hand-written tables use it until they are declared as host interfaces.
+# The bridge and table builder every host implementation shares (mvvm's host interfaces).
+from mvvm import _interfaces
 from mvvm._bridges import BRIDGES, Bridge, bridge_destroyed, fail, keys
 
 from . import _c
@@ -117,12 +117,6 @@ def _c_user(user: User, keep: list[bytes]) -> _c.User:
     return _c.User(int(user.id), name, email)
 
 
-def _read_user(pointer: Any) -> User:
-    """The user a host-repository callback receives (``const mvvm_user *``)."""
-    c = pointer.contents
-    return User(int(c.id), _decode(c.name), _decode(c.email))
-
-
 def _decode(raw: bytes | None) -> str:
     return raw.decode("utf-8", "replace") if raw else ""
 
@@ -186,35 +180,28 @@ def _answer(kind: str, request: int, value: Any) -> None:
 
 
 class _RepositoryBridge(Bridge):
-    """The seeds' repositories' two tables (mvvm_repository_new_host)."""
+    """The seeds' repositories' two tables (mvvm_repository_new_host), laid out from their
+    declarations (mvvm_interface_find("UserRepository"), "PostRepository"), as an
+    application's own host interfaces are; only the answers are the seeds' own (a user page
+    carries its paging: mvvm_request_resolve_user_page)."""
 
     def __init__(self, impl: HostRepository, loop: asyncio.AbstractEventLoop | None) -> None:
         super().__init__(impl, loop)
-        fetch = _c.FetchFn
-        # Without search_users the entry stays NULL: the library then fails every search
-        # with a message the search screen shows.
-        search = (
-            _c.SearchUsersFn(self._entry("search_users", lambda a: (_decode(a[0]) or "", int(a[1]))))
-            if type(impl).implements_search()
-            else _c.SearchUsersFn()
-        )
-        self.users = _c.UserRepositoryVTable(
-            ctypes.sizeof(_c.UserRepositoryVTable),
-            fetch(self._entry("fetch_users", lambda a: (int(a[0]),))),
-            fetch(self._entry("fetch_user", lambda a: (int(a[0]),))),
-            _c.UpdateUserFn(self._entry("update_user", lambda a: (_read_user(a[0]),))),
-            _c.CancelFn(self._cancel),
-            search,
-        )
-        self.posts: _c.PostRepositoryVTable | None = None
-        if type(impl).implements_posts():
-            self.posts = _c.PostRepositoryVTable(
-                ctypes.sizeof(_c.PostRepositoryVTable),
-                fetch(self._entry("fetch_post", lambda a: (int(a[0]),))),
-                fetch(self._entry("fetch_comments", lambda a: (int(a[0]),))),
-                _c.SetLikedFn(self._entry("set_liked", lambda a: (int(a[0]), bool(a[1])))),
-                _c.CancelFn(self._cancel),
+        users, posts = _interfaces.find("UserRepository"), _interfaces.find("PostRepository")
+        if users is None or posts is None:
+            raise NotFoundError(
+                int(Status.NOT_FOUND), "the loaded library declares no UserRepository and PostRepository host interfaces"
             )
+        # Without search_users its slot stays NULL: the library then fails every search
+        # with a message the search screen shows.
+        searches = type(impl).implements_search()
+        self.users, self.functions, _ = _interfaces.build_table(
+            users, self, lambda name: name != "search_users" or searches
+        )
+        self.posts: ctypes.Array[ctypes.c_char] | None = None
+        if type(impl).implements_posts():
+            self.posts, functions, _ = _interfaces.build_table(posts, self, lambda name: True)
+            self.functions += functions
 
     def answer(self, kind: str, request: int, value: Any) -> None:
         _answer(kind, request, value)
@@ -235,8 +222,8 @@ def new_host_handle(impl: HostRepository, loop: asyncio.AbstractEventLoop | None
     out = c_void_p()
     try:
         _c.C.mvvm_repository_new_host(
-            byref(bridge.users),
-            byref(bridge.posts) if bridge.posts is not None else None,
+            ctypes.addressof(bridge.users),
+            ctypes.addressof(bridge.posts) if bridge.posts is not None else None,
             c_void_p(key),
             bridge_destroyed,
             byref(out),

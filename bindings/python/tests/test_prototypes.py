@@ -23,7 +23,7 @@ import pytest
 import mvvm
 import mvvm_seeds
 import mvvm_seeds
-from mvvm import _ffi
+from mvvm import _ffi, _interfaces
 from mvvm_seeds import _c as seeds
 
 INCLUDE = Path(__file__).resolve().parents[3] / "Include"
@@ -87,8 +87,9 @@ C_TYPES: dict[str, Any] = {
     "const mvvm_sample_options *": POINTER(seeds.SampleOptions),
     "mvvm_http_options *": POINTER(seeds.HTTPOptions),
     "const mvvm_http_options *": POINTER(seeds.HTTPOptions),
-    "const mvvm_user_repository_vtable *": POINTER(seeds.UserRepositoryVTable),
-    "const mvvm_post_repository_vtable *": POINTER(seeds.PostRepositoryVTable),
+    # built from their descriptions (test_seeds_host_tables.py), passed as addresses
+    "const mvvm_user_repository_vtable *": c_void_p,
+    "const mvvm_post_repository_vtable *": c_void_p,
     # the plug-in table is not modelled: an opaque pointer to it
     "const mvvm_api **": POINTER(c_void_p),
     "const mvvm_seeds_api **": POINTER(c_void_p),
@@ -111,8 +112,6 @@ STRUCTS: dict[str, Any] = {
     "mvvm_c_function": _ffi.CFunction,
     "mvvm_int64_array": _ffi.Int64Array,
     "mvvm_value": _ffi.Value,
-    "mvvm_user_repository_vtable": seeds.UserRepositoryVTable,
-    "mvvm_post_repository_vtable": seeds.PostRepositoryVTable,
 }
 
 PROTO = re.compile(
@@ -284,8 +283,19 @@ def test_struct_sizes_and_offsets_match_the_compiler(tmp_path: Path) -> None:
             c_field = "as" if field == "as_" else field
             lines.append(f'printf("%zu\\n", offsetof({c_name}, {c_field}));')
             expected.append(str(getattr(struct, field).offset))
+    # the host tables as described (the layout mvvm_seeds builds them with), and 0.1's size
+    with mvvm.Runtime():
+        interfaces = [_interfaces.find(name) for name in ("UserRepository", "PostRepository")]
+    for interface in interfaces:
+        assert interface is not None
+        lines.append(f'printf("%zu\\n", sizeof({interface.c_type}));')
+        expected.append(str(interface.size))
+        for member in interface.members:
+            lines.append(f'printf("%zu\\n", offsetof({interface.c_type}, {member.name}));')
+            expected.append(str(member.offset))
     lines.append(f'printf("%zu\\n", (size_t)MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1);')
-    expected.append(str(seeds.USER_REPOSITORY_VTABLE_SIZE_0_1))
+    assert interfaces[0] is not None
+    expected.append(str(next(m.offset for m in interfaces[0].members if m.name == "search_users")))
     lines += ["return 0;", "}"]
     src, exe = tmp_path / "layout.c", tmp_path / "layout"
     src.write_text("\n".join(lines) + "\n")
