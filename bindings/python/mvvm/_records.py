@@ -67,12 +67,25 @@ class RecordType:
     def write_value(self, v: _ffi.Value, x: Any, where: str, name: str) -> object:
         """Stores record ``x`` into ``v``; returns the encoded strings, which must stay alive
         until the call returns."""
-        if not isinstance(x, self.cls):
-            raise TypeError(f"{where}: {name} must be an mvvm.{self.name}, not {type(x).__name__}")
+        self._check(x, where, name)
         if not self.readable:
             raise TypeError(f"{where}: {name}: the library does not take an mvvm.{self.name} from the host")
         v.kind = self.kind
-        c = self.struct.from_address(ctypes.addressof(v) + _UNION_OFFSET)
+        return self._fill(self.struct.from_address(ctypes.addressof(v) + _UNION_OFFSET), x, where, name)
+
+    def to_struct(self, x: Any, where: str, name: str) -> tuple[Any, list[bytes]]:
+        """Record ``x`` as a new instance of its C struct, for an application's own typed
+        function (``const app_item *``), and the encoded strings it points to, which must
+        stay alive until the call returns."""
+        self._check(x, where, name)
+        c = self.struct()
+        return c, self._fill(c, x, where, name)
+
+    def _check(self, x: Any, where: str, name: str) -> None:
+        if not isinstance(x, self.cls):
+            raise TypeError(f"{where}: {name} must be an mvvm.{self.name}, not {type(x).__name__}")
+
+    def _fill(self, c: Any, x: Any, where: str, name: str) -> list[bytes]:
         keep: list[bytes] = []
         for field, kind, nullable in self._fields:
             value = getattr(x, field)

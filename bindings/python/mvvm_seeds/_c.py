@@ -1,13 +1,14 @@
 """The seeds' app's own C functions and structs (mvvm_seeds.h: the repositories' constructors
-and options, the records' structs and the host repositories' answers), bound on first use
-through :func:`mvvm.bind_function`. ``tests/test_prototypes.py`` compares them with the header.
-The host repositories' tables are not here: they are laid out from their descriptions
-(``mvvm._interfaces.build_table``), as any application's host interfaces are.
+and options, the host repositories' answers), bound on first use through
+:func:`mvvm.bind_function`. ``tests/test_prototypes.py`` compares them with the header.
+The records' structs and the host repositories' tables are not here: they are laid out from
+their descriptions (``mvvm._records``, ``mvvm._interfaces.build_table``), as any application's
+are; the answers take them by address.
 """
 
 from __future__ import annotations
 
-from ctypes import CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
+from ctypes import CFUNCTYPE, POINTER, Structure, c_char_p, c_int32, c_int64, c_size_t, c_uint32, c_uint64, c_void_p
 
 import mvvm
 from mvvm import c_status
@@ -16,27 +17,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (as mvvm 
 
 if TYPE_CHECKING:
     from typing import Any, Final
-
-
-class User(Structure):
-    _fields_ = [("id", c_int64), ("name", c_char_p), ("email", c_char_p)]
-
-
-class Post(Structure):
-    _fields_ = [
-        ("id", c_int64),
-        ("title", c_char_p),
-        ("body", c_char_p),
-        ("author_name", c_char_p),
-        ("created_at", c_double),
-        ("likes_count", c_int64),
-        ("liked_by_current_user", c_int32),
-        ("comments_count", c_int64),
-    ]
-
-
-class Comment(Structure):
-    _fields_ = [("id", c_int64), ("author_name", c_char_p), ("body", c_char_p)]
 
 
 class SampleOptions(Structure):
@@ -80,10 +60,10 @@ PROTOTYPES: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
         # the tables are built from their descriptions (mvvm._interfaces.build_table)
         (c_void_p, c_void_p, c_void_p, DestroyNotify, _PO),
     ),
-    "mvvm_request_resolve_user_page": (c_status, (RequestPtr, POINTER(User), c_size_t, c_int64, c_int64)),
-    "mvvm_request_resolve_user": (c_status, (RequestPtr, POINTER(User))),
-    "mvvm_request_resolve_post": (c_status, (RequestPtr, POINTER(Post))),
-    "mvvm_request_resolve_comments": (c_status, (RequestPtr, POINTER(Comment), c_size_t)),
+    "mvvm_request_resolve_user_page": (c_status, (RequestPtr, c_void_p, c_size_t, c_int64, c_int64)),
+    "mvvm_request_resolve_user": (c_status, (RequestPtr, c_void_p)),
+    "mvvm_request_resolve_post": (c_status, (RequestPtr, c_void_p)),
+    "mvvm_request_resolve_comments": (c_status, (RequestPtr, c_void_p, c_size_t)),
     # the app's plug-in entry point (its table is not used from Python)
     "mvvm_seeds_get_api": (c_status, (c_int32, _PO)),
 }

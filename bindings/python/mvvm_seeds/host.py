@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import ctypes
 from collections.abc import Awaitable, Sequence
-from ctypes import POINTER, byref, c_size_t, c_void_p
+from ctypes import byref, c_size_t, c_void_p
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 from mvvm import InvalidUtf8Error, MvvmError, NotFoundError, Runtime, Status
 
 # The bridge and table builder every host implementation shares (mvvm's host interfaces).
-from mvvm import _interfaces
+from mvvm import _interfaces, _records
 from mvvm._bridges import BRIDGES, Bridge, bridge_destroyed, fail, keys
 
 from . import _c
@@ -111,58 +111,37 @@ def available() -> bool:
 # ---------------------------------------------------------------------------------------
 
 
-def _c_user(user: User, keep: list[bytes]) -> _c.User:
-    name, email = _c.encode(user.name), _c.encode(user.email)
-    keep += [name, email]
-    return _c.User(int(user.id), name, email)
-
-
-def _decode(raw: bytes | None) -> str:
-    return raw.decode("utf-8", "replace") if raw else ""
-
-
-def _c_post(post: Post, keep: list[bytes]) -> _c.Post:
-    fields = [_c.encode(post.title), _c.encode(post.body), _c.encode(post.author_name)]
-    keep += fields
-    return _c.Post(
-        int(post.id), fields[0], fields[1], fields[2], float(post.created_at),
-        int(post.likes_count), int(bool(post.liked_by_current_user)), int(post.comments_count),
-    )
+def _structs(record: str, items: Sequence[Any], where: str) -> tuple[Any, list[object]]:
+    """``items`` as a C array of the record's struct (laid out from its description), and
+    what must stay alive while C reads it."""
+    described = _records.named(record)
+    converted = [described.to_struct(x, where, f"answer[{i}]") for i, x in enumerate(items)]
+    array = (described.struct * max(1, len(converted)))(*[c for c, _ in converted])
+    return array, [keep for _, keep in converted]
 
 
 def _resolve(kind: str, request: int, value: Any) -> None:
+    """Answers a request of method ``kind`` with the seeds' typed resolve functions (each
+    copies what it reads; ``keep`` holds the encoded strings until then)."""
     L = _c.C
-    keep: list[bytes] = []
+    keep: object
     if kind in ("fetch_users", "search_users"):
         if not isinstance(value, UserPage):
             raise TypeError(f"{kind} must answer a UserPage, not {type(value).__name__}")
-        arr = (_c.User * max(1, len(value.users)))(*[_c_user(u, keep) for u in value.users])
+        users, keep = _structs("User", list(value.users), f"{kind}: the UserPage's users")
         L.mvvm_request_resolve_user_page(
-            request, ctypes.cast(arr, POINTER(_c.User)), c_size_t(len(value.users)),
-            int(value.page), int(value.total_pages),
+            request, ctypes.addressof(users), c_size_t(len(value.users)), int(value.page), int(value.total_pages)
         )
     elif kind in ("fetch_user", "update_user"):
-        if not isinstance(value, User):
-            raise TypeError(f"{kind} must answer a User, not {type(value).__name__}")
-        L.mvvm_request_resolve_user(request, byref(_c_user(value, keep)))
+        user, keep = _records.named("User").to_struct(value, kind, "the answer")
+        L.mvvm_request_resolve_user(request, ctypes.addressof(user))
     elif kind in ("fetch_post", "set_liked"):
-        if not isinstance(value, Post):
-            raise TypeError(f"{kind} must answer a Post, not {type(value).__name__}")
-        L.mvvm_request_resolve_post(request, byref(_c_post(value, keep)))
+        post, keep = _records.named("Post").to_struct(value, kind, "the answer")
+        L.mvvm_request_resolve_post(request, ctypes.addressof(post))
     elif kind == "fetch_comments":
         items = list(value)
-        if not all(isinstance(c, Comment) for c in items):
-            raise TypeError("fetch_comments must answer a sequence of Comment")
-        carr = (_c.Comment * max(1, len(items)))(
-            *[_c.Comment(int(c.id), *_keep2(keep, c.author_name, c.body)) for c in items]
-        )
-        L.mvvm_request_resolve_comments(request, ctypes.cast(carr, POINTER(_c.Comment)), c_size_t(len(items)))
-
-
-def _keep2(keep: list[bytes], a: str, b: str) -> tuple[bytes, bytes]:
-    ea, eb = _c.encode(a), _c.encode(b)
-    keep += [ea, eb]
-    return ea, eb
+        comments, keep = _structs("Comment", items, kind)
+        L.mvvm_request_resolve_comments(request, ctypes.addressof(comments), c_size_t(len(items)))
 
 
 def _answer(kind: str, request: int, value: Any) -> None:

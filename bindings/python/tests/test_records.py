@@ -64,6 +64,23 @@ def test_writing_refuses_another_class_and_nul_characters() -> None:
         record.write_value(_ffi.Value(), mvvm_seeds.User(1, "a\0b", ""), "test", "user")
 
 
+def test_a_record_becomes_its_own_c_struct_even_one_the_library_only_gives() -> None:
+    # to_struct serves an application's typed functions (mvvm_request_resolve_post takes a
+    # const mvvm_post *), so a record the library never reads from an mvvm_value works too.
+    record = _records.named("Post")
+    assert not record.readable
+    post = mvvm_seeds.Post(5, "Tïtle", "Body", "Ada", 2.5, 3, True, 1)
+    c, keep = record.to_struct(post, "test", "post")
+    assert isinstance(c, record.struct)
+    assert len(keep) == 3  # title, body, author_name: alive while C reads them
+    assert c.liked_by_current_user == 1
+    assert record.read(ctypes.addressof(c)) == post
+    with pytest.raises(TypeError, match="test: post must be an mvvm.Post, not User"):
+        record.to_struct(mvvm_seeds.User(1, "", ""), "test", "post")
+    with pytest.raises(mvvm.InvalidUtf8Error):
+        record.to_struct(mvvm_seeds.Post(5, "\ud800", "", "", 0.0, 0, False, 0), "test", "post")
+
+
 def test_a_kind_that_is_no_record_has_no_record_class() -> None:
     assert _records.for_kind(mvvm.ValueKind.STRING) is None
     assert _records.for_kind(12) is None
