@@ -96,18 +96,3 @@ class _Functions:
 
 
 C: Final[Any] = _Functions()
-
-
-def encode(text: str, what: str = "the string") -> bytes:
-    """UTF-8 of ``text`` for a C string: lone surrogates raise mvvm.InvalidUtf8Error, a NUL
-    character ValueError, anything but a str TypeError naming ``what``."""
-    if not isinstance(text, str):
-        hint = " (decode bytes first)" if isinstance(text, (bytes, bytearray, memoryview)) else ""
-        raise TypeError(f"{what} must be a str, not {type(text).__name__}{hint}")
-    try:
-        data = text.encode()
-    except UnicodeEncodeError as exc:
-        raise mvvm.InvalidUtf8Error(7, f"string is not valid UTF-8: {exc}") from exc
-    if b"\0" in data:
-        raise ValueError(f"{what} contains a NUL character, which a C string cannot hold")
-    return data

@@ -15,9 +15,10 @@ import os
 from ctypes import Structure, byref, c_void_p
 
 from mvvm import MvvmObject, Runtime
+from mvvm._ffi import encode  # the framework's C-string rule (UTF-8, no NUL, str only)
 
 from . import Navigation, _c
-from ._c import C, encode
+from ._c import C
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (as mvvm does)
 

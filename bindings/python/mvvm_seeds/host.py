@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from mvvm import InvalidUtf8Error, MvvmError, NotFoundError, Runtime, Status
 
-# The bridge and table builder every host implementation shares (mvvm's host interfaces).
+# The framework's bridge, table builder and records, which every host implementation shares.
 from mvvm import _interfaces, _records
 from mvvm._bridges import BRIDGES, Bridge, bridge_destroyed, fail, keys
 
