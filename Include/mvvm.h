@@ -462,7 +462,9 @@ typedef enum mvvm_c_base {
     /** A host interface's function table: `type_name`. */
     MVVM_C_VTABLE = 12,
     /** mvvm_request. */
-    MVVM_C_REQUEST = 13
+    MVVM_C_REQUEST = 13,
+    /** An application's versioned options struct (`uint32_t struct_size` first): `type_name`. */
+    MVVM_C_OPTIONS = 14
 } mvvm_c_base;
 
 /** Which way a parameter goes. */

@@ -9,8 +9,9 @@
  * entry points, introspection, host interfaces) is mvvm.h's, and so are its rules: one thread
  * (the host's UI thread) calls the API, every function answers with an mvvm_status and
  * mvvm_last_error_message(). The blocks marked GENERATED follow from the app's declarations
- * (Sources/MVVMSeedsApp/Declarations; `make generate` writes them, `make test` fails when they
- * are stale); the rest is the app's hand-written text.
+ * (Sources/MVVMSeedsApp: Declarations, Constructors, Records, Enums, HostRepository; `make
+ * generate` writes them, `make test` fails when they are stale); the rest is the app's
+ * hand-written text: the options structs, the HTTP contract and the host answers.
  *
  * Any thread, besides mvvm.h's: mvvm_sample_options_init(), mvvm_http_options_init(),
  * mvvm_seeds_get_api() and the mvvm_request_resolve_* answers below.
@@ -48,7 +49,7 @@ extern "C" {
 /* BEGIN GENERATED schema (mvvm-generate: `make generate`; do not edit) */
 /** The schema hash of this header: of everything it declares from the application's
  *  declarations (mvvm.h, "THE SCHEMA HASH"). mvvm-generate writes it. */
-#define MVVM_SEEDS_SCHEMA_HASH "23441fb28ace4cc2"
+#define MVVM_SEEDS_SCHEMA_HASH "a1ef0a1fec5c807b"
 
 /** MVVM_OK when the loaded library was built from the declarations this header was
  *  generated from; else MVVM_E_SCHEMA, and mvvm_last_error_message() names both hashes
@@ -133,7 +134,77 @@ typedef struct mvvm_comment {
 /* END GENERATED records */
 
 /* ------------------------------------------------------------------------------------------
+ * Host-implemented repositories
+ *
+ * The user and post repositories a host implements (mvvm.h, "Host-implemented interfaces",
+ * says how requests are answered and cancelled). One exception to the cancellation rule is
+ * deliberate: a save (update_user) is not cancelled when its screen goes away, so a host's
+ * answer to it still counts; it ends when answered or at shutdown.
+ * ---------------------------------------------------------------------------------------- */
+
+/* BEGIN GENERATED interfaces (mvvm-generate: `make generate`; do not edit) */
+
+/** The user repository a host implements: what mvvm_repository_new_host() is made over. Every
+ *  function pointer is required except `cancel` and `search_users`. Called on the host thread; must
+ *  not block (answer later instead). */
+typedef struct mvvm_user_repository_vtable {
+    /** sizeof(mvvm_user_repository_vtable). */
+    uint32_t struct_size;
+    /** Page `page` (1-based) of users. Answer with mvvm_request_resolve_user_page(). */
+    void (*fetch_users)(void *user_data, mvvm_request *request, int64_t page);
+    /** The user `user_id`. Answer with mvvm_request_resolve_user(). */
+    void (*fetch_user)(void *user_data, mvvm_request *request, int64_t user_id);
+    /** Store `user` (lent for the call); the answer is the version stored. Answer with
+     *  mvvm_request_resolve_user(). */
+    void (*update_user)(void *user_data, mvvm_request *request, const mvvm_user *user);
+    /** Nobody waits for `request` any more: stop its work (answering it now gives
+     *  MVVM_E_NOT_FOUND). Optional. */
+    void (*cancel)(void *user_data, mvvm_request *request);
+    /** Since 0.2: page `page` (1-based) of the users whose name contains `query` (lent for the
+     *  call; trimmed, never empty), ignoring case. A table without it (NULL, or the struct_size of
+     *  0.1 that ends before it) makes every search fail with a message the search screen shows.
+     *  Answer with mvvm_request_resolve_user_page(). May be NULL. */
+    void (*search_users)(void *user_data, mvvm_request *request, const char *query, int64_t page);
+} mvvm_user_repository_vtable;
+
+/** The struct_size of mvvm_user_repository_vtable in version 0.1 (before search_users): accepted,
+ *  so hosts built against that header keep working. */
+#define MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1 (offsetof(mvvm_user_repository_vtable, search_users))
+
+/** The post repository a host implements (optional as a whole: without it, post calls fail with a
+ *  message). */
+typedef struct mvvm_post_repository_vtable {
+    /** sizeof(mvvm_post_repository_vtable). */
+    uint32_t struct_size;
+    /** The post `post_id`. Answer with mvvm_request_resolve_post(). */
+    void (*fetch_post)(void *user_data, mvvm_request *request, int64_t post_id);
+    /** The comments of post `post_id`. Answer with mvvm_request_resolve_comments(). */
+    void (*fetch_comments)(void *user_data, mvvm_request *request, int64_t post_id);
+    /** Set whether the current user likes `post_id`; the answer is the post as stored. Answer with
+     *  mvvm_request_resolve_post(). */
+    void (*set_liked)(void *user_data, mvvm_request *request, int64_t post_id, int32_t liked);
+    /** Nobody waits for `request` any more: stop its work (answering it now gives
+     *  MVVM_E_NOT_FOUND). Optional. */
+    void (*cancel)(void *user_data, mvvm_request *request);
+} mvvm_post_repository_vtable;
+/* END GENERATED interfaces */
+
+/** Answers a fetch_users or search_users request with `count` users (copied) of page `page` out of
+ *  `total_pages`. Any thread. */
+mvvm_status mvvm_request_resolve_user_page(mvvm_request *request, const mvvm_user *users, size_t count,
+                                           int64_t page, int64_t total_pages);
+/** Answers a fetch_user or update_user request with `user` (copied). Any thread. */
+mvvm_status mvvm_request_resolve_user(mvvm_request *request, const mvvm_user *user);
+/** Answers a fetch_post or set_liked request with `post` (copied). Any thread. */
+mvvm_status mvvm_request_resolve_post(mvvm_request *request, const mvvm_post *post);
+/** Answers a fetch_comments request with `count` comments (copied). Any thread. */
+mvvm_status mvvm_request_resolve_comments(mvvm_request *request, const mvvm_comment *comments, size_t count);
+
+/* ------------------------------------------------------------------------------------------
  * Repositories
+ *
+ * The options of the repository's constructors; the constructors themselves are in the
+ * Repository section below (MVVM_TYPE_REPOSITORY).
  * ---------------------------------------------------------------------------------------- */
 
 /** Options of the built-in sample data. Initialise with mvvm_sample_options_init(). */
@@ -155,73 +226,6 @@ typedef struct mvvm_sample_options {
     /** If > 0, every Nth repository call fails with an injected error (default 0). */
     int32_t fail_every_nth;
 } mvvm_sample_options;
-
-/** Fills *options with the defaults. Any thread. */
-mvvm_status mvvm_sample_options_init(mvvm_sample_options *options);
-
-/** Creates a repository of generated sample users, posts and comments, held in memory
- *  (edits last as long as the object). options may be NULL for the defaults. */
-mvvm_status mvvm_repository_new_sample(const mvvm_sample_options *options, mvvm_object **out_repository);
-
-/** Creates a repository stored in the JSON file at `path` (copied). A missing file starts
- *  from the default sample data and is written at the first call; a missing folder is
- *  created then too (so a path in a folder that does not exist yet returns MVVM_OK here,
- *  and a folder that cannot be created fails that call, with the reason). Saves are atomic:
- *  a crash leaves the old or the new file. A corrupt file gives MVVM_E_SYSTEM here, with
- *  the reason, and is never overwritten (one damaged later, while open, is refused by the
- *  next call in the same way).
- *
- *  Sharing: the file may be shared with other processes and edited by a person while the
- *  app runs; nothing is lost silently. Every call first checks whether the file changed
- *  since this repository last read or wrote it (its inode, size and modification time, as
- *  an editor checks) and reads it again if so: a refresh shows what is on disk. A save
- *  takes the file's write lock (flock(2), held by every writer of this library; a writer
- *  still holding it after 5 seconds fails the save, naming its pid), applies its one change
- *  to the file's current contents and writes them, so other records changed meanwhile are
- *  kept. A save of a user whose record another program changed since this repository read
- *  it is refused: nothing is written, the ViewModel shows "Not saved: user N was changed by
- *  another program …" and keeps the draft, and the next load shows the other version. A
- *  like is applied to the current count. */
-mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_repository);
-
-/** Creates a repository stored in the SQLite database at `path` (copied; the system's
- *  libsqlite3), meant for large data: a page, a lookup or a save costs about the same at a
- *  thousand and at a million users, and name search uses an index.
- *
- *  - A missing file (and folder) is created at the first call that needs it, atomically
- *    (built aside, then put in place): empty when `fill_or_null` is NULL, else filled from
- *    the sample generator with those options in one transaction (validated as in
- *    mvvm_repository_new_sample(): MVVM_E_INVALID_ARGUMENT for a bad struct_size or a value
- *    out of range; latency_ms and fail_every_nth must be 0 here). A million users take a few
- *    seconds, spent off the host thread. Pages hold `fill_or_null->page_size` users, or 20
- *    when it is NULL.
- *  - The file is inspected here, read-only: one that is not a SQLite database, is another
- *    application's database, has a newer schema (written by a newer libmvvm) or lacks our
- *    tables gives MVVM_E_SYSTEM with the reason (mvvm_last_error_message()) and *out_repository
- *    is untouched. Such a file is never modified, neither here nor later. An older schema
- *    of ours is migrated at the first call, in one transaction.
- *  - Damage this inspection cannot see (pages of data overwritten, the file truncated or
- *    rewritten by another program while open) shows at the first call that reads it: that
- *    call fails with the reason (an error message in the ViewModel), and from then on the
- *    file is never written by this repository: not by a later save through any ViewModel,
- *    not when the repository is destroyed (its write-ahead log is not copied into the file).
- *    Every later call fails with the same reason, naming the file, until the path names
- *    another file (replaced, restored from a backup, removed); that file is checked whole
- *    before its first write. Replace a file together with its "-wal" and "-shm" companions,
- *    or while no process has it open.
- *  - The file is read with read(2), never memory-mapped, so a file truncated under an open
- *    repository is an error of the next call, never a crash of the host (SIGBUS).
- *  - Every save (a rename, a like) is one transaction: a crash or a kill leaves the old or
- *    the new data, never a mix, and a failed save changes nothing.
- *  - Sharing: several repositories and processes may use one file at once. Readers never
- *    wait (write-ahead log); SQLite serialises writers: a save waits up to 5 seconds for
- *    another writer to finish, then fails with "database is locked" (the ViewModel keeps
- *    the draft and shows the message; saving again works once the other writer is done).
- *    Every process sees the others' saves at its next read.
- *  - Host thread only; the database work runs on the repository's own thread, and results
- *    come back through mvvm_dispatch() like every repository's. */
-mvvm_status mvvm_repository_new_sqlite(const char *path, const mvvm_sample_options *fill_or_null,
-                                       mvvm_object **out_repository);
 
 /* ------------------------------------------------------------------------------------------
  * HTTP repository
@@ -302,25 +306,99 @@ typedef struct mvvm_http_options {
  *  with the default header limit, so hosts built against that header keep working. */
 #define MVVM_HTTP_OPTIONS_SIZE_0_2 (offsetof(mvvm_http_options, max_header_bytes))
 
-/** Fills *options with the defaults. Any thread. */
-mvvm_status mvvm_http_options_init(mvvm_http_options *options);
+/* BEGIN GENERATED constructors (mvvm-generate: `make generate`; do not edit) */
+/* ------------------------------------------------------------------------------------------
+ * Repository (MVVM_TYPE_REPOSITORY)
+ *
+ * Where ViewModels get and store their data: made by one of the constructors below and handed
+ * to the ViewModels' constructors.
+ * ---------------------------------------------------------------------------------------- */
 
+/** Fills *options with the defaults. Any thread. */
+mvvm_status mvvm_sample_options_init(mvvm_sample_options *options);
+/** Creates a repository of generated sample users, posts and comments, held in memory (edits last
+ *  as long as the object). options may be NULL for the defaults. */
+mvvm_status mvvm_repository_new_sample(const mvvm_sample_options *options,
+                                       mvvm_object **out_repository);
+/** Creates a repository stored in the JSON file at `path` (copied). A missing file starts from the
+ *  default sample data and is written at the first call; a missing folder is created then too (so a
+ *  path in a folder that does not exist yet returns MVVM_OK here, and a folder that cannot be
+ *  created fails that call, with the reason). Saves are atomic: a crash leaves the old or the new
+ *  file. A corrupt file gives MVVM_E_SYSTEM here, with the reason, and is never overwritten (one
+ *  damaged later, while open, is refused by the next call in the same way).
+ *
+ *  Sharing: the file may be shared with other processes and edited by a person while the app runs;
+ *  nothing is lost silently. Every call first checks whether the file changed since this repository
+ *  last read or wrote it (its inode, size and modification time, as an editor checks) and reads it
+ *  again if so: a refresh shows what is on disk. A save takes the file's write lock (flock(2), held
+ *  by every writer of this library; a writer still holding it after 5 seconds fails the save,
+ *  naming its pid), applies its one change to the file's current contents and writes them, so other
+ *  records changed meanwhile are kept. A save of a user whose record another program changed since
+ *  this repository read it is refused: nothing is written, the ViewModel shows "Not saved: user N
+ *  was changed by another program …" and keeps the draft, and the next load shows the other
+ *  version. A like is applied to the current count. */
+mvvm_status mvvm_repository_new_json_file(const char *path, mvvm_object **out_repository);
+/** Creates a repository stored in the SQLite database at `path` (copied; the system's libsqlite3),
+ *  meant for large data: a page, a lookup or a save costs about the same at a thousand and at a
+ *  million users, and name search uses an index.
+ *
+ *  - A missing file (and folder) is created at the first call that needs it, atomically (built
+ *    aside, then put in place): empty when `fill_or_null` is NULL, else filled from the sample
+ *    generator with those options in one transaction (validated as in mvvm_repository_new_sample():
+ *    MVVM_E_INVALID_ARGUMENT for a bad struct_size or a value out of range; latency_ms and
+ *    fail_every_nth must be 0 here). A million users take a few seconds, spent off the host thread.
+ *    Pages hold `fill_or_null->page_size` users, or 20 when it is NULL.
+ *  - The file is inspected here, read-only: one that is not a SQLite database, is another
+ *    application's database, has a newer schema (written by a newer libmvvm) or lacks our tables
+ *    gives MVVM_E_SYSTEM with the reason (mvvm_last_error_message()) and *out_repository is
+ *    untouched. Such a file is never modified, neither here nor later. An older schema of ours is
+ *    migrated at the first call, in one transaction.
+ *  - Damage this inspection cannot see (pages of data overwritten, the file truncated or rewritten
+ *    by another program while open) shows at the first call that reads it: that call fails with the
+ *    reason (an error message in the ViewModel), and from then on the file is never written by this
+ *    repository: not by a later save through any ViewModel, not when the repository is destroyed
+ *    (its write-ahead log is not copied into the file). Every later call fails with the same
+ *    reason, naming the file, until the path names another file (replaced, restored from a backup,
+ *    removed); that file is checked whole before its first write. Replace a file together with its
+ *    "-wal" and "-shm" companions, or while no process has it open.
+ *  - The file is read with read(2), never memory-mapped, so a file truncated under an open
+ *    repository is an error of the next call, never a crash of the host (SIGBUS).
+ *  - Every save (a rename, a like) is one transaction: a crash or a kill leaves the old or the new
+ *    data, never a mix, and a failed save changes nothing.
+ *  - Sharing: several repositories and processes may use one file at once. Readers never wait
+ *    (write-ahead log); SQLite serialises writers: a save waits up to 5 seconds for another writer
+ *    to finish, then fails with "database is locked" (the ViewModel keeps the draft and shows the
+ *    message; saving again works once the other writer is done). Every process sees the others'
+ *    saves at its next read.
+ *  - Host thread only; the database work runs on the repository's own thread, and results come back
+ *    through mvvm_dispatch() like every repository's. */
+mvvm_status mvvm_repository_new_sqlite(const char *path, const mvvm_sample_options *fill_or_null,
+                                       mvvm_object **out_repository);
 /** Creates a repository served over HTTP by the server at base_url (copied; "http://" or
- *  "https://", a host, an optional port and path, no query or fragment), following the
- *  contract above, with the default limits. cache_path_or_null: a SQLite cache file (see
- *  above), or NULL for none. Nothing is sent until a ViewModel asks.
- *  MVVM_E_INVALID_ARGUMENT for a NULL, empty, unparseable or non-http(s) base_url or an
- *  empty cache path (the message says which); MVVM_E_SYSTEM when the cache file cannot be
- *  opened or created, or is not a cache, with SQLite's reason. */
+ *  "https://", a host, an optional port and path, no query or fragment), following the contract
+ *  above, with the default limits. cache_path_or_null: a SQLite cache file (see above), or NULL for
+ *  none. Nothing is sent until a ViewModel asks. MVVM_E_INVALID_ARGUMENT for a NULL, empty,
+ *  unparseable or non-http(s) base_url or an empty cache path (the message says which);
+ *  MVVM_E_SYSTEM when the cache file cannot be opened or created, or is not a cache, with SQLite's
+ *  reason. */
 mvvm_status mvvm_repository_new_http(const char *base_url, const char *cache_path_or_null,
                                      mvvm_object **out_repository);
-
+/** Fills *options with the defaults. Any thread. */
+mvvm_status mvvm_http_options_init(mvvm_http_options *options);
 /** mvvm_repository_new_http() with limits: options may be NULL for the defaults;
  *  MVVM_E_INVALID_ARGUMENT for a wrong struct_size or a value outside its range. */
 mvvm_status mvvm_repository_new_http_with_options(const char *base_url,
                                                   const char *cache_path_or_null,
                                                   const mvvm_http_options *options,
                                                   mvvm_object **out_repository);
+/** Creates a repository whose calls go to the host. The tables are copied. `posts` may be NULL:
+ *  post calls then fail with a clear message. `destroy` (may be NULL) is called with user_data
+ *  once, when the last ViewModel using the repository is gone and the handle is destroyed (or at
+ *  shutdown). */
+mvvm_status mvvm_repository_new_host(const mvvm_user_repository_vtable *users,
+                                     const mvvm_post_repository_vtable *posts, void *user_data,
+                                     mvvm_destroy_notify destroy, mvvm_object **out_repository);
+/* END GENERATED constructors */
 
 /* BEGIN GENERATED sections (mvvm-generate: `make generate`; do not edit) */
 /* ------------------------------------------------------------------------------------------
@@ -648,81 +726,6 @@ mvvm_status mvvm_user_search_get_has_more_pages(mvvm_object *vm, int32_t *out_ha
  *  destruction. */
 mvvm_status mvvm_user_search_get_row(mvvm_object *vm, int64_t index, mvvm_user *out_user);
 /* END GENERATED sections */
-
-/* ------------------------------------------------------------------------------------------
- * Host-implemented repositories
- *
- * The user and post repositories a host implements (mvvm.h, "Host-implemented interfaces",
- * says how requests are answered and cancelled). One exception to the cancellation rule is
- * deliberate: a save (update_user) is not cancelled when its screen goes away, so a host's
- * answer to it still counts; it ends when answered or at shutdown.
- * ---------------------------------------------------------------------------------------- */
-
-/* BEGIN GENERATED interfaces (mvvm-generate: `make generate`; do not edit) */
-
-/** The user repository a host implements: what mvvm_repository_new_host() is made over. Every
- *  function pointer is required except `cancel` and `search_users`. Called on the host thread; must
- *  not block (answer later instead). */
-typedef struct mvvm_user_repository_vtable {
-    /** sizeof(mvvm_user_repository_vtable). */
-    uint32_t struct_size;
-    /** Page `page` (1-based) of users. Answer with mvvm_request_resolve_user_page(). */
-    void (*fetch_users)(void *user_data, mvvm_request *request, int64_t page);
-    /** The user `user_id`. Answer with mvvm_request_resolve_user(). */
-    void (*fetch_user)(void *user_data, mvvm_request *request, int64_t user_id);
-    /** Store `user` (lent for the call); the answer is the version stored. Answer with
-     *  mvvm_request_resolve_user(). */
-    void (*update_user)(void *user_data, mvvm_request *request, const mvvm_user *user);
-    /** Nobody waits for `request` any more: stop its work (answering it now gives
-     *  MVVM_E_NOT_FOUND). Optional. */
-    void (*cancel)(void *user_data, mvvm_request *request);
-    /** Since 0.2: page `page` (1-based) of the users whose name contains `query` (lent for the
-     *  call; trimmed, never empty), ignoring case. A table without it (NULL, or the struct_size of
-     *  0.1 that ends before it) makes every search fail with a message the search screen shows.
-     *  Answer with mvvm_request_resolve_user_page(). May be NULL. */
-    void (*search_users)(void *user_data, mvvm_request *request, const char *query, int64_t page);
-} mvvm_user_repository_vtable;
-
-/** The struct_size of mvvm_user_repository_vtable in version 0.1 (before search_users): accepted,
- *  so hosts built against that header keep working. */
-#define MVVM_USER_REPOSITORY_VTABLE_SIZE_0_1 (offsetof(mvvm_user_repository_vtable, search_users))
-
-/** The post repository a host implements (optional as a whole: without it, post calls fail with a
- *  message). */
-typedef struct mvvm_post_repository_vtable {
-    /** sizeof(mvvm_post_repository_vtable). */
-    uint32_t struct_size;
-    /** The post `post_id`. Answer with mvvm_request_resolve_post(). */
-    void (*fetch_post)(void *user_data, mvvm_request *request, int64_t post_id);
-    /** The comments of post `post_id`. Answer with mvvm_request_resolve_comments(). */
-    void (*fetch_comments)(void *user_data, mvvm_request *request, int64_t post_id);
-    /** Set whether the current user likes `post_id`; the answer is the post as stored. Answer with
-     *  mvvm_request_resolve_post(). */
-    void (*set_liked)(void *user_data, mvvm_request *request, int64_t post_id, int32_t liked);
-    /** Nobody waits for `request` any more: stop its work (answering it now gives
-     *  MVVM_E_NOT_FOUND). Optional. */
-    void (*cancel)(void *user_data, mvvm_request *request);
-} mvvm_post_repository_vtable;
-/* END GENERATED interfaces */
-
-/** Creates a repository whose calls go to the host. The tables are copied. `posts` may be
- *  NULL: post calls then fail with a clear message. `destroy` (may be NULL) is called with
- *  user_data once, when the last ViewModel using the repository is gone and the handle is
- *  destroyed (or at shutdown). */
-mvvm_status mvvm_repository_new_host(const mvvm_user_repository_vtable *users,
-                                     const mvvm_post_repository_vtable *posts, void *user_data,
-                                     mvvm_destroy_notify destroy, mvvm_object **out_repository);
-
-/** Answers a fetch_users or search_users request with `count` users (copied) of page `page` out of
- *  `total_pages`. Any thread. */
-mvvm_status mvvm_request_resolve_user_page(mvvm_request *request, const mvvm_user *users, size_t count,
-                                           int64_t page, int64_t total_pages);
-/** Answers a fetch_user or update_user request with `user` (copied). Any thread. */
-mvvm_status mvvm_request_resolve_user(mvvm_request *request, const mvvm_user *user);
-/** Answers a fetch_post or set_liked request with `post` (copied). Any thread. */
-mvvm_status mvvm_request_resolve_post(mvvm_request *request, const mvvm_post *post);
-/** Answers a fetch_comments request with `count` comments (copied). Any thread. */
-mvvm_status mvvm_request_resolve_comments(mvvm_request *request, const mvvm_comment *comments, size_t count);
 
 /* ------------------------------------------------------------------------------------------
  * Plug-in entry point

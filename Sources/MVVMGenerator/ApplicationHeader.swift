@@ -55,6 +55,8 @@ enum ApplicationHeader {
             out += interfaces
         }
         out += "\n"
+        let constructors = HeaderSections.constructorSections(declarations)
+        if !constructors.isEmpty { out += constructors + "\n" }
         out += HeaderSections.sections(declarations)
         if let table = configuration.pluginTable { out += "\n" + pluginTableStruct(table, configuration) }
         out += """

@@ -21,8 +21,9 @@ enum CSpelling {
     }
 
     /// The Swift type of a C parameter type in an `@c` function.
-    /// `rawRecords`: a record's struct is the application's own header's, which Swift does not
-    /// see, so its pointer is raw memory (`UnsafeMutableRawPointer?`, the same C ABI).
+    /// `rawRecords`: a record's (or table's, or options') struct is the application's own
+    /// header's, which Swift does not see, so its pointer is raw memory (`UnsafeMutableRawPointer?`,
+    /// the same C ABI).
     static func swiftType(_ type: CType, rawRecords: Bool = false) -> String {
         let scalar: String? =
             switch type.base {
@@ -41,8 +42,11 @@ enum CSpelling {
         case (.char, 2): return "UnsafeMutablePointer<UnsafePointer<CChar>?>?"
         case (.object, 1): return "OpaquePointer?"
         case (.object, 2): return "UnsafeMutablePointer<OpaquePointer?>?"
-        // A host interface's table, read by its declared layout.
-        case (.vtable, 1): return "UnsafeRawPointer?"
+        // A host interface's table and an options struct: read by their declared layouts, so
+        // raw memory when Swift does not see the header's struct.
+        case (.vtable, 1), (.options, 1):
+            if rawRecords { return type.isConst ? "UnsafeRawPointer?" : "UnsafeMutableRawPointer?" }
+            return type.isConst ? "UnsafePointer<\(type.name!)>?" : "UnsafeMutablePointer<\(type.name!)>?"
         case (.record, 1):
             return rawRecords ? "UnsafeMutableRawPointer?" : "UnsafeMutablePointer<\(type.name!)>?"
         case (_, 1) where scalar != nil:
@@ -57,13 +61,27 @@ enum CSpelling {
         cType.hasSuffix("*") ? cType + name : cType + " " + name
     }
 
-    /// `text` as a C doc comment at `indent`, wrapped at 100 columns.
+    /// `text` as a C doc comment at `indent`, wrapped at 100 columns. Paragraphs are separated
+    /// by a blank line; a line starting with "- " is a list item, its continuation indented.
     static func docComment(_ text: String, indent: String = "") -> String {
         guard !text.isEmpty else { return "" }
-        let lines = wrap(text, width: 100 - indent.count - 4)
+        let width = 100 - indent.count - 4
+        var lines: [String] = []
+        for (index, paragraph) in text.components(separatedBy: "\n\n").enumerated() {
+            if index > 0 { lines.append("") }
+            for line in paragraph.split(separator: "\n") {
+                guard line.hasPrefix("- ") else {
+                    lines += wrap(String(line), width: width)
+                    continue
+                }
+                let item = wrap(String(line.dropFirst(2)), width: width - 2)
+                lines += item.enumerated().map { ($0 == 0 ? "- " : "  ") + $1 }
+            }
+        }
         var out = ""
         for (index, line) in lines.enumerated() {
-            out += indent + (index == 0 ? "/** " : " *  ") + line
+            let lead = index == 0 ? "/** " : line.isEmpty ? " *" : " *  "
+            out += indent + lead + line
             out += index == lines.count - 1 ? " */\n" : "\n"
         }
         return out

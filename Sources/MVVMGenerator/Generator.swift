@@ -7,8 +7,9 @@ import MVVMRuntime
 /// - the header: written whole (an application's own, `ownHeader`), or a hand-written header's
 ///   blocks between `BEGIN GENERATED name` and `END GENERATED name` (`types`: the type
 ///   constants, `schema`: its hash and check, `enums`, `records` and `interfaces`: the C
-///   enums, record structs and host tables, `sections`: one per type, `api`: the plug-in
-///   table's fields);
+///   enums, record structs and host tables, `constructors`: the named constructors of the
+///   types that have them, `sections`: one per ViewModel type, `api`: the plug-in table's
+///   fields);
 /// - the plug-in table's initialiser and its `*_get_api` export (`pluginTable`);
 /// - `<Type>Exports.swift` per ViewModel type, in the application's target: the typed functions.
 public enum Generator {
@@ -189,16 +190,24 @@ public enum Generator {
     /// Every generated file's path and full text.
     static func outputs(root: String, _ configuration: Configuration) throws -> [String: String] {
         let declarations = TypeCatalog.declarations
+        // What the header declares from the declarations, in declaration order.
+        let declared = declarations.flatMap(\.typedFunctions)
         let headerPath = configuration.headerPath
         var files: [String: String]
         let onDisk = try? String(contentsOf: URL(fileURLWithPath: root).appendingPathComponent(headerPath), encoding: .utf8)
         if let ownHeader = configuration.ownHeader {
+            if let options = declarations.flatMap(\.constructors).flatMap(\.optionsStructs).first {
+                throw GenerationError(
+                    "\(options.cType) is a C struct written by hand, which a header written whole has no place for: "
+                        + "declare it in a hand-written header with generated blocks (Generator.Configuration(header:…))")
+            }
             var header = ApplicationHeader.text(declarations, ownHeader, configuration)
             files = [headerPath: header]
             if let table = configuration.pluginTable {
                 // The fields keep the order of the header as it stands (the table only grows).
                 let current = onDisk.flatMap { try? block("api", in: $0, headerPath) } ?? ""
-                let (fields, functions) = try HeaderSections.apiFields(header: header, current: current, table)
+                // Written whole from the declarations: nothing in it is hand-written.
+                let (fields, functions) = try HeaderSections.apiFields(declared: declared, handWritten: "", current: current, table)
                 header = try replaceBlock("api", in: header, with: fields, headerPath)
                 files = [headerPath: header, table.initialiserPath: apiTable(functions, table, configuration)]
             }
@@ -221,12 +230,16 @@ public enum Generator {
             ] where hasBlock(name, in: header) {
                 header = try replaceBlock(name, in: header, with: body, headerPath)
             }
+            if hasBlock("constructors", in: header) {
+                header = try replaceBlock("constructors", in: header, with: HeaderSections.constructorSections(declarations), headerPath)
+            }
             if hasBlock("sections", in: header) {
                 header = try replaceBlock("sections", in: header, with: HeaderSections.sections(declarations), headerPath)
             }
             if let table = configuration.pluginTable {
                 let (fields, functions) = try HeaderSections.apiFields(
-                    header: header, current: try block("api", in: header, headerPath), table)
+                    declared: declared, handWritten: HeaderSections.handWritten(header), current: try block("api", in: header, headerPath),
+                    table)
                 header = try replaceBlock("api", in: header, with: fields, headerPath)
                 files = [headerPath: header, table.initialiserPath: apiTable(functions, table, configuration)]
             } else {
@@ -234,7 +247,7 @@ public enum Generator {
             }
         }
         if let folder = configuration.swiftExportsFolder {
-            for declaration in declarations where declaration.viewModelTypeName != nil {
+            for declaration in declarations where declaration.hasTypedFunctions {
                 files["\(folder)/\(declaration.name)Exports.swift"] = swiftExports(declaration, configuration)
             }
             if let table = configuration.pluginTable, table.linksFramework {

@@ -40,6 +40,14 @@ enum HeaderSections {
         declarations.filter { $0.viewModelTypeName != nil }.map(section).joined(separator: "\n")
     }
 
+    /// The sections of the types made by named constructors (`ConstructorDeclaration`): their
+    /// constructors and the `_init` of the options structs they take. Apart from the ViewModels'
+    /// sections: their functions are not members (`mvvm_type_describe()` does not list them),
+    /// and they follow the hand-written options structs in a header that has some.
+    static func constructorSections(_ declarations: [TypeDeclaration]) -> String {
+        declarations.filter { $0.viewModelTypeName == nil && !$0.constructors.isEmpty }.map(section).joined(separator: "\n")
+    }
+
     static func section(_ declaration: TypeDeclaration) -> String {
         let rule = "/* " + String(repeating: "-", count: 90) + "\n"
         var out = rule
@@ -75,8 +83,10 @@ enum HeaderSections {
             }
             out += " * Strings and structs handed to handlers are borrowed for the duration of the call.\n"
         }
-        out += " * Strings and structs a getter hands out are borrowed until the next getter call on this\n"
-        out += " * object, a change of it, or its destruction.\n"
+        if !properties.isEmpty || !lists.isEmpty {
+            out += " * Strings and structs a getter hands out are borrowed until the next getter call on this\n"
+            out += " * object, a change of it, or its destruction.\n"
+        }
         for event in signals where !event.doc.isEmpty {
             out += " * \"\(event.name)\": " + CSpelling.wrap(event.doc, width: 88).joined(separator: "\n *   ") + "\n"
         }
@@ -89,38 +99,54 @@ enum HeaderSections {
     }
 
     /// The fields of the plug-in table: the fields already in `current` (the block as it
-    /// stands), in their order, then every function of `header` not yet in it, in header order.
-    /// A function that left the header is an error: the table only grows at its end.
-    static func apiFields(header: String, current: String, _ table: Generator.PluginTable) throws
-        -> (fields: String, functions: [(field: String, function: String)])
-    {
+    /// stands), in their order, then every function not yet in it: the declared ones (the
+    /// declarations' typed functions, spelled from their C types) in declaration order, then
+    /// the functions of `handWritten` (the header's hand-written text, generated blocks
+    /// removed: the only C text read back) in header order. A function that left the header is
+    /// an error: the table only grows at its end.
+    static func apiFields(
+        declared: [TypedFunction], handWritten: String, current: String, _ table: Generator.PluginTable
+    ) throws -> (fields: String, functions: [(field: String, function: String)]) {
         let prefix = table.functionPrefix
-        let prototypes = HeaderParser.prototypes(in: header, prefix: prefix)
-        let byName = Dictionary(prototypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         // A field named like one of the struct's head fields takes "_fn" ("abi_version_fn").
         let fieldName = { (function: String) -> String in
             let field = String(function.dropFirst(prefix.count))
             return table.headFields.contains(field) ? field + "_fn" : field
         }
+        var names: [String] = []
+        var fields: [String: String] = [:]
+        for function in declared {
+            names.append(function.name)
+            fields[function.name] = CSpelling.prototype("    mvvm_status (*\(fieldName(function.name)))", function.parameters.map(\.declaration))
+        }
+        for prototype in HeaderParser.prototypes(in: handWritten, prefix: prefix) where prototype.name != table.getterName {
+            guard fields[prototype.name] == nil else {
+                throw GenerationError("\(prototype.name) is declared and also written by hand in the header; keep the declaration")
+            }
+            names.append(prototype.name)
+            let head = "    " + prototype.returnType + (prototype.returnType.hasSuffix("*") ? "" : " ") + "(*\(fieldName(prototype.name)))"
+            fields[prototype.name] = CSpelling.prototype(head, prototype.parameters)
+        }
         var order = HeaderParser.fieldNames(in: current).map { field -> String in
             prefix + (field.hasSuffix("_fn") && table.headFields.contains(String(field.dropLast(3))) ? String(field.dropLast(3)) : field)
         }
-        for name in order where byName[name] == nil {
+        for name in order where fields[name] == nil {
             throw GenerationError("\(table.structName) has a field for \(name), which the header no longer declares; the table only grows at its end")
         }
-        for prototype in prototypes where prototype.name != table.getterName && !order.contains(prototype.name) {
-            order.append(prototype.name)
+        for name in names where !order.contains(name) { order.append(name) }
+        return (order.map { fields[$0]! + "\n" }.joined(), order.map { (fieldName($0), $0) })
+    }
+
+    /// `header` without its generated blocks: the text written by hand.
+    static func handWritten(_ header: String) -> String {
+        var text = header
+        while let begin = text.range(of: "/* BEGIN GENERATED "),
+            let end = text.range(of: "END GENERATED ", range: begin.upperBound..<text.endIndex),
+            let close = text.range(of: "*/", range: end.upperBound..<text.endIndex)
+        {
+            text.removeSubrange(begin.lowerBound..<close.upperBound)
         }
-        var out = ""
-        var functions: [(String, String)] = []
-        for name in order {
-            let prototype = byName[name]!
-            let field = fieldName(name)
-            let head = "    " + prototype.returnType + (prototype.returnType.hasSuffix("*") ? "" : " ") + "(*\(field))"
-            out += CSpelling.prototype(head, prototype.parameters) + "\n"
-            functions.append((field, name))
-        }
-        return (out, functions)
+        return text
     }
 }
 
@@ -129,7 +155,8 @@ struct GenerationError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Just enough C parsing for our own header: top-level function prototypes and the field
+/// Just enough C parsing for a header's hand-written text: top-level function prototypes (of
+/// the functions no declaration gives: mvvm.h's own, an application's answers) and the field
 /// names of the plug-in table.
 enum HeaderParser {
     struct Prototype {

@@ -12,6 +12,8 @@ struct TypedFunction {
     let body: String
     /// Records are raw memory in the Swift function (see `CSpelling.swiftType`).
     var rawRecords = false
+    /// Host thread only (every function but an options struct's `_init`, which is any thread's).
+    var isMainActor = true
 
     var cPrototype: String {
         CSpelling.prototype("mvvm_status \(name)", parameters.map(\.declaration))
@@ -19,8 +21,13 @@ struct TypedFunction {
 
     var swiftSource: String {
         let parameters = parameters.map { "_ \(Self.swiftName($0.name)): \(CSpelling.swiftType($0.type, rawRecords: rawRecords))" }
-        return CSpelling.prototype("@MainActor @c public func \(name)", parameters, terminator: " -> mvvm_status {")
+        return CSpelling.prototype("\(isMainActor ? "@MainActor " : "")@c public func \(name)", parameters, terminator: " -> mvvm_status {")
             + "\n    \(body)\n}\n"
+    }
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// "out_vm" -> "outVm"; Swift keywords avoided.
@@ -32,20 +39,19 @@ struct TypedFunction {
 }
 
 extension TypeDeclaration {
-    /// Every typed function of this type, in header order: constructor, commands, property
-    /// getters, list getters.
+    /// Every typed function of this type, in header order: the `_init` of the options structs
+    /// it is the first to take, its named constructors, then a ViewModel's constructor,
+    /// commands, property getters, list getters.
     var typedFunctions: [TypedFunction] { typedFunctions(rawRecords: false) }
 
     /// `typedFunctions`, for an application's own header when `rawRecords` (its records' C
     /// structs are not visible to Swift: the exports write them as raw memory).
     func typedFunctions(rawRecords: Bool) -> [TypedFunction] {
-        guard let vmType = viewModelTypeName else { return [] }
+        var functions = namedConstructorFunctions(rawRecords: rawRecords)
+        guard let vmType = viewModelTypeName else { return functions }
         let handle = CParameter.input(handleName, .object)
         let handleArg = TypedFunction.swiftName(handleName)
-        var functions: [TypedFunction] = []
-        func literal(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
+        let literal = TypedFunction.literal
         func argumentValue(_ argument: MemberShape.Argument) -> String {
             let name = TypedFunction.swiftName(argument.name)
             switch argument.kind {
@@ -104,7 +110,8 @@ extension TypeDeclaration {
                         ViewModel using it is gone (or at shutdown). Refused as mvvm_object_new_host() says: then \
                         nothing is kept and the host still owns user_data.
                         """,
-                    body: "TypedCall.newHost(\(vmType).self, vtable, userData, destroy, \(TypedFunction.swiftName(out)), \(literal(out)))"))
+                    body: "TypedCall.newHost(\(vmType).self, vtable, userData, destroy, \(TypedFunction.swiftName(out)), \(literal(out)))",
+                    rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .command {
             let parameters = member.cFunction.parameters

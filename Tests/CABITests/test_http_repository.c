@@ -90,6 +90,11 @@ static void test_options_are_checked(void) {
     CHECK_OK(mvvm_http_options_init(&options));
     options.struct_size = 3;
     CHECK_STATUS(mvvm_repository_new_http_with_options(server.base_url, NULL, &options, &repository), MVVM_E_INVALID_ARGUMENT);
+    /* Both sizes accepted are named: this version's and 0.2's. */
+    char expected[200];
+    snprintf(expected, sizeof expected, "expected sizeof(mvvm_http_options) = %zu (or an earlier version's: %zu (0.2))",
+             sizeof(mvvm_http_options), (size_t)MVVM_HTTP_OPTIONS_SIZE_0_2);
+    CHECK(strstr(mvvm_last_error_message(), expected) != NULL);
     CHECK(repository == NULL);
     CHECK_OK(mvvm_http_options_init(&options));
     CHECK_EQ(options.max_header_bytes, 65536);

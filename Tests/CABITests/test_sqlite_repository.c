@@ -200,10 +200,12 @@ static void test_bad_arguments_are_refused(void) {
     mvvm_sample_options options = fill_options(10, 5);
     options.struct_size = 3;
     CHECK_STATUS(mvvm_repository_new_sqlite(path, &options, &repository), MVVM_E_INVALID_ARGUMENT);
-    CHECK(strstr(mvvm_last_error_message(), "struct_size") != NULL);
+    /* The message names the parameter, the size expected and the function that sets it. */
+    CHECK(strstr(mvvm_last_error_message(), "fill_or_null->struct_size is 3, expected sizeof(mvvm_sample_options)") != NULL);
+    CHECK(strstr(mvvm_last_error_message(), "mvvm_sample_options_init()") != NULL);
     options = fill_options(-1, 5);
     CHECK_STATUS(mvvm_repository_new_sqlite(path, &options, &repository), MVVM_E_INVALID_ARGUMENT);
-    CHECK(strstr(mvvm_last_error_message(), "user_count") != NULL);
+    CHECK(strstr(mvvm_last_error_message(), "fill_or_null->user_count -1") != NULL);
     options = fill_options(10, 5);
     options.latency_ms = 10;
     CHECK_STATUS(mvvm_repository_new_sqlite(path, &options, &repository), MVVM_E_INVALID_ARGUMENT);

@@ -69,11 +69,22 @@ final class TypeRegistryTests: XCTestCase {
         }
     }
 
-    func test_a_plain_declarations_interfaces_follow_its_host_constructors() throws {
+    func test_a_plain_declarations_interfaces_are_its_constructors_tables_each_once() throws {
         let store = HostInterfaceDeclaration(name: "Store", cNamespace: "app", summary: "", members: [.cancel])
         let cache = HostInterfaceDeclaration(name: "Cache", cNamespace: "app", summary: "", members: [.cancel])
+        let refuse: @MainActor @Sendable (ConstructorArguments) throws(APIError) -> RuntimeObject = { _ throws(APIError) in
+            throw .invalidArgument("not made in this test")
+        }
         let registry = TypeRegistry()
-        let shop = TypeDeclaration(name: "Shop", cNamespace: "app", handleName: "shop", summary: "", interfaces: [store, cache])
+        let shop = TypeDeclaration(
+            name: "Shop", cNamespace: "app", handleName: "shop", summary: "",
+            constructors: [
+                ConstructorDeclaration(
+                    "new_host", doc: "",
+                    parameters: [.hostTable("store", store), .hostTable("cache", cache, optional: true), .userData, .destroyNotify],
+                    make: refuse),
+                ConstructorDeclaration("new_cached", doc: "", parameters: [.hostTable("cache", cache), .userData, .destroyNotify], make: refuse),
+            ])
         try registry.register(shop)
         XCTAssertEqual(shop.interfaces.map(\.cType), ["app_store_vtable", "app_cache_vtable"])
         XCTAssertNil(shop.hostInterface, "its own constructors take them, not mvvm_object_new_host()")

@@ -20,10 +20,12 @@ public struct CType: Hashable, Sendable, CustomStringConvertible {
         case vtable
         /// `mvvm_request`: requests are `mvvm_request *`.
         case request
+        /// An application's versioned options struct (`name`), `uint32_t struct_size` first.
+        case options
     }
 
     public let base: Base
-    /// The struct's C name for `.record` and `.vtable`; nil otherwise.
+    /// The struct's C name for `.record`, `.vtable` and `.options`; nil otherwise.
     public let name: String?
     /// The number of `*`s: `const char *` is 1, `const char **` 2.
     public let pointers: Int
@@ -31,7 +33,7 @@ public struct CType: Hashable, Sendable, CustomStringConvertible {
     public let isConst: Bool
 
     public init(_ base: Base, name: String? = nil, pointers: Int = 0, isConst: Bool = false) {
-        precondition((base == .record || base == .vtable) == (name != nil), "a record or table type is named, no other")
+        precondition([.record, .vtable, .options].contains(base) == (name != nil), "a record, table or options type is named, no other")
         self.base = base
         self.name = name
         self.pointers = pointers
@@ -64,6 +66,9 @@ public struct CType: Hashable, Sendable, CustomStringConvertible {
     /// `const TABLE *`: a host's function table.
     public static func vtable(_ cType: String) -> CType { CType(.vtable, name: cType, pointers: 1, isConst: true) }
 
+    /// `const OPTIONS *`: an options struct lent to the callee.
+    public static func options(_ cType: String) -> CType { CType(.options, name: cType, pointers: 1, isConst: true) }
+
     /// The type one more pointer away: what an out-parameter of this type is.
     public var pointer: CType { CType(base, name: name, pointers: pointers + 1, isConst: isConst) }
 
@@ -83,7 +88,7 @@ public struct CType: Hashable, Sendable, CustomStringConvertible {
             case .listChange: "mvvm_list_change"
             case .destroyNotify: "mvvm_destroy_notify"
             case .request: "mvvm_request"
-            case .record, .vtable: name!
+            case .record, .vtable, .options: name!
             }
         let head = isConst ? "const " + word : word
         return pointers == 0 ? head : head + " " + String(repeating: "*", count: pointers)

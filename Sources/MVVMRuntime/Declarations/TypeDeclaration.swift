@@ -60,25 +60,25 @@ public class TypeDeclaration: @unchecked Sendable {
     private let valueKinds: [ValueKind]
     private let nullables: [Bool]
 
-    /// A type without members: its objects are made by constructors of its own. `cPrefix`
-    /// defaults to the name in snake case. `interfaces`: the host interfaces those
-    /// constructors take (a repository over a host's tables), declared here so that the
-    /// header, `mvvm_interface_find()`, the schema hash and the bindings know them. Read after
-    /// registration (an interface's record arguments name their registered kinds).
+    /// A type without members: its objects are made by constructors of its own (a repository
+    /// over a file, a server or the host's tables). `cPrefix` defaults to the name in snake
+    /// case. `constructors`: those constructors (`app_store_new_sample`), read after
+    /// registration (a host table's interface names registered record kinds); the host
+    /// interfaces their tables implement are the type's `interfaces`.
     public convenience init(
         name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String, summary: String,
-        interfaces: @escaping @autoclosure @Sendable () -> [HostInterfaceDeclaration] = []
+        constructors: @escaping @autoclosure @Sendable () -> [ConstructorDeclaration] = []
     ) {
         self.init(
             name: name, cNamespace: cNamespace, cPrefix: cPrefix ?? CName.snakeCase(name), handleName: handleName,
-            summary: summary, members: [], constructorInterfaces: interfaces)
+            summary: summary, members: [], constructors: constructors)
     }
 
     init(
         name: String, cNamespace: String = "mvvm", cPrefix: String, handleName: String, summary: String, members: [MemberShape],
-        accessors: [MemberAccess] = [], constructorInterfaces: @escaping @Sendable () -> [HostInterfaceDeclaration] = { [] }
+        accessors: [MemberAccess] = [], constructors: @escaping @Sendable () -> [ConstructorDeclaration] = { [] }
     ) {
-        self.constructorInterfaces = constructorInterfaces
+        declaredConstructors = constructors
         self.name = name
         self.cNamespace = cNamespace
         self.cPrefix = cPrefix
@@ -182,12 +182,34 @@ public class TypeDeclaration: @unchecked Sendable {
     /// (`mvvm_object_new_host()`), if the type has a host constructor.
     public var hostInterface: HostInterfaceDeclaration? { nil }
 
-    /// The host interfaces the type's own constructors take (not `mvvm_object_new_host()`'s).
-    private let constructorInterfaces: @Sendable () -> [HostInterfaceDeclaration]
+    private let declaredConstructors: @Sendable () -> [ConstructorDeclaration]
+    private let evaluatedConstructors = Mutex<[ConstructorDeclaration]?>(nil)
+
+    /// The type's named constructors (`app_store_new_sample`), in header order.
+    public var constructors: [ConstructorDeclaration] {
+        if let constructors = evaluatedConstructors.withLock({ $0 }) { return constructors }
+        // Outside the lock: the declarations may read the registry, which may read this.
+        let constructors = declaredConstructors()
+        return evaluatedConstructors.withLock { stored in
+            if stored == nil { stored = constructors }
+            return stored!
+        }
+    }
 
     /// Every host interface objects of this type are made over: the host constructor's, then
-    /// those of the type's own constructors. Their names are unique in the registry.
-    public var interfaces: [HostInterfaceDeclaration] { (hostInterface.map { [$0] } ?? []) + constructorInterfaces() }
+    /// those of the named constructors' tables, each once. Their names are unique in the registry.
+    public var interfaces: [HostInterfaceDeclaration] {
+        var interfaces = hostInterface.map { [$0] } ?? []
+        for interface in constructors.flatMap(\.interfaces) where !interfaces.contains(where: { $0 === interface }) {
+            interfaces.append(interface)
+        }
+        return interfaces
+    }
+
+    /// The named constructor `name` (`TypedCall.construct`).
+    func constructor(named name: String) -> ConstructorDeclaration? {
+        constructors.first { $0.name == name }
+    }
 
     /// The host constructor's header doc and out parameter's name.
     package var hostConstructorDoc: (doc: String, out: String)? { nil }

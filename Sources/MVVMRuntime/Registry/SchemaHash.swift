@@ -7,7 +7,9 @@
 /// flags, enum, related and count names, and arguments), each record (kind, name, C names,
 /// size, alignment, whether it is readable; every field's name, kind, nullability and
 /// offset), each enum (its C type; every case's constant and value) and each host interface
-/// (its table's C type, size and earlier sizes; every slot's declaration, answer and optionality). Docs are
+/// (its table's C type, size and earlier sizes; every slot's declaration, answer and optionality),
+/// each named constructor (its function, C type and parameters) and options struct (its C name,
+/// size and earlier sizes). Docs are
 /// not part of it, and neither is anything hand-written in a header. (UniFFI's checksums cover
 /// function signatures only, #1789 in its tracker: here a record field's kind or offset counts.)
 /// The generator writes the same hash into the application's header; `mvvm_schema_hash()`
@@ -29,6 +31,12 @@ package enum SchemaHash {
                         + "\(member.valueKind.rawValue) \(flags) \(member.enumName ?? "-") \(member.relatedName ?? "-") "
                         + "\(member.countName ?? "-") (\(arguments))")
             }
+            for constructor in declaration.constructors {
+                let function = constructor.cFunction(of: declaration)
+                let parameters = function.parameters.map { "\($0.name):\($0.direction.rawValue):\($0.ownership.rawValue)" }
+                    .joined(separator: ",")
+                lines.append("  constructor \(constructor.function(of: declaration)) [\(function.signature)] (\(parameters))")
+            }
             for interface in declaration.interfaces {
                 lines.append("  interface \(interface.cType) \(interface.size)")
                 for version in interface.earlierVersions {
@@ -38,6 +46,10 @@ package enum SchemaHash {
                     lines.append("    slot [\(member.cDeclaration)] \(answer(member.answer)) \(member.isOptional)")
                 }
             }
+        }
+        for options in OptionsCatalog.all(in: registry.declarations) {
+            lines.append("options \(options.cType) \(options.size)")
+            for version in options.earlierVersions { lines.append("  earlier \(version.version) \(version.size)") }
         }
         for record in registry.registeredRecords {
             lines.append(

@@ -3,16 +3,16 @@ import MVVMDomain
 import MVVMRuntime
 
 /// A repository handle: the user and post repositories ViewModels are built over. Made by its
-/// own constructors (sample data, JSON file, SQLite, HTTP, and the host's two tables, which
-/// it declares).
+/// own constructors (`RepositoryConstructors`: sample data, JSON file, SQLite, HTTP, and the
+/// host's two tables).
 @MainActor
 final class RepositoryObject: RuntimeObject {
     override class var objectType: mvvm_type { declaration.type }
 
     nonisolated static let declaration = TypeDeclaration(
         name: "Repository", handleName: "repository",
-        summary: "Where ViewModels get and store their data.",
-        interfaces: [HostRepositoryInterfaces.users, HostRepositoryInterfaces.posts])
+        summary: "Where ViewModels get and store their data: made by one of the constructors below and handed to the ViewModels' constructors.",
+        constructors: RepositoryConstructors.all)
 
     let users: any UserRepository
     let posts: any PostRepository

@@ -64,4 +64,32 @@ final class SchemaHashTests: XCTestCase {
         XCTAssertTrue(listing.contains("record 7 Item app_item APP_VALUE_ITEM 16 8 false"), listing)
         XCTAssertTrue(listing.contains("  field count \(ValueKind.int32.rawValue) false 8"), listing)
     }
+
+    private struct SmallOptions { var struct_size: UInt32, count: Int32 }
+    private struct LargeOptions { var struct_size: UInt32, count: Int32, limit: Int64 }
+
+    private func hash(constructor parameters: [ConstructorDeclaration.Parameter]) throws -> String {
+        let registry = TypeRegistry()
+        try registry.register(
+            TypeDeclaration(
+                name: "Shop", cNamespace: "app", handleName: "shop", summary: "",
+                constructors: [
+                    ConstructorDeclaration("new_named", doc: "A shop.", parameters: parameters) { _ throws(APIError) in
+                        throw .invalidArgument("not made in this test")
+                    }
+                ]))
+        return SchemaHash.hash(of: SchemaHash.listing(registry))
+    }
+
+    func test_a_constructors_parameters_and_its_options_structs_size_count() throws {
+        let small = OptionsDeclaration<SmallOptions>(cType: "app_shop_options", defaults: { SmallOptions(struct_size: 0, count: 1) })
+        let large = OptionsDeclaration<LargeOptions>(cType: "app_shop_options", defaults: { LargeOptions(struct_size: 0, count: 1, limit: 2) })
+        let base = try hash(constructor: [.string("name")])
+        XCTAssertEqual(base, try hash(constructor: [.string("name")]))
+        XCTAssertNotEqual(base, try hash(constructor: [.string("title")]))
+        XCTAssertNotEqual(base, try hash(constructor: [.string("name"), .options("options", small)]))
+        XCTAssertNotEqual(
+            try hash(constructor: [.string("name"), .options("options", small)]),
+            try hash(constructor: [.string("name"), .options("options", large)]))
+    }
 }

@@ -101,6 +101,7 @@ class CBase(Enum):
     DESTROY_NOTIFY = 11
     VTABLE = 12
     REQUEST = 13
+    OPTIONS = 14
 
 
 class CDirection(Enum):

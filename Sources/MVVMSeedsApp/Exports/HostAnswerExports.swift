@@ -4,33 +4,8 @@ import FoundationEssentials
 import MVVMDomain
 import MVVMRuntime
 
-// Host-implemented repositories: the host's function tables (HostRepositoryInterfaces) become
-// a RepositoryObject whose user and post repositories call them; the host answers requests
-// from any thread with the seeds' resolve functions below.
-
-@MainActor @c public func mvvm_repository_new_host(
-    _ users: UnsafePointer<mvvm_user_repository_vtable>?, _ posts: UnsafePointer<mvvm_post_repository_vtable>?,
-    _ userData: UnsafeMutableRawPointer?, _ destroy: mvvm_destroy_notify?,
-    _ outRepository: UnsafeMutablePointer<OpaquePointer?>?
-) -> mvvm_status {
-    apiCall { runtime throws(APIError) in
-        let out = try require(outRepository, "out_repository")
-        // One user data and destroy notifier for both tables: it runs when both are gone.
-        let lifetime = HostLifetime(userData: userData, destroy: destroy)
-        do throws(APIError) {
-            let userTable = try HostImplementation(HostRepositoryInterfaces.users, vtable: users, parameter: "users", lifetime: lifetime)
-            // No post table: post calls fail with a message.
-            let postTable = try posts.map { (table) throws(APIError) in
-                try HostImplementation(HostRepositoryInterfaces.posts, vtable: table, parameter: "posts", lifetime: lifetime)
-            }
-            out.pointee = runtime.register(
-                RepositoryObject(users: HostUserRepository(host: userTable), posts: HostPostRepository(host: postTable)))
-        } catch {
-            lifetime.abandon()  // refused: nothing is kept, the host still owns user_data
-            throw error
-        }
-    }
-}
+// The answers of the host-implemented repositories (`HostRepositoryInterfaces`): the host
+// answers requests from any thread with the seeds' resolve functions below.
 
 // MARK: - Answers (any thread; through the framework's request table)
 
