@@ -32,7 +32,8 @@ extension RepositoryConstructors {
         try httpRepository(arguments, options: arguments.options("options"))
     }
 
-    @MainActor private static func httpRepository(_ arguments: ConstructorArguments, options: mvvm_http_options?) throws(APIError) -> RepositoryObject {
+    @MainActor private static func httpRepository(_ arguments: ConstructorArguments, options: mvvm_http_options?) throws(APIError) -> RepositoryObject
+    {
         let text = arguments.string("base_url")
         guard !text.isEmpty else { throw .invalidArgument("base_url is empty.") }
         let url: URL

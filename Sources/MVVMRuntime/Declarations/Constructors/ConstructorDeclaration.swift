@@ -82,7 +82,8 @@ public struct ConstructorDeclaration: Sendable {
             precondition(seen.insert(parameter.name).inserted, "constructor \(name) has two parameters named \(parameter.name)")
         }
         let hasTables = parameters.contains { if case .hostTable = $0.kind { true } else { false } }
-        let hasLifetime = parameters.contains { if case .userData = $0.kind { true } else { false } }
+        let hasLifetime =
+            parameters.contains { if case .userData = $0.kind { true } else { false } }
             && parameters.contains { if case .destroyNotify = $0.kind { true } else { false } }
         precondition(hasTables == hasLifetime, "constructor \(name): host tables go with .userData and .destroyNotify, and only they")
         self.name = name
