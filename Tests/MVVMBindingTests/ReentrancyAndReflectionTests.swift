@@ -151,37 +151,76 @@ final class ReentrancyAndReflectionTests: XCTestCase {
     }
 }
 
-/// Combine's `removeDuplicates` hands the downstream its own subscription, forwards nothing
-/// after a completion and cancels a second subscription.
-final class RemoveDuplicatesSubscriptionTests: XCTestCase {
+/// Combine's `removeDuplicates`, `filter` and `compactMap` hand the downstream their own
+/// subscription (named for the operator), forward nothing after a completion, cancel a second
+/// subscription, and reach the upstream's cancel at most once.
+final class OneToOneOperatorSubscriptionTests: XCTestCase {
+    /// Each operator over a driven upstream of Ints, passing every value on.
+    private let operators: [(name: String, apply: (DrivenPublisher<Int, Never>) -> AnyPublisher<Int, Never>)] = [
+        ("RemoveDuplicates", { $0.removeDuplicates().eraseToAnyPublisher() }),
+        ("Filter", { $0.filter { _ in true }.eraseToAnyPublisher() }),
+        ("CompactMap", { $0.compactMap { $0 }.eraseToAnyPublisher() }),
+    ]
+
     func testTheDownstreamGetsTheOperatorsOwnSubscription() {
-        let upstream = DrivenPublisher<Int, Never>()
-        let subscriber = TrackingSubscriber<Int, Never>()
-        upstream.removeDuplicates().subscribe(subscriber)
-        XCTAssertEqual(subscriber.subscriptionDescription, "RemoveDuplicates")
-        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+        for (name, apply) in operators {
+            let upstream = DrivenPublisher<Int, Never>()
+            let subscriber = TrackingSubscriber<Int, Never>()
+            apply(upstream).subscribe(subscriber)
+            XCTAssertEqual(subscriber.subscriptionDescription, name)
+            XCTAssertEqual(upstream.subscription.requests, [.unlimited], name)
+        }
     }
 
     func testNothingIsForwardedAfterACompletion() {
-        let upstream = DrivenPublisher<Int, Never>()
-        let subscriber = TrackingSubscriber<Int, Never>()
-        upstream.removeDuplicates().subscribe(subscriber)
-        _ = upstream.send(1)
-        _ = upstream.send(1)
-        _ = upstream.send(2)
-        upstream.send(completion: .finished)
-        _ = upstream.send(3)
-        upstream.send(completion: .finished)
-        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+        for (name, apply) in operators {
+            let upstream = DrivenPublisher<Int, Never>()
+            let subscriber = TrackingSubscriber<Int, Never>()
+            apply(upstream).subscribe(subscriber)
+            _ = upstream.send(1)
+            _ = upstream.send(2)
+            upstream.send(completion: .finished)
+            XCTAssertEqual(upstream.send(3), .none, name)
+            upstream.send(completion: .finished)
+            XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"], name)
+        }
+    }
+
+    func testNothingIsForwardedAfterTheDownstreamCancels() {
+        for (name, apply) in operators {
+            let upstream = DrivenPublisher<Int, Never>()
+            let subscriber = TrackingSubscriber<Int, Never>()
+            apply(upstream).subscribe(subscriber)
+            _ = upstream.send(1)
+            subscriber.subscription?.cancel()
+            subscriber.subscription?.cancel()
+            _ = upstream.send(2)
+            upstream.send(completion: .finished)
+            XCTAssertEqual(subscriber.history, ["subscription", "value(1)"], name)
+            XCTAssertEqual(upstream.subscription.cancelCount, 1, name)
+        }
     }
 
     func testASecondSubscriptionIsCancelled() {
-        let upstream = DrivenPublisher<Int, Never>()
-        let subscriber = TrackingSubscriber<Int, Never>()
-        upstream.removeDuplicates().subscribe(subscriber)
-        let second = TrackingSubscription()
-        upstream.subscriber?.receive(subscription: second)
-        XCTAssertEqual(second.history, [.cancelled])
-        XCTAssertEqual(subscriber.history, ["subscription"])
+        for (name, apply) in operators {
+            let upstream = DrivenPublisher<Int, Never>()
+            let subscriber = TrackingSubscriber<Int, Never>()
+            apply(upstream).subscribe(subscriber)
+            let second = TrackingSubscription()
+            upstream.subscriber?.receive(subscription: second)
+            XCTAssertEqual(second.history, [.cancelled], name)
+            XCTAssertEqual(subscriber.history, ["subscription"], name)
+        }
+    }
+
+    func testDemandPassesThroughAndARejectedValueAsksForOneMore() {
+        let upstream = DrivenPublisher<Int?, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.compactMap { $0 }.subscribe(subscriber)
+        XCTAssertEqual(upstream.subscription.requests, [.max(2)])
+        XCTAssertEqual(upstream.send(nil), .max(1), "a nil result asks for one more in its place")
+        XCTAssertEqual(upstream.send(1), .none)
+        subscriber.subscription?.request(.max(3))
+        XCTAssertEqual(upstream.subscription.requests, [.max(2), .max(3)])
     }
 }

@@ -8,13 +8,15 @@ enum TransformStep<Output> {
     case finish
 }
 
-/// The engine of operators that decide value by value and may end the stream themselves:
-/// `tryMap`, `tryCompactMap`, `tryFilter`, `prefix(while:)`, `drop(while:)` and their `try`
-/// forms. A step may emit, skip (asking upstream for one more in its place) or finish (which
+/// The engine of the operators that decide value by value and may end the stream themselves:
+/// `removeDuplicates`, `tryMap`, `tryCompactMap`, `tryFilter`, `prefix(while:)`, `drop(while:)`
+/// and their `try` forms (`filter` and `compactMap` have lighter classes of their own, with the
+/// same protocol). A step may emit, skip (asking upstream for one more in its place) or finish (which
 /// cancels the upstream and finishes the downstream); a thrown error cancels the upstream and
 /// fails the downstream. Either ending happens exactly once.
 ///
-/// It is the downstream's subscription, because it must be able to cancel the upstream itself.
+/// It is the downstream's subscription, because it must be able to cancel the upstream itself
+/// and forward nothing after an ending.
 /// `convertFailure` turns the upstream's failure into the downstream's (the identity, or
 /// widening to `any Error` for the `try` operators).
 final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,

@@ -1,10 +1,13 @@
+import Synchronization
+
 /// The upstream half of an operator that can end a stream on its own (a thrown error, a
 /// satisfied `prefix`) and therefore sits between its upstream and downstream as the
 /// downstream's subscription.
 ///
 /// Holds the upstream subscription under a lock and makes the stream terminate exactly once,
 /// whichever of upstream completion, downstream cancellation or the operator comes first.
-/// The upstream is always called after the lock is released.
+/// The upstream is always called after the lock is released. Whether it is subscribed is also
+/// kept in an atomic flag, so the per-value check (`isSubscribed`) takes no lock.
 final class UpstreamLink: @unchecked Sendable {
     private enum State {
         case awaitingSubscription
@@ -15,7 +18,16 @@ final class UpstreamLink: @unchecked Sendable {
     }
 
     private let lock = Lock()
-    private var state = State.awaitingSubscription
+    private var state = State.awaitingSubscription {
+        didSet {
+            switch state {
+            case .holdingRequests, .subscribed: subscribed.store(true, ordering: .releasing)
+            case .awaitingSubscription, .terminated: subscribed.store(false, ordering: .releasing)
+            }
+        }
+    }
+    /// `state` is `.holdingRequests` or `.subscribed`: written under the lock, read without.
+    private let subscribed = Atomic<Bool>(false)
     private let cancelsLateSubscription: Bool
 
     /// - Parameter cancelsLateSubscription: whether a subscription that arrives after the link
@@ -63,14 +75,8 @@ final class UpstreamLink: @unchecked Sendable {
     }
 
     /// Whether the stream is still live: subscribed and not yet ended.
-    var isSubscribed: Bool {
-        lock.withLock {
-            switch state {
-            case .holdingRequests, .subscribed: return true
-            case .awaitingSubscription, .terminated: return false
-            }
-        }
-    }
+    /// Read on every value: a value racing with a termination is as racy with a lock as without.
+    var isSubscribed: Bool { subscribed.load(ordering: .acquiring) }
 
     /// Whether the stream has ended (completed, cancelled or ended by the operator).
     var hasTerminated: Bool {

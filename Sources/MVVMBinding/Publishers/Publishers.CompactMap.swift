@@ -16,7 +16,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(CompactMapSubscriber(downstream: subscriber, transform: transform))
+            upstream.subscribe(CompactMapSubscription(downstream: subscriber, transform: transform))
         }
     }
 }
@@ -44,11 +44,16 @@ extension Publisher {
     }
 }
 
-/// Passes the subscription straight through; a `nil` result returns `.max(1)` so the upstream
-/// sends one more value instead.
-private final class CompactMapSubscriber<Downstream: Subscriber, Input>: Subscriber, CombineReflectable {
+/// CompactMap's subscriber and, as Combine's, the downstream's subscription ("CompactMap"):
+/// nothing is forwarded after a completion or a cancel, a second upstream subscription is
+/// cancelled, and a `nil` result returns `.max(1)` so the upstream sends one more value
+/// instead (its own class for the reason `FilterSubscription` gives).
+private final class CompactMapSubscription<Downstream: Subscriber, Input>: Subscriber, Subscription, CombineReflectable,
+    @unchecked Sendable
+{
     typealias Failure = Downstream.Failure
 
+    private let link = UpstreamLink(cancelsLateSubscription: true)
     private let downstream: Downstream
     private let transform: (Input) -> Downstream.Input?
 
@@ -62,15 +67,22 @@ private final class CompactMapSubscriber<Downstream: Subscriber, Input>: Subscri
     var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
+        guard link.attach(subscription) else { return }
+        downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
+        guard link.isSubscribed else { return .none }
         guard let output = transform(input) else { return .max(1) }
         return downstream.receive(output)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
+        guard link.complete() else { return }
         downstream.receive(completion: completion)
     }
+
+    func request(_ demand: Subscribers.Demand) { link.request(demand) }
+
+    func cancel() { link.cancel() }
 }

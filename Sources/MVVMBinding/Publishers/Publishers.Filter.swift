@@ -17,7 +17,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
+            upstream.subscribe(FilterSubscription(downstream: subscriber, isIncluded: isIncluded))
         }
     }
 }
@@ -46,13 +46,16 @@ extension Publisher {
     }
 }
 
-/// Filter's subscriber: hands the upstream subscription straight to the downstream; a rejected
-/// value returns `.max(1)` so the upstream sends one more instead. A class for the same reason
-/// as `MapSubscriber`: cheap to copy on the value path.
-private final class FilterSubscriber<Downstream: Subscriber>: Subscriber, CombineReflectable {
+/// Filter's subscriber and, as Combine's, the downstream's subscription ("Filter"): nothing is
+/// forwarded after a completion or a cancel, a second upstream subscription is cancelled, and a
+/// rejected value returns `.max(1)` so the upstream sends one more instead. Its own class rather
+/// than `TryTransformSubscription`: a generic step enum costs a metadata lookup per value in
+/// unspecialised code (binding-bench's map → filter chain measured 3x).
+private final class FilterSubscription<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable, @unchecked Sendable {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
+    private let link = UpstreamLink(cancelsLateSubscription: true)
     private let downstream: Downstream
     private let isIncluded: (Input) -> Bool
 
@@ -66,14 +69,21 @@ private final class FilterSubscriber<Downstream: Subscriber>: Subscriber, Combin
     var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
+        guard link.attach(subscription) else { return }
+        downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        isIncluded(input) ? downstream.receive(input) : .max(1)
+        guard link.isSubscribed else { return .none }
+        return isIncluded(input) ? downstream.receive(input) : .max(1)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
+        guard link.complete() else { return }
         downstream.receive(completion: completion)
     }
+
+    func request(_ demand: Subscribers.Demand) { link.request(demand) }
+
+    func cancel() { link.cancel() }
 }
