@@ -213,6 +213,26 @@ final class OneToOneOperatorSubscriptionTests: XCTestCase {
         }
     }
 
+    func testRemoveDuplicatesKeepsTheLastValueUntilItsSubscriptionEnds() {
+        final class Box {}
+        weak var kept: Box?
+        var cancellable: AnyCancellable?
+        let subject = PassthroughSubject<Box, Never>()
+        do {
+            var received: [ObjectIdentifier] = []
+            cancellable = subject.removeDuplicates(by: ===).sink { received.append(ObjectIdentifier($0)) }
+            let box = Box()
+            kept = box
+            subject.send(box)
+            subject.send(box)
+            XCTAssertEqual(received.count, 1, "the duplicate was dropped")
+        }
+        XCTAssertNotNil(kept, "the operator holds the last value it passed on")
+        cancellable?.cancel()
+        cancellable = nil
+        XCTAssertNil(kept, "and releases it with its subscription")
+    }
+
     func testDemandPassesThroughAndARejectedValueAsksForOneMore() {
         let upstream = DrivenPublisher<Int?, Never>()
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))

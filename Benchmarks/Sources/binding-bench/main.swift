@@ -3,6 +3,7 @@
 
 benchPublishedSend()
 benchMapFilterChain()
+benchRemoveDuplicatesChain()
 benchFlatMapChurn()
 benchCombineLatest()
 benchZip()

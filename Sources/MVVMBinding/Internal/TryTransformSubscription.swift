@@ -9,9 +9,9 @@ enum TransformStep<Output> {
 }
 
 /// The engine of the operators that decide value by value and may end the stream themselves:
-/// `removeDuplicates`, `tryMap`, `tryCompactMap`, `tryFilter`, `prefix(while:)`, `drop(while:)`
-/// and their `try` forms (`filter` and `compactMap` have lighter classes of their own, with the
-/// same protocol). A step may emit, skip (asking upstream for one more in its place) or finish (which
+/// `tryMap`, `tryCompactMap`, `tryFilter`, `tryRemoveDuplicates`, `prefix(while:)`,
+/// `drop(while:)` and their `try` forms (`filter`, `compactMap` and `removeDuplicates` have
+/// lighter classes of their own, with the same protocol). A step may emit, skip (asking upstream for one more in its place) or finish (which
 /// cancels the upstream and finishes the downstream); a thrown error cancels the upstream and
 /// fails the downstream. Either ending happens exactly once.
 ///
