@@ -4,6 +4,7 @@
 benchPublishedSend()
 benchMapFilterChain()
 benchRemoveDuplicatesChain()
+benchTryMapChain()
 benchFlatMapChurn()
 benchCombineLatest()
 benchZip()

@@ -1,11 +1,13 @@
-/// What a `TryTransformSubscription` does with one upstream value.
-enum TransformStep<Output> {
-    /// Pass this value downstream.
-    case emit(Output)
-    /// Drop the value, asking upstream for one more in its place.
-    case skip
+/// What a `TryTransformSubscription`'s step did with one upstream value. Not generic: a
+/// generic result (the value to pass on) costs a metadata lookup per value in unspecialised
+/// code, so the step hands the value on itself, through `emit`.
+enum StepOutcome {
+    /// The value went downstream (through `emit`), which asked for this much more.
+    case passed(Subscribers.Demand)
+    /// Dropped: the upstream is asked for one more in its place.
+    case skipped
     /// End the stream: cancel the upstream and finish the downstream (a satisfied `prefix`).
-    case finish
+    case finished
 }
 
 /// The engine of the operators that decide value by value and may end the stream themselves:
@@ -23,7 +25,9 @@ final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: 
     CombineReflectable, @unchecked Sendable
 {
     typealias Failure = UpstreamFailure
-    typealias Step = (Input) throws(Downstream.Failure) -> TransformStep<Downstream.Input>
+    /// Hands one value downstream; what it returns is the downstream's new demand.
+    typealias Emit = (Downstream.Input) -> Subscribers.Demand
+    typealias Step = (Input, Emit) throws(Downstream.Failure) -> StepOutcome
 
     private let link: UpstreamLink
     private let downstream: Downstream
@@ -52,14 +56,24 @@ final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: 
         link = UpstreamLink(cancelsLateSubscription: !combineTryMapRules)
     }
 
+    /// A `try` operator whose transform returns the value to pass on, or throws to fail.
+    convenience init(
+        downstream: Downstream, name: String, combineTryMapRules: Bool = false,
+        mapping transform: @escaping (Input) throws -> Downstream.Input
+    ) where Downstream.Failure == any Error {
+        self.init(downstream: downstream, name: name, combineTryMapRules: combineTryMapRules, convertFailure: { $0 }) {
+            input, emit in .passed(emit(try transform(input)))
+        }
+    }
+
     /// A `try` operator whose transform returns the value to pass on, `nil` to drop it, or
     /// throws to fail.
     convenience init(
-        downstream: Downstream, name: String, combineTryMapRules: Bool = false,
-        transform: @escaping (Input) throws -> Downstream.Input?
+        downstream: Downstream, name: String, compacting transform: @escaping (Input) throws -> Downstream.Input?
     ) where Downstream.Failure == any Error {
-        self.init(downstream: downstream, name: name, combineTryMapRules: combineTryMapRules, convertFailure: { $0 }) {
-            input in try transform(input).map(TransformStep.emit) ?? .skip
+        self.init(downstream: downstream, name: name, convertFailure: { $0 }) { input, emit in
+            guard let output = try transform(input) else { return .skipped }
+            return .passed(emit(output))
         }
     }
 
@@ -74,10 +88,10 @@ final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: 
         // A value racing with our own termination is ignored.
         guard link.isSubscribed || (passesValuesBeforeSubscription && !link.hasTerminated) else { return .none }
         do {
-            switch try step(input) {
-            case .emit(let output): return downstream.receive(output)
-            case .skip: return .max(1)
-            case .finish: end(with: .finished)
+            switch try step(input, { downstream.receive($0) }) {
+            case .passed(let demand): return demand
+            case .skipped: return .max(1)
+            case .finished: end(with: .finished)
             }
         } catch {
             end(with: .failure(error))

@@ -21,9 +21,11 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let decoder = self.decoder
             upstream.subscribe(
-                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "Decode") {
-                    try decoder.decode(Output.self, from: $0)
-                })
+                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(
+                    downstream: subscriber, name: "Decode",
+                    mapping: {
+                        try decoder.decode(Output.self, from: $0)
+                    }))
         }
     }
 }

@@ -28,10 +28,10 @@ extension Publishers {
             var isDropping = true
             upstream.subscribe(
                 TryTransformSubscription<Output, Failure, S>(downstream: subscriber, name: "DropWhile", convertFailure: { $0 }) {
-                    input in
-                    if isDropping, predicate(input) { return .skip }
+                    input, emit in
+                    if isDropping, predicate(input) { return .skipped }
                     isDropping = false
-                    return .emit(input)
+                    return .passed(emit(input))
                 })
         }
     }

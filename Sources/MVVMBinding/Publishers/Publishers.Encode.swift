@@ -21,9 +21,11 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let encoder = self.encoder
             upstream.subscribe(
-                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "Encode") {
-                    try encoder.encode($0)
-                })
+                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(
+                    downstream: subscriber, name: "Encode",
+                    mapping: {
+                        try encoder.encode($0)
+                    }))
         }
     }
 }

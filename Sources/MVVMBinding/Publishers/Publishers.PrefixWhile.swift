@@ -24,7 +24,7 @@ extension Publishers {
             let predicate = self.predicate
             upstream.subscribe(
                 TryTransformSubscription<Output, Failure, S>(downstream: subscriber, name: "PrefixWhile", convertFailure: { $0 }) {
-                    input in predicate(input) ? .emit(input) : .finish
+                    input, emit in predicate(input) ? .passed(emit(input)) : .finished
                 })
         }
     }

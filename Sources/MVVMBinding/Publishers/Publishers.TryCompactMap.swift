@@ -21,7 +21,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
                 TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(
-                    downstream: subscriber, name: "TryCompactMap", transform: transform))
+                    downstream: subscriber, name: "TryCompactMap", compacting: transform))
         }
     }
 }

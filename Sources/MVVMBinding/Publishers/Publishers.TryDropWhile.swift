@@ -28,10 +28,10 @@ extension Publishers {
             upstream.subscribe(
                 TryTransformSubscription<Output, Upstream.Failure, S>(
                     downstream: subscriber, name: "TryDropWhile", convertFailure: { $0 }
-                ) { input in
-                    if isDropping, try predicate(input) { return .skip }
+                ) { input, emit in
+                    if isDropping, try predicate(input) { return .skipped }
                     isDropping = false
-                    return .emit(input)
+                    return .passed(emit(input))
                 })
         }
     }

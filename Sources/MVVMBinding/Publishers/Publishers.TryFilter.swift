@@ -20,8 +20,8 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
-                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "TryFilter") {
-                    input in try isIncluded(input) ? .some(input) : .none
+                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "TryFilter", convertFailure: { $0 }) {
+                    input, emit in try isIncluded(input) ? .passed(emit(input)) : .skipped
                 })
         }
     }

@@ -20,10 +20,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
                 TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(
-                    downstream: subscriber, name: "TryMap", combineTryMapRules: true
-                ) { input in
-                    .some(try transform(input))
-                })
+                    downstream: subscriber, name: "TryMap", combineTryMapRules: true, mapping: transform))
         }
     }
 }

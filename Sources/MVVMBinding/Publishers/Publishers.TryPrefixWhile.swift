@@ -26,7 +26,7 @@ extension Publishers {
             upstream.subscribe(
                 TryTransformSubscription<Output, Upstream.Failure, S>(
                     downstream: subscriber, name: "TryPrefixWhile", convertFailure: { $0 }
-                ) { input in try predicate(input) ? .emit(input) : .finish })
+                ) { input, emit in try predicate(input) ? .passed(emit(input)) : .finished })
         }
     }
 }

@@ -26,12 +26,14 @@ extension Publishers {
             // One per subscription; only its (serial) value path touches it.
             var previous: Output?
             upstream.subscribe(
-                TryTransformSubscription<Output, Upstream.Failure, S>(downstream: subscriber, name: "TryRemoveDuplicates") {
-                    input in
-                    if let previous, try predicate(previous, input) { return nil }
-                    previous = input
-                    return input
-                })
+                TryTransformSubscription<Output, Upstream.Failure, S>(
+                    downstream: subscriber, name: "TryRemoveDuplicates",
+                    compacting: {
+                        input in
+                        if let previous, try predicate(previous, input) { return nil }
+                        previous = input
+                        return input
+                    }))
         }
     }
 }

@@ -28,10 +28,12 @@ extension Publishers {
             // One running result per subscription; only its (serial) value path touches it.
             var result = initialResult
             upstream.subscribe(
-                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(downstream: subscriber, name: "TryScan") { input in
-                    result = try next(result, input)
-                    return result
-                })
+                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(
+                    downstream: subscriber, name: "TryScan",
+                    mapping: { input in
+                        result = try next(result, input)
+                        return result
+                    }))
         }
     }
 }
