@@ -520,6 +520,20 @@ typedef struct mvvm_c_function {
     const mvvm_c_parameter *parameters;
 } mvvm_c_function;
 
+/** A named constructor of a type whose objects are made by constructors of their own rather
+ *  than mvvm_object_new() (an app's store over a file: `app_store_new_sqlite()`). Call it by
+ *  `function` (dlsym(), or the application's plug-in table); its C type is `c_function`: the
+ *  parameters, then the owned out-parameter. All storage is static. */
+typedef struct mvvm_constructor_info {
+    /** The function's name after the type's prefix, e.g. "new_sqlite". */
+    const char *name;
+    /** The C function's name, e.g. "app_store_new_sqlite". */
+    const char *function;
+    /** The header's sentence(s) about it; "" if none. */
+    const char *doc;
+    mvvm_c_function c_function;
+} mvvm_constructor_info;
+
 /** A type's description. All storage is static. */
 typedef struct mvvm_type_info {
     mvvm_type type;
@@ -533,6 +547,10 @@ typedef struct mvvm_type_info {
     /** Since 0.2: the C function of each member, parallel to `members`: the typed form of
      *  mvvm_member_info.c_signature, for bindings that build calls and handlers from it. */
     const mvvm_c_function *functions;
+    /** The type's named constructors (mvvm_constructor_info), in header order: 0 and NULL for
+     *  a type made by mvvm_object_new() or mvvm_object_new_host(). */
+    size_t constructor_count;
+    const mvvm_constructor_info *constructors;
 } mvvm_type_info;
 
 /** Writes a static description of `type` into *out_info. MVVM_E_INVALID_ARGUMENT for an

@@ -579,6 +579,57 @@ static void test_every_function_named_exists_in_the_library(void) {
     }
 }
 
+/* The repository's named constructors are described in header order, each the very function
+ * the header declares, with its typed C function: the parameters (an options struct as
+ * MVVM_C_OPTIONS with its name), then the owned out-parameter. Types made by
+ * mvvm_object_new() describe none. */
+static void test_named_constructors_are_described_with_their_functions(void) {
+    static const struct {
+        const char *name;
+        const char *function;
+        const char *signature;
+        any_function address;
+    } expected[] = {
+        {"new_sample", FUNCTION(mvvm_repository_new_sample, (const mvvm_sample_options *, mvvm_object **))},
+        {"new_json_file", FUNCTION(mvvm_repository_new_json_file, (const char *, mvvm_object **))},
+        {"new_sqlite", FUNCTION(mvvm_repository_new_sqlite, (const char *, const mvvm_sample_options *, mvvm_object **))},
+        {"new_http", FUNCTION(mvvm_repository_new_http, (const char *, const char *, mvvm_object **))},
+        {"new_http_with_options",
+         FUNCTION(mvvm_repository_new_http_with_options, (const char *, const char *, const mvvm_http_options *, mvvm_object **))},
+        {"new_host", FUNCTION(mvvm_repository_new_host, (const mvvm_user_repository_vtable *, const mvvm_post_repository_vtable *,
+                                                         void *, mvvm_destroy_notify, mvvm_object **))},
+    };
+    const mvvm_type_info *info = NULL;
+    CHECK_OK(mvvm_type_describe(MVVM_TYPE_REPOSITORY, &info));
+    if (info == NULL) return;
+    CHECK_EQ(info->constructor_count, sizeof expected / sizeof expected[0]);
+    if (info->constructor_count != sizeof expected / sizeof expected[0] || info->constructors == NULL) return;
+    for (size_t i = 0; i < info->constructor_count; i++) {
+        const mvvm_constructor_info *c = &info->constructors[i];
+        CHECK_STR_EQ(c->name, expected[i].name);
+        CHECK_STR_EQ(c->function, expected[i].function);
+        CHECK(c->doc != NULL && c->doc[0] != '\0');
+        char spelled[512];
+        spell_function(&c->c_function, spelled, sizeof spelled);
+        CHECK_STR_EQ(spelled, expected[i].signature);
+        void *symbol = dlsym(RTLD_DEFAULT, c->function);
+        any_function resolved;
+        memcpy(&resolved, &symbol, sizeof resolved);
+        CHECK(symbol != NULL && resolved == expected[i].address);
+        const mvvm_c_parameter *out = &c->c_function.parameters[c->c_function.parameter_count - 1];
+        CHECK_STR_EQ(out->name, "out_repository");
+        CHECK_EQ(out->direction, MVVM_C_OUT);
+        CHECK_EQ(out->ownership, MVVM_C_OWNED);
+    }
+    const mvvm_c_parameter *fill = &info->constructors[2].c_function.parameters[1];
+    CHECK_EQ(fill->base, MVVM_C_OPTIONS);
+    CHECK_STR_EQ(fill->type_name, "mvvm_sample_options");
+    CHECK_STR_EQ(fill->name, "fill_or_null");
+    CHECK_EQ(fill->ownership, MVVM_C_LENT);
+    CHECK_OK(mvvm_type_describe(MVVM_TYPE_USER_LIST, &info));
+    if (info != NULL) CHECK(info->constructor_count == 0 && info->constructors == NULL);
+}
+
 static void test_describe_refuses_unknown_types_and_null(void) {
     const mvvm_type_info *info = (const mvvm_type_info *)(uintptr_t)0x99;
     CHECK_STATUS(mvvm_type_describe((mvvm_type)0, &info), MVVM_E_INVALID_ARGUMENT);
@@ -756,6 +807,7 @@ int main(void) {
     RUN_TEST(test_every_member_is_well_formed);
     RUN_TEST(test_every_member_has_its_typed_c_function);
     RUN_TEST(test_every_function_named_exists_in_the_library);
+    RUN_TEST(test_named_constructors_are_described_with_their_functions);
     RUN_TEST(test_describe_refuses_unknown_types_and_null);
     RUN_TEST(test_every_signal_listed_can_be_connected);
     RUN_TEST(test_every_argument_less_command_can_become_a_closure);

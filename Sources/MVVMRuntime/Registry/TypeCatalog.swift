@@ -68,11 +68,23 @@ private struct CTables: @unchecked Sendable {
                         arguments: arguments.map { UnsafePointer($0) }, doc: StaticCStrings.make(member.doc)))
                 (functions + index).initialize(to: Self.cFunction(member.cFunction))
             }
+            let constructors = declaration.constructors
+            var constructorTable: UnsafeMutablePointer<mvvm_constructor_info>?
+            if !constructors.isEmpty {
+                constructorTable = .allocate(capacity: constructors.count)
+                for (index, constructor) in constructors.enumerated() {
+                    (constructorTable! + index).initialize(
+                        to: mvvm_constructor_info(
+                            name: StaticCStrings.make(constructor.name), function: StaticCStrings.make(constructor.function(of: declaration)),
+                            doc: StaticCStrings.make(constructor.doc), c_function: Self.cFunction(constructor.cFunction(of: declaration))))
+                }
+            }
             let info = UnsafeMutablePointer<mvvm_type_info>.allocate(capacity: 1)
             info.initialize(
                 to: mvvm_type_info(
                     type: declaration.type, name: StaticCStrings.make(declaration.name),
-                    member_count: members.count, members: table, shapes: shapes, functions: functions))
+                    member_count: members.count, members: table, shapes: shapes, functions: functions,
+                    constructor_count: constructors.count, constructors: constructorTable.map { UnsafePointer($0) }))
             infos[declaration.type] = UnsafePointer(info)
         }
         self.infos = infos

@@ -18,6 +18,7 @@ from ._core import (
     Runtime,
     SignalSpec,
     abi_version,
+    bind_constructor,
     check_module_schema,
     check_schema,
     describe,
@@ -85,6 +86,7 @@ _LAZY = {
     "ArgumentInfo": "._values",
     "CFunction": "._values",
     "CParameter": "._values",
+    "ConstructorInfo": "._values",
     "IndexedView": "._values",
     "ListChange": "._values",
     "MemberInfo": "._values",
@@ -95,7 +97,7 @@ _LAZY = {
 
 __all__: list[str] = [
     "ABI_VERSION", "AbiMismatchError", "ArgumentInfo", "AsyncioAttachment", "CBase", "CDirection",
-    "CFunction", "COwnership", "CParameter", "CommandClosure",
+    "CFunction", "COwnership", "CParameter", "CommandClosure", "ConstructorInfo",
     "ConnectFlags", "Connection", "Enum", "FfiError", "HostInterface", "IndexedView",
     "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error", "LibraryConflictError",
     "LibraryNotFoundError", "ListChange", "ListChangeKind", "MemberFlags", "MemberInfo",
@@ -103,7 +105,7 @@ __all__: list[str] = [
     "NotInitializedError", "OSFailureError", "OutOfRangeError", "ReentrancyError",
     "Runtime", "SchemaMismatchError", "SignalSpec", "StateError", "Status", "Stream", "TypeInfo", "UnknownNameError",
     "ValueKind", "ViewState", "WrongThreadError", "WrongTypeError", "abi_version",
-    "asyncio_attach", "asyncio_detach", "bind_function", "c_status", "changes", "check_module_schema", "check_schema", "describe",
+    "asyncio_attach", "asyncio_detach", "bind_constructor", "bind_function", "c_status", "changes", "check_module_schema", "check_schema", "describe",
     "events", "last_error_message", "live_callbacks", "load", "override", "register_override",
     "schema_hash", "status_name", "values", "version", "version_string", "wait_for",
 ]
@@ -142,6 +144,7 @@ if TYPE_CHECKING:
         ArgumentInfo,
         CFunction,
         CParameter,
+        ConstructorInfo,
         IndexedView,
         ListChange,
         MemberInfo,

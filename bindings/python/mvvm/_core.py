@@ -57,7 +57,7 @@ else:
 __all__ = [
     "CommandClosure", "ConnectFlags", "Connection", "ListChangeKind", "MemberFlags",
     "MemberKind", "MvvmObject", "Runtime", "SignalSpec", "ValueKind", "ViewState",
-    "abi_version", "describe", "last_error_message", "live_callbacks", "status_name", "version",
+    "abi_version", "bind_constructor", "describe", "last_error_message", "live_callbacks", "status_name", "version",
     "version_string",
 ]
 
@@ -96,7 +96,46 @@ def describe(object_type: ObjectType | int) -> TypeInfo:
         members.append(
             _values.MemberInfo(decode(m.name) or "", kind, decode(m.function), decode(m.c_signature) or "", shape, function)  # type: ignore[arg-type]
         )
-    return _values.TypeInfo(_enums.object_type(info.type), decode(info.name) or "", tuple(members))
+    constructors = tuple(
+        _values.ConstructorInfo(decode(c.name) or "", decode(c.function) or "", decode(c.doc) or "", _c_function(c.c_function))
+        for c in (info.constructors[i] for i in range(int(info.constructor_count)))
+    )
+    return _values.TypeInfo(_enums.object_type(info.type), decode(info.name) or "", tuple(members), constructors)
+
+
+def bind_constructor(function: str) -> Any:
+    """The named constructor ``function`` (``app_store_new_sqlite``) of one of the loaded
+    library's types, bound from its description (:attr:`TypeInfo.constructors`), so an
+    application's module restates no C signature. Its arguments follow the described C
+    function: a string as ``bytes`` or None (``c_char_p``), an options struct, a host table or
+    user data as an address (``c_void_p``: pass ``byref(struct)`` or None), the destroy notifier
+    as a :data:`mvvm._ffi.DestroyNotify`, the out-parameter as ``byref(c_void_p())``. Its status
+    is checked as the framework's functions' are. Raises :class:`MvvmError` when no type of the
+    library has it. Each call binds anew: keep the result."""
+    for object_type in _enums.type_names():
+        for constructor in describe(object_type).constructors:
+            if constructor.function == function:
+                argtypes = tuple(_constructor_argtype(p) for p in constructor.c_function.parameters)
+                return _ffi.bind_function(function, _ffi.Status, argtypes)
+    raise MvvmError(0, f"no type of {_ffi.lib()._name} has the constructor {function}")
+
+
+def _constructor_argtype(parameter: _values.CParameter) -> Any:
+    """The ctypes type of a named constructor's parameter (see :func:`bind_constructor`)."""
+    CBase = _enums.CBase
+    base, pointers = parameter.base, parameter.pointers
+    if base is CBase.CHAR and pointers == 1:
+        return c_char_p
+    if base is CBase.OBJECT and pointers == 2:
+        return POINTER(c_void_p)
+    if base is CBase.DESTROY_NOTIFY and pointers == 0:
+        return _ffi.DestroyNotify
+    if pointers == 1 and base in (CBase.OPTIONS, CBase.VTABLE, CBase.VOID, CBase.RECORD):
+        return c_void_p
+    scalars = {CBase.INT32: c_int32, CBase.INT64: c_int64, CBase.UINT64: c_uint64, CBase.SIZE: c_size_t}
+    if pointers == 0 and base in scalars:
+        return scalars[base]
+    raise MvvmError(0, f"a constructor's parameter {parameter.name} ({parameter.spelling}) has no ctypes form here")
 
 
 def _c_function(f: Any) -> _values.CFunction:

@@ -117,6 +117,10 @@ class CFunction(Structure):
     _fields_ = [("result", c_int), ("parameter_count", c_size_t), ("parameters", POINTER(CParameter))]
 
 
+class ConstructorInfo(Structure):
+    _fields_ = [("name", c_char_p), ("function", c_char_p), ("doc", c_char_p), ("c_function", CFunction)]
+
+
 class TypeInfo(Structure):
     _fields_ = [
         ("type", c_int),
@@ -125,6 +129,8 @@ class TypeInfo(Structure):
         ("members", POINTER(MemberInfo)),
         ("shapes", POINTER(MemberShape)),
         ("functions", POINTER(CFunction)),
+        ("constructor_count", c_size_t),
+        ("constructors", POINTER(ConstructorInfo)),
     ]
 
 

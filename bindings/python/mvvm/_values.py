@@ -88,6 +88,18 @@ class CFunction:
 
 
 @dataclass(frozen=True)
+class ConstructorInfo:
+    """A named constructor of a type (mvvm_constructor_info): ``function`` is its C function
+    (``app_store_new_sqlite``), ``c_function`` its C type: the parameters, then the owned
+    out-parameter."""
+
+    name: str
+    function: str
+    doc: str
+    c_function: CFunction
+
+
+@dataclass(frozen=True)
 class MemberInfo:
     """One member of a type (mvvm_member_info, with its shape). Its id is its index in
     :attr:`TypeInfo.members`."""
@@ -106,6 +118,9 @@ class TypeInfo:
     type: ObjectType
     name: str
     members: tuple[MemberInfo, ...]
+    #: The type's named constructors (mvvm_constructor_info), for a type its library makes
+    #: with constructors of its own: :func:`mvvm.bind_constructor` binds one.
+    constructors: tuple[ConstructorInfo, ...] = ()
 
     def member_id(self, name: str) -> int:
         """The id of the member named ``name`` (its index in ``members``); KeyError if none."""

@@ -1,6 +1,8 @@
-"""The seeds' app's own C functions and structs (mvvm_seeds.h: the repositories' constructors
-and options, the host repositories' answers), bound on first use through
-:func:`mvvm.bind_function`. ``tests/test_prototypes.py`` compares them with the header.
+"""The seeds' app's own C functions and structs (mvvm_seeds.h: the repositories' options, the
+host repositories' answers), bound on first use through :func:`mvvm.bind_function`;
+``tests/test_prototypes.py`` compares them with the header. The repository's constructors
+(``mvvm_repository_new_*``) are bound from their descriptions (:func:`mvvm.bind_constructor`):
+strings as bytes, the options structs and tables by address.
 The records' structs and the host repositories' tables are not here: they are laid out from
 their descriptions (``mvvm._records``, ``mvvm._interfaces.build_table``), as any application's
 are; the answers take them by address.
@@ -49,17 +51,7 @@ _PO = POINTER(c_void_p)
 #: name -> (restype, argtypes); a restype c_status is checked as the framework's functions are.
 PROTOTYPES: Final[dict[str, tuple[Any, tuple[Any, ...]]]] = {
     "mvvm_sample_options_init": (c_status, (POINTER(SampleOptions),)),
-    "mvvm_repository_new_sample": (c_status, (POINTER(SampleOptions), _PO)),
-    "mvvm_repository_new_json_file": (c_status, (c_char_p, _PO)),
-    "mvvm_repository_new_sqlite": (c_status, (c_char_p, POINTER(SampleOptions), _PO)),
     "mvvm_http_options_init": (c_status, (POINTER(HTTPOptions),)),
-    "mvvm_repository_new_http": (c_status, (c_char_p, c_char_p, _PO)),
-    "mvvm_repository_new_http_with_options": (c_status, (c_char_p, c_char_p, POINTER(HTTPOptions), _PO)),
-    "mvvm_repository_new_host": (
-        c_status,
-        # the tables are built from their descriptions (mvvm._interfaces.build_table)
-        (c_void_p, c_void_p, c_void_p, DestroyNotify, _PO),
-    ),
     "mvvm_request_resolve_user_page": (c_status, (RequestPtr, c_void_p, c_size_t, c_int64, c_int64)),
     "mvvm_request_resolve_user": (c_status, (RequestPtr, c_void_p)),
     "mvvm_request_resolve_post": (c_status, (RequestPtr, c_void_p)),
@@ -87,10 +79,13 @@ class _Functions:
 
     def __getattr__(self, name: str) -> Any:
         prototype = PROTOTYPES.get(name)
-        if prototype is None:
+        if prototype is not None:
+            restype, argtypes = prototype
+            fn = mvvm.bind_function(name, restype, argtypes, holds_gil=name in HOLDS_GIL)
+        elif name.startswith("mvvm_repository_new_"):
+            fn = mvvm.bind_constructor(name)
+        else:
             raise AttributeError(name)
-        restype, argtypes = prototype
-        fn = mvvm.bind_function(name, restype, argtypes, holds_gil=name in HOLDS_GIL)
         setattr(self, name, fn)
         return fn
 

@@ -41,8 +41,10 @@ def run_python(program: str, **env: str) -> subprocess.CompletedProcess[str]:
 def test_the_seeds_functions_are_not_the_frameworks_and_not_required_at_load() -> None:
     from mvvm_seeds import _c
 
-    # The seeds' own functions are bound by their package, never by the framework's table.
-    assert "mvvm_repository_new_sample" in _c.PROTOTYPES
+    # The seeds' own functions are bound by their package, never by the framework's table:
+    # from its own prototypes, or (the repository's constructors) from their descriptions.
+    assert "mvvm_request_resolve_user" in _c.PROTOTYPES
+    assert "mvvm_repository_new_sample" not in _c.PROTOTYPES and "mvvm_repository_new_sample" not in _ffi.PROTOTYPES
     assert not set(_c.PROTOTYPES) & set(_ffi.PROTOTYPES)
     # Every function of the framework's table but the plug-in entry point is checked at load.
     assert _ffi.OPTIONAL == {"mvvm_get_api"}

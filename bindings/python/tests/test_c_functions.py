@@ -4,6 +4,10 @@ without reading any C text."""
 
 from __future__ import annotations
 
+import ctypes
+
+import pytest
+
 import mvvm
 import mvvm_seeds
 from mvvm import CBase, CDirection, COwnership, _core
@@ -60,3 +64,27 @@ def test_signal_shapes_come_from_the_typed_handler() -> None:
     ))
     assert _core.signal_shape(unknown) is None
     assert _core.signal_spec(unknown) is None
+
+
+def test_named_constructors_are_described_and_bound_from_their_description(runtime: mvvm.Runtime) -> None:
+    # mvvm_type_info.constructors: the repository's, in header order; a ViewModel has none.
+    repository = mvvm.describe(mvvm_seeds.ObjectType.REPOSITORY)
+    assert [c.name for c in repository.constructors] == [
+        "new_sample", "new_json_file", "new_sqlite", "new_http", "new_http_with_options", "new_host"]
+    assert mvvm.describe(mvvm_seeds.ObjectType.USER_LIST).constructors == ()
+    sqlite = repository.constructors[2]
+    assert sqlite.function == "mvvm_repository_new_sqlite" and sqlite.doc
+    path, fill, out = sqlite.c_function.parameters
+    assert (path.name, path.spelling) == ("path", "const char *")
+    assert (fill.name, fill.base, fill.type_name, fill.ownership) == ("fill_or_null", CBase.OPTIONS, "mvvm_sample_options", COwnership.LENT)
+    assert (out.name, out.direction, out.ownership) == ("out_repository", CDirection.OUT, COwnership.OWNED)
+    # Bound from the description: a checked call whose refusals raise precise errors.
+    new_json_file = mvvm.bind_constructor("mvvm_repository_new_json_file")
+    handle = ctypes.c_void_p()
+    with pytest.raises(mvvm.InvalidArgumentError, match="path must not be NULL"):
+        new_json_file(None, ctypes.byref(handle))
+    with pytest.raises(mvvm.InvalidArgumentError, match="path is empty"):
+        new_json_file(b"", ctypes.byref(handle))
+    assert not handle.value
+    with pytest.raises(mvvm.MvvmError, match="mvvm_repository_new_nothing"):
+        mvvm.bind_constructor("mvvm_repository_new_nothing")

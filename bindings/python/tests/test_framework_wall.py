@@ -46,6 +46,7 @@ def seeds_names() -> set[str]:
     for type_id, type_name in _enums.type_names().items():
         snake = _snake(type_name)
         names |= {type_name, f"mvvm_{snake}"} | ({snake} if "_" in snake else set())
+        names |= {constructor.function for constructor in mvvm.describe(type_id).constructors}
         for member in mvvm.describe(type_id).members:
             if member.function:
                 names.add(member.function)

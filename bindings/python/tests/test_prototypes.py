@@ -109,6 +109,7 @@ STRUCTS: dict[str, Any] = {
     "mvvm_type_info": _ffi.TypeInfo,
     "mvvm_c_parameter": _ffi.CParameter,
     "mvvm_c_function": _ffi.CFunction,
+    "mvvm_constructor_info": _ffi.ConstructorInfo,
     "mvvm_int64_array": _ffi.Int64Array,
     "mvvm_value": _ffi.Value,
 }
@@ -117,7 +118,9 @@ PROTO = re.compile(
     r"^(?P<ret>(?:const\s+)?[a-z_0-9]+(?:\s*\*)?)\s*(?P<name>mvvm_[a-z_0-9]+)\((?P<args>[^;]*?)\);",
     re.M | re.S,
 )
-GENERATED = re.compile(r"/\* BEGIN GENERATED sections.*?/\* END GENERATED sections \*/", re.S)
+#: The generated blocks of per-type functions: the ViewModels' sections and the named
+#: constructors.
+GENERATED = re.compile(r"/\* BEGIN GENERATED (sections|constructors).*?/\* END GENERATED \1 \*/", re.S)
 
 
 def _norm(c_type: str) -> str:
@@ -150,7 +153,7 @@ def parse_header(text: str) -> dict[str, tuple[str, list[str]]]:
 def header_functions() -> tuple[dict[str, tuple[str, list[str]]], set[str]]:
     """Every function of the headers, and the names of the per-type ones (generated sections)."""
     text = header_text()
-    sections = GENERATED.findall(text)
+    sections = [match.group(0) for match in GENERATED.finditer(text)]
     assert sections, "the headers' generated per-type sections were not found"
     return parse_header(text), set().union(*(parse_header(section) for section in sections))
 
@@ -161,6 +164,7 @@ def introspected_functions() -> set[str]:
     "comment-count": the getter beside the list's item getter)."""
     names: set[str] = set()
     for t in mvvm_seeds.ObjectType:
+        names |= {c.function for c in mvvm.describe(t).constructors}
         members = mvvm.describe(t).members
         properties = {m.name for m in members if m.kind == mvvm.MemberKind.PROPERTY}
         names |= {m.function for m in members if m.function}
@@ -169,6 +173,12 @@ def introspected_functions() -> set[str]:
             if m.kind == mvvm.MemberKind.LIST and m.function and count and count not in properties:
                 names.add(m.function.rsplit("_get_", 1)[0] + "_get_" + count.replace("-", "_"))
     return names
+
+
+def options_inits(functions: set[str]) -> set[str]:
+    """The options structs' ``NAME_init`` functions among ``functions`` (in the constructors'
+    blocks, not described)."""
+    return {f for f in functions if f.endswith("_options_init")}
 
 
 def test_header_parses() -> None:
@@ -187,8 +197,10 @@ def test_the_table_has_every_function_but_the_per_type_ones() -> None:
     assert not missing, f"functions of the headers missing from mvvm/_ffi.py's or mvvm_seeds/_c.py's PROTOTYPES: {missing}"
     extra = sorted(set(PROTOTYPES) - set(funcs))
     assert not extra, f"PROTOTYPES has functions the headers do not declare: {extra}"
-    typed = sorted(set(PROTOTYPES) & per_type)
-    assert not typed, f"PROTOTYPES has per-type functions (use the generic entry points): {typed}"
+    # The options structs' _init functions are bound by hand, as their structs are (options
+    # structs are not described); every other per-type function is described.
+    typed = sorted(set(PROTOTYPES) & per_type - options_inits(per_type))
+    assert not typed, f"PROTOTYPES has per-type functions (use the generic entry points or mvvm.bind_constructor): {typed}"
     both = sorted(set(_ffi.PROTOTYPES) & set(seeds.PROTOTYPES))
     assert not both, f"functions in both the framework's and the seeds' tables: {both}"
 
@@ -200,11 +212,22 @@ def test_the_framework_binds_the_framework_header_and_the_seeds_their_own() -> N
     assert not set(seeds.PROTOTYPES) & set(framework), sorted(set(seeds.PROTOTYPES) & set(framework))
 
 
+def test_described_constructors_have_the_headers_parameter_types() -> None:
+    # What mvvm.bind_constructor() binds from is what the header declares.
+    funcs, _ = header_functions()
+    constructors = [c for t in mvvm_seeds.ObjectType for c in mvvm.describe(t).constructors]
+    assert {c.function for c in constructors} >= {"mvvm_repository_new_sample", "mvvm_repository_new_host"}
+    for constructor in constructors:
+        ret, params = funcs[constructor.function]
+        assert ret == "mvvm_status"
+        assert [p.spelling for p in constructor.c_function.parameters] == params, constructor.function
+
+
 def test_per_type_functions_are_the_introspected_ones() -> None:
     # What the package does not bind, the library describes: every typed function is a
     # member's `function`, so every member is reachable through the generic entry points.
     _, per_type = header_functions()
-    assert per_type == introspected_functions()
+    assert per_type - options_inits(per_type) == introspected_functions()
 
 
 @pytest.mark.parametrize("name", sorted(PROTOTYPES))
