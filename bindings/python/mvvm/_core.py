@@ -110,14 +110,15 @@ def bind_constructor(function: str) -> Any:
     function: a string as ``bytes`` or None (``c_char_p``), an options struct, a host table or
     user data as an address (``c_void_p``: pass ``byref(struct)`` or None), the destroy notifier
     as a :data:`mvvm._ffi.DestroyNotify`, the out-parameter as ``byref(c_void_p())``. Its status
-    is checked as the framework's functions' are. Raises :class:`MvvmError` when no type of the
-    library has it. Each call binds anew: keep the result."""
+    is checked as the framework's functions' are. Raises :class:`MvvmError` ("… has no function
+    NAME") when no type of the library describes it. Each call binds anew: keep the result."""
     for object_type in _enums.type_names():
         for constructor in describe(object_type).constructors:
             if constructor.function == function:
                 argtypes = tuple(_constructor_argtype(p) for p in constructor.c_function.parameters)
                 return _ffi.bind_function(function, _ffi.Status, argtypes)
-    raise MvvmError(0, f"no type of {_ffi.lib()._name} has the constructor {function}")
+    loaded = _ffi.lib()
+    raise MvvmError(0, f"{loaded._name} has no function {function} (no type of it describes that constructor)")
 
 
 def _constructor_argtype(parameter: _values.CParameter) -> Any:
