@@ -4,10 +4,6 @@ import MVVMBinding
 // subject -> map -> filter -> sink, beside the same transform, predicate and consumer as a
 // chain of stored closures.
 
-private final class ClosureChain {
-    var send: (Int) -> Void = { _ in }
-}
-
 func benchMapFilterChain() {
     compare("subject_map_filter_sink", unit: "ns/value", iterations: 1_000_000) { count in
         let subject = PassthroughSubject<Int, Never>()

@@ -5,10 +5,6 @@ import MVVMBinding
 // the same comparison with the previous value and consumer as stored closures. Every value
 // differs from the one before (i / 2 repeats each value once: half are dropped).
 
-private final class ClosureChain {
-    var send: (Int) -> Void = { _ in }
-}
-
 func benchRemoveDuplicatesChain() {
     compare("subject_remove_duplicates_sink", unit: "ns/value", iterations: 1_000_000) { count in
         let subject = PassthroughSubject<Int, Never>()

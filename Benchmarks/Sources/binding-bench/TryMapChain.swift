@@ -4,10 +4,6 @@ import MVVMBinding
 // subject -> tryMap -> sink (the engine of every try operator, decode and encode), beside the
 // same transform and consumer as stored closures.
 
-private final class ClosureChain {
-    var send: (Int) -> Void = { _ in }
-}
-
 func benchTryMapChain() {
     compare("subject_try_map_sink", unit: "ns/value", iterations: 1_000_000) { count in
         let subject = PassthroughSubject<Int, Never>()

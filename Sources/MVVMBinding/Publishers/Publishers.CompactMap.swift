@@ -44,45 +44,19 @@ extension Publisher {
     }
 }
 
-/// CompactMap's subscriber and, as Combine's, the downstream's subscription ("CompactMap"):
-/// nothing is forwarded after a completion or a cancel, a second upstream subscription is
-/// cancelled, and a `nil` result returns `.max(1)` so the upstream sends one more value
-/// instead (its own class for the reason `FilterSubscription` gives).
-private final class CompactMapSubscription<Downstream: Subscriber, Input>: Subscriber, Subscription, CombineReflectable,
-    @unchecked Sendable
-{
-    typealias Failure = Downstream.Failure
-
-    private let link = UpstreamLink(cancelsLateSubscription: true)
-    private let downstream: Downstream
+/// CompactMap's subscription ("CompactMap"): a `nil` result returns `.max(1)` so the upstream
+/// sends one more value instead.
+private final class CompactMapSubscription<Downstream: Subscriber, Input>: OneToOneSubscription<Downstream, Input>, @unchecked Sendable {
     private let transform: (Input) -> Downstream.Input?
 
     init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input?) {
-        self.downstream = downstream
         self.transform = transform
+        super.init(downstream: downstream, name: "CompactMap")
     }
 
-    var description: String { "CompactMap" }
-
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
-    func receive(subscription: any Subscription) {
-        guard link.attach(subscription) else { return }
-        downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
+    override func receive(_ input: Input) -> Subscribers.Demand {
         guard link.isSubscribed else { return .none }
         guard let output = transform(input) else { return .max(1) }
         return downstream.receive(output)
     }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        guard link.complete() else { return }
-        downstream.receive(completion: completion)
-    }
-
-    func request(_ demand: Subscribers.Demand) { link.request(demand) }
-
-    func cancel() { link.cancel() }
 }

@@ -46,44 +46,18 @@ extension Publisher {
     }
 }
 
-/// Filter's subscriber and, as Combine's, the downstream's subscription ("Filter"): nothing is
-/// forwarded after a completion or a cancel, a second upstream subscription is cancelled, and a
-/// rejected value returns `.max(1)` so the upstream sends one more instead. Its own class rather
-/// than `TryTransformSubscription`: no step closure, error path or `emit` closure per value
-/// (binding-bench's map → filter chain measured 3x through that engine's first form).
-private final class FilterSubscription<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable, @unchecked Sendable {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
-
-    private let link = UpstreamLink(cancelsLateSubscription: true)
-    private let downstream: Downstream
+/// Filter's subscription ("Filter"): a rejected value returns `.max(1)` so the upstream sends
+/// one more instead.
+private final class FilterSubscription<Downstream: Subscriber>: OneToOneSubscription<Downstream, Downstream.Input>, @unchecked Sendable {
     private let isIncluded: (Input) -> Bool
 
     init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
-        self.downstream = downstream
         self.isIncluded = isIncluded
+        super.init(downstream: downstream, name: "Filter")
     }
 
-    var description: String { "Filter" }
-
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
-    func receive(subscription: any Subscription) {
-        guard link.attach(subscription) else { return }
-        downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
+    override func receive(_ input: Input) -> Subscribers.Demand {
         guard link.isSubscribed else { return .none }
         return isIncluded(input) ? downstream.receive(input) : .max(1)
     }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        guard link.complete() else { return }
-        downstream.receive(completion: completion)
-    }
-
-    func request(_ demand: Subscribers.Demand) { link.request(demand) }
-
-    func cancel() { link.cancel() }
 }

@@ -38,20 +38,11 @@ extension Publisher where Output: Equatable {
     }
 }
 
-/// RemoveDuplicates' subscriber and, as Combine's, the downstream's subscription
-/// ("RemoveDuplicates"): nothing is forwarded after a completion or a cancel, a second upstream
-/// subscription is cancelled, and a duplicate returns `.max(1)` so the upstream sends one more
-/// value instead. Its own class for the reason `FilterSubscription` gives (through the first
-/// form of `TryTransformSubscription` a value cost 198 ns, 10x the hand-written comparison, in
-/// binding-bench; 43 ns now).
-private final class RemoveDuplicatesSubscription<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable,
+/// RemoveDuplicates' subscription ("RemoveDuplicates"): a duplicate returns `.max(1)` so the
+/// upstream sends one more value instead.
+private final class RemoveDuplicatesSubscription<Downstream: Subscriber>: OneToOneSubscription<Downstream, Downstream.Input>,
     @unchecked Sendable
 {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
-
-    private let link = UpstreamLink(cancelsLateSubscription: true)
-    private let downstream: Downstream
     private let predicate: (Input, Input) -> Bool
     /// The last value passed on (once `hasPrevious`); only the (serial) value path touches it.
     /// A slot allocated once rather than an optional, as `LatestValueSide`'s: an `Input?` costs a
@@ -60,8 +51,8 @@ private final class RemoveDuplicatesSubscription<Downstream: Subscriber>: Subscr
     private var hasPrevious = false
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) -> Bool) {
-        self.downstream = downstream
         self.predicate = predicate
+        super.init(downstream: downstream, name: "RemoveDuplicates")
     }
 
     deinit {
@@ -69,16 +60,7 @@ private final class RemoveDuplicatesSubscription<Downstream: Subscriber>: Subscr
         previous.deallocate()
     }
 
-    var description: String { "RemoveDuplicates" }
-
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
-    func receive(subscription: any Subscription) {
-        guard link.attach(subscription) else { return }
-        downstream.receive(subscription: self)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
+    override func receive(_ input: Input) -> Subscribers.Demand {
         guard link.isSubscribed else { return .none }
         if hasPrevious {
             if predicate(previous.pointee, input) { return .max(1) }
@@ -89,13 +71,4 @@ private final class RemoveDuplicatesSubscription<Downstream: Subscriber>: Subscr
         }
         return downstream.receive(input)
     }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        guard link.complete() else { return }
-        downstream.receive(completion: completion)
-    }
-
-    func request(_ demand: Subscribers.Demand) { link.request(demand) }
-
-    func cancel() { link.cancel() }
 }
