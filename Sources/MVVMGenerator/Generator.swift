@@ -11,7 +11,8 @@ import MVVMRuntime
 ///   types that have them, `sections`: one per ViewModel type, `api`: the plug-in table's
 ///   fields);
 /// - the plug-in table's initialiser and its `*_get_api` export (`pluginTable`);
-/// - `<Type>Exports.swift` per ViewModel type, in the application's target: the typed functions.
+/// - `<Type>Exports.swift` per ViewModel type and per type with named constructors, in the
+///   application's target: the typed functions.
 public enum Generator {
     /// Where the generated files go and what the generated Swift imports.
     public struct Configuration: Sendable {

@@ -42,8 +42,9 @@ enum HeaderSections {
 
     /// The sections of the types made by named constructors (`ConstructorDeclaration`): their
     /// constructors and the `_init` of the options structs they take. Apart from the ViewModels'
-    /// sections: their functions are not members (`mvvm_type_describe()` does not list them),
-    /// and they follow the hand-written options structs in a header that has some.
+    /// sections: their functions are not members (`mvvm_type_describe()` lists them apart, in
+    /// `constructors`), and they follow the hand-written options structs in a header that has
+    /// some.
     static func constructorSections(_ declarations: [TypeDeclaration]) -> String {
         declarations.filter { $0.viewModelTypeName == nil && !$0.constructors.isEmpty }.map(section).joined(separator: "\n")
     }
