@@ -34,24 +34,14 @@ struct SampleSettings {
     let conditions: SimulatedConditions
 
     init(_ options: mvvm_sample_options, _ parameter: String) throws(APIError) {
-        guard (0...100_000_000).contains(options.user_count) else {
-            throw .invalidArgument("\(parameter)->user_count \(options.user_count) is outside 0...100000000.")
-        }
-        guard (1...10_000).contains(options.page_size) else {
-            throw .invalidArgument("\(parameter)->page_size \(options.page_size) is outside 1...10000.")
-        }
-        guard (0...1_000_000).contains(options.post_count) else {
-            throw .invalidArgument("\(parameter)->post_count \(options.post_count) is outside 0...1000000.")
-        }
+        try check(options.user_count, in: 0...100_000_000, "\(parameter)->user_count")
+        try check(options.page_size, in: 1...10_000, "\(parameter)->page_size")
+        try check(options.post_count, in: 0...1_000_000, "\(parameter)->post_count")
         guard options.post_count == 0 || options.user_count > 0 else {
             throw .invalidArgument("\(parameter)->post_count is \(options.post_count) but there are no users to write them.")
         }
-        guard (0...1_000).contains(options.comments_per_post) else {
-            throw .invalidArgument("\(parameter)->comments_per_post \(options.comments_per_post) is outside 0...1000.")
-        }
-        guard (0...60_000).contains(options.latency_ms) else {
-            throw .invalidArgument("\(parameter)->latency_ms \(options.latency_ms) is outside 0...60000.")
-        }
+        try check(options.comments_per_post, in: 0...1_000, "\(parameter)->comments_per_post")
+        try check(options.latency_ms, in: 0...60_000, "\(parameter)->latency_ms")
         guard options.fail_every_nth >= 0 else {
             throw .invalidArgument("\(parameter)->fail_every_nth \(options.fail_every_nth) is negative.")
         }
@@ -74,21 +64,21 @@ struct HTTPLimits {
     let maxHeaderBytes: Int
 
     init(_ options: mvvm_http_options) throws(APIError) {
-        guard (1...1_000).contains(options.page_size) else {
-            throw .invalidArgument("options->page_size \(options.page_size) is outside 1...1000.")
-        }
-        guard (1...600_000).contains(options.timeout_ms) else {
-            throw .invalidArgument("options->timeout_ms \(options.timeout_ms) is outside 1...600000.")
-        }
-        guard (1_024...1_073_741_824).contains(options.max_body_bytes) else {
-            throw .invalidArgument("options->max_body_bytes \(options.max_body_bytes) is outside 1024...1073741824.")
-        }
-        guard (1_024...102_400).contains(options.max_header_bytes) else {
-            throw .invalidArgument("options->max_header_bytes \(options.max_header_bytes) is outside 1024...102400.")
-        }
+        try check(options.page_size, in: 1...1_000, "options->page_size")
+        try check(options.timeout_ms, in: 1...600_000, "options->timeout_ms")
+        try check(options.max_body_bytes, in: 1_024...1_073_741_824, "options->max_body_bytes")
+        try check(options.max_header_bytes, in: 1_024...102_400, "options->max_header_bytes")
         pageSize = Int(options.page_size)
         timeout = TimeInterval(options.timeout_ms) / 1_000
         maxBodyBytes = Int(options.max_body_bytes)
         maxHeaderBytes = Int(options.max_header_bytes)
+    }
+}
+
+/// Refuses `value` outside `range`: "WHAT VALUE is outside LOW...HIGH." (the ranges the header
+/// states for each field).
+private func check<Value: BinaryInteger>(_ value: Value, in range: ClosedRange<Value>, _ what: String) throws(APIError) {
+    guard range.contains(value) else {
+        throw .invalidArgument("\(what) \(value) is outside \(range.lowerBound)...\(range.upperBound).")
     }
 }
