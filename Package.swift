@@ -76,6 +76,7 @@ let package = Package(
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain", "MVVMTestSupport"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding", "MVVMTestSupport"]),
         .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CMVVM"]),
+        .testTarget(name: "MVVMGeneratorTests", dependencies: ["MVVMGenerator", "MVVMRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

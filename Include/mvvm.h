@@ -620,8 +620,9 @@ mvvm_status mvvm_schema_check(const char *expected_hash);
 typedef struct mvvm_record_field {
     /** The struct member's name (snake_case), e.g. "author_name". */
     const char *name;
-    /** MVVM_VALUE_INT64 (int64_t), MVVM_VALUE_INT32 (int32_t), MVVM_VALUE_BOOL (int32_t, 0 or
-     *  1), MVVM_VALUE_DOUBLE (double) or MVVM_VALUE_STRING (const char *, UTF-8). */
+    /** MVVM_VALUE_INT64 (int64_t), MVVM_VALUE_INT32 (int32_t, or one of the application's C
+     *  enums: mvvm_record_info.field_enum_names), MVVM_VALUE_BOOL (int32_t, 0 or 1),
+     *  MVVM_VALUE_DOUBLE (double) or MVVM_VALUE_STRING (const char *, UTF-8). */
     mvvm_value_kind kind;
     /** MVVM_MEMBER_NULLABLE for a string that may be NULL; else 0. */
     uint32_t flags;
@@ -652,6 +653,11 @@ typedef struct mvvm_record_info {
     const mvvm_record_field *fields;
     /** The declaration's sentence(s) about the record; "" if none. */
     const char *doc;
+    /** Since 0.2: `field_count` entries, parallel to `fields`: for an MVVM_VALUE_INT32 field
+     *  that holds one of the application's enums, the enum's C type (mvvm_enum_describe());
+     *  else NULL. A value the host passes whose enum field is no case of its enum is refused
+     *  (MVVM_E_INVALID_ARGUMENT). */
+    const char *const *field_enum_names;
 } mvvm_record_info;
 
 /** Writes a static description of the record of value kind `kind` into *out_info.

@@ -166,7 +166,7 @@ enum ApplicationHeader {
 
     /// A record's value kind constant and struct, with its declaration's docs and the
     /// ownership rule of every record struct.
-    private static func recordStruct(_ record: RegisteredRecord) -> String {
+    static func recordStruct(_ record: RegisteredRecord) -> String {
         var out = "#define \(record.cName) ((mvvm_value_kind)\(record.kind))\n"
         let about =
             (record.doc.isEmpty ? "The record \(record.name)." : record.doc)
@@ -176,12 +176,13 @@ enum ApplicationHeader {
         for field in record.fields {
             var doc = field.doc
             switch field.kind {
-            case .bool: doc += (doc.isEmpty ? "" : " ") + "0/1."
-            case .optionalString: doc += (doc.isEmpty ? "" : " ") + "NULL when absent."
+            // The C fact, unless the field's own doc says it already.
+            case .bool where !doc.contains("0/1"): doc += (doc.isEmpty ? "" : " ") + "0/1."
+            case .optionalString where !doc.contains("NULL"): doc += (doc.isEmpty ? "" : " ") + "NULL when absent."
             default: break
             }
             out += CSpelling.docComment(doc, indent: "    ")
-            out += "    " + CSpelling.declaration(field.kind.cType, CSpelling.snake(field.name)) + ";\n"
+            out += "    " + CSpelling.declaration(field.cType, CSpelling.snake(field.name)) + ";\n"
         }
         return out + "} \(record.cType);\n"
     }

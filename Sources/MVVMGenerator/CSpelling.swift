@@ -48,7 +48,8 @@ enum CSpelling {
             if rawRecords { return type.isConst ? "UnsafeRawPointer?" : "UnsafeMutableRawPointer?" }
             return type.isConst ? "UnsafePointer<\(type.name!)>?" : "UnsafeMutablePointer<\(type.name!)>?"
         case (.record, 1):
-            return rawRecords ? "UnsafeMutableRawPointer?" : "UnsafeMutablePointer<\(type.name!)>?"
+            if rawRecords { return type.isConst ? "UnsafeRawPointer?" : "UnsafeMutableRawPointer?" }
+            return type.isConst ? "UnsafePointer<\(type.name!)>?" : "UnsafeMutablePointer<\(type.name!)>?"
         case (_, 1) where scalar != nil:
             return type.isConst ? "UnsafePointer<\(scalar!)>?" : "UnsafeMutablePointer<\(scalar!)>?"
         default:

@@ -60,6 +60,10 @@ extension TypeDeclaration {
             case .uint64: return ".uint64(\(name))"
             case .string: return "try TypedCall.string(\(name), \(literal(argument.name)))"
             case .object: return ".object(\(name))"
+            case .double: return ".double(\(name))"
+            case .enumeration: return ".int32(\(name))"
+            case .record(let kind):
+                return "try TypedCall.lentRecord(\(name), \(kind.record!.swiftTypeName).self, \(literal(argument.name)))"
             case .int64Array:
                 let countName = CName.arrayCount(of: argument.name)
                 return "try TypedCall.int64Array(\(name), \(TypedFunction.swiftName(countName)), \(literal(argument.name)))"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 from setuptools import Distribution, setup
@@ -103,4 +104,14 @@ class BdistWheel(bdist_wheel):
         return "py3", "none", platform
 
 
-setup(distclass=BinaryDistribution, cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel})
+# setuptools builds in the source folder by default (build/, mvvm.egg-info/): `pip install
+# bindings/python` would write into the user's checkout. Its scratch goes to a folder of the
+# temporary directory instead (per user; each build rewrites what it needs).
+SCRATCH = Path(tempfile.gettempdir()) / f"mvvm-python-build-{os.getuid()}"
+SCRATCH.mkdir(mode=0o700, exist_ok=True)
+
+setup(
+    distclass=BinaryDistribution,
+    cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel},
+    options={"build": {"build_base": str(SCRATCH / "build")}, "egg_info": {"egg_base": str(SCRATCH)}},
+)

@@ -675,11 +675,36 @@ int main(int argc, char **argv) {
     if (deleted.id != trip_id || strcmp(deleted.title, "Trip") != 0)
         fail("delete-row gave back note %" PRId64 " \"%s\", not Trip", deleted.id, deleted.title);
     printf("  deleted: %s (for an Undo)\n", deleted.title);
+    /* `deleted`'s strings are borrowed until the list's next call: the Undo keeps copies. */
+    char *trip_title = strdup(deleted.title), *trip_body = strdup(deleted.body);
+    if (trip_title == NULL || trip_body == NULL) fail("strdup");
     wait_for("rows-changed", &events.rows_changed, changed + 1);
     expect_count(list, 2);
     pump_until_idle(); /* the store's answer: no signal when it accepts */
     CHECK(notes_note_list_get_error_message(list, &message));
     if (message != NULL) fail("the store refused the delete: %s", message);
+
+    step("undo: restore \"Trip\" from the record delete-row gave");
+    notes_note undo = {deleted.id, trip_title, trip_body, deleted.updated_at, deleted.pinned};
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_note_list_restore(list, NULL));
+    notes_note unstored = undo;
+    unstored.id = 0;
+    REFUSED(MVVM_E_INVALID_ARGUMENT, notes_note_list_restore(list, &unstored)); /* its make refuses it */
+    changed = events.rows_changed;
+    CHECK(notes_note_list_restore(list, &undo));
+    free(trip_title);
+    free(trip_body);
+    wait_for("rows-changed", &events.rows_changed, changed + 1);
+    expect_count(list, 3);
+    expect_row(list, 2, "Trip");
+    CHECK(notes_note_list_get_row(list, 2, &row));
+    if (row.id == trip_id) fail("the restored note kept its old id %" PRId64, trip_id);
+    printf("  restored as note %" PRId64 "; deleting it again\n", row.id);
+    changed = events.rows_changed;
+    CHECK(notes_note_list_delete_row(list, 2, NULL));
+    wait_for("rows-changed", &events.rows_changed, changed + 1);
+    expect_count(list, 2);
+    pump_until_idle();
 
     step("another thread is refused");
     pthread_t thread;

@@ -26,7 +26,7 @@ extern "C" {
 
 /** The schema hash of this header: of everything it declares from the application's
  *  declarations (mvvm.h, "THE SCHEMA HASH"). notes-generate writes it. */
-#define NOTES_SCHEMA_HASH "c2788411cd7d3b32"
+#define NOTES_SCHEMA_HASH "de6b06e6e6ced09b"
 
 /** MVVM_OK when the loaded library was built from the declarations this header was
  *  generated from; else MVVM_E_SCHEMA, and mvvm_last_error_message() names both hashes
@@ -155,6 +155,10 @@ mvvm_status notes_note_list_toggle_pinned(mvvm_object *vm, int64_t index);
 mvvm_status notes_note_list_did_select_row(mvvm_object *vm, int64_t index);
 /** Clears the error message. */
 mvvm_status notes_note_list_dismiss_error(mvvm_object *vm);
+/** Puts back `note`, a note delete-row gave (an Undo): it is stored again as a new note (with a new
+ *  id) and its row comes back once stored; if the store refuses, "error-message" says why.
+ *  MVVM_E_INVALID_ARGUMENT for a note that is not a stored one (its id is not positive). */
+mvvm_status notes_note_list_restore(mvvm_object *vm, const notes_note *note);
 /** Sets the search text (copied); the rows follow 250 ms after the last change. */
 mvvm_status notes_note_list_set_query(mvvm_object *vm, const char *query);
 /** The search text as typed. Never NULL. */
@@ -287,6 +291,7 @@ typedef struct notes_api {
     mvvm_status (*note_editor_get_is_saving)(mvvm_object *vm, int32_t *out_is_saving);
     mvvm_status (*note_editor_get_note_id)(mvvm_object *vm, int64_t *out_note_id);
     mvvm_status (*note_editor_get_note)(mvvm_object *vm, int32_t *out_loaded, notes_note *out_note);
+    mvvm_status (*note_list_restore)(mvvm_object *vm, const notes_note *note);
     /* END GENERATED api */
 } notes_api;
 

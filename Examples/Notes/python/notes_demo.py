@@ -13,6 +13,7 @@ NOTES_FILE must not exist yet. Exit status 0 when every flow behaved, 1 otherwis
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
 import sys
 from collections.abc import Callable
 
@@ -180,6 +181,16 @@ def main(library: str, path: str) -> None:
         expect(note_list.rows[0].pinned, "Ideas is pinned")
         settle(runtime)
         expect(note_list.error_message is None, "the store accepted the delete")
+
+        print("> undo: restore Trip from the record delete-row gave, then delete it again")
+        refused(mvvm.InvalidArgumentError, lambda: note_list.restore(dataclasses.replace(deleted, id=0)))
+        before = len(changes)
+        note_list.restore(deleted)
+        expect(runtime.run_until(lambda: len(changes) > before), "the restored row arrived")
+        expect(titles(note_list) == ["Ideas", "Groceries", "Trip"], "Trip is back in its place")
+        expect(note_list.rows[2].id != deleted.id, "restored as a new note")
+        note_list.delete_row(2)
+        settle(runtime)
 
         print("> bad input")
         refused(mvvm.OutOfRangeError, lambda: note_list.delete_row(9))

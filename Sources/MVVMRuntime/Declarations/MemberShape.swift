@@ -24,6 +24,19 @@ public struct MemberShape: Sendable {
             case object(ObjectArgument)
             /// An array of int64_t (C: a pointer and a size_t count).
             case int64Array
+            case double
+            /// A case of a declared enum, an int32_t; a number that is no case is refused
+            /// before the command runs.
+            case enumeration(EnumArgument)
+            /// A registered record (`const RECORD *` in typed functions), read with its
+            /// declaration's `make`.
+            case record(ValueKind)
+        }
+
+        /// How an enum argument's number becomes its Swift value: checked against the cases.
+        package struct EnumArgument: Sendable {
+            let enumName: String
+            let value: @Sendable (Int32) throws(APIError) -> any Sendable
         }
 
         /// How an object argument's handle becomes its object: looked up and type-checked.
@@ -42,7 +55,16 @@ public struct MemberShape: Sendable {
             case .string: .string
             case .object: .object
             case .int64Array: .int64Array
+            case .double: .double
+            case .enumeration: .int32
+            case .record(let kind): kind
             }
+        }
+
+        /// The parameter's C type in typed functions: a record is lent by pointer.
+        package var cType: CType {
+            if case .record(let kind) = kind, let record = kind.record { return .lentRecord(record.cType) }
+            return valueKind.cType
         }
 
         public static func bool(_ name: String) -> Self { Self(name: name, kind: .bool) }
@@ -59,6 +81,22 @@ public struct MemberShape: Sendable {
         }
         /// An array of int64_t (C: a pointer and a size_t count).
         public static func int64Array(_ name: String) -> Self { Self(name: name, kind: .int64Array) }
+        public static func double(_ name: String) -> Self { Self(name: name, kind: .double) }
+        /// A case of the declared enum `declaration` (registered before the types that use it):
+        /// an int32_t holding the case's number; a number that is no case is refused with
+        /// MVVM_E_INVALID_ARGUMENT. The command gets the Swift value (`Arguments.enumeration(_:)`).
+        public static func enumeration<E: Sendable>(_ name: String, _ declaration: EnumDeclaration<E>) -> Self {
+            Self(
+                name: name,
+                kind: .enumeration(
+                    EnumArgument(enumName: declaration.name) { number throws(APIError) in try declaration.value(ofNumber: Int64(number)) }))
+        }
+        /// A registered record `R` (`const RECORD *` in typed functions, NULL refused), read back
+        /// by its declaration's `make` (which must exist); the command gets the model
+        /// (`Arguments.record(_:as:)`).
+        public static func record<R: RecordValue>(_ name: String, _ type: R.Type) -> Self {
+            Self(name: name, kind: .record(R.valueKind))
+        }
     }
 
     package let name: String

@@ -250,6 +250,7 @@ public class TypeDeclaration: @unchecked Sendable {
             throw .invalidArgument("\(name).\(shape.name) takes \(shape.arguments.count) argument(s) (\(names)), not \(values.count).")
         }
         var objects: [Int: RuntimeObject] = [:]
+        var enums: [Int: any Sendable] = [:]
         for (position, (argument, value)) in zip(shape.arguments, values).enumerated() {
             guard value.kind == argument.valueKind else {
                 throw Self.kindError(value, argument.valueKind, nullable: false, "Argument \(position) (\(argument.name)) of \(name).\(shape.name)")
@@ -263,9 +264,16 @@ public class TypeDeclaration: @unchecked Sendable {
             case .object(let objectArgument):
                 guard let runtime, case .object(let handle) = value else { break }
                 objects[position] = try objectArgument.resolve(runtime, handle)
+            case .enumeration(let enumArgument):
+                guard case .int32(let number) = value else { break }
+                do throws(APIError) {
+                    enums[position] = try enumArgument.value(number)
+                } catch {
+                    throw .invalidArgument("Argument \(position) (\(argument.name)) of \(name).\(shape.name): \(error.message)")
+                }
             default: break
             }
         }
-        return Arguments(values: values, objects: objects)
+        return Arguments(values: values, objects: objects, enums: enums)
     }
 }

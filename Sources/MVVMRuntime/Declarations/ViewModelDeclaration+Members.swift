@@ -275,7 +275,7 @@ extension ViewModelDeclaration {
         }
 
         func shape(prefix: String, handle: String) -> MemberShape {
-            var parameters: [CParameter] = [.input(handle, .object)] + arguments.map { CParameter.input($0.name, $0.valueKind.cType) }
+            var parameters: [CParameter] = [.input(handle, .object)] + arguments.map { CParameter.input($0.name, $0.cType) }
             if let result { parameters.append(.output(result.name, result.kind.cType)) }
             return MemberShape(
                 name: name, kind: .command, valueKind: result?.kind ?? .none, isNullable: false, isSettable: false,
@@ -397,7 +397,7 @@ extension ViewModelDeclaration {
                 case .int64Array:
                     parameters += [.input(argument.name, .int64Array), .input(CName.arrayCount(of: argument.name), .size)]
                 default:
-                    parameters.append(.input(argument.name, argument.valueKind.cType))
+                    parameters.append(.input(argument.name, argument.cType))
                 }
             }
             return MemberShape(

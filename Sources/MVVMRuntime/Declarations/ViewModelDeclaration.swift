@@ -203,6 +203,8 @@ public struct Arguments {
     let values: [Value]
     /// The object arguments' objects, by position (checked: live, of their declared class).
     let objects: [Int: RuntimeObject]
+    /// The enum arguments' Swift values, by position (checked: cases of their enums).
+    var enums: [Int: any Sendable] = [:]
 
     public func int64(_ position: Int) -> Int64 {
         if case .int64(let value) = values[position] { return value }
@@ -227,6 +229,30 @@ public struct Arguments {
     public func int64Array(_ position: Int) -> [Int64] {
         if case .int64Array(let value) = values[position] { return value }
         preconditionFailure("argument \(position) is not an int64 array")
+    }
+
+    public func bool(_ position: Int) -> Bool {
+        if case .bool(let value) = values[position] { return value }
+        preconditionFailure("argument \(position) is not a bool")
+    }
+
+    public func double(_ position: Int) -> Double {
+        if case .double(let value) = values[position] { return value }
+        preconditionFailure("argument \(position) is not a double")
+    }
+
+    /// The case of an enum argument (`MemberShape.Argument.enumeration(_:_:)`).
+    public func enumeration<E: Sendable>(_ position: Int, as type: E.Type = E.self) -> E {
+        guard let value = enums[position] as? E else { preconditionFailure("argument \(position) is not an enum argument of type \(E.self)") }
+        return value
+    }
+
+    /// The model of a record argument (`MemberShape.Argument.record(_:_:)`).
+    public func record<R: RecordValue>(_ position: Int, as type: R.Type = R.self) -> R {
+        guard case .record(let record) = values[position], let model = record as? R else {
+            preconditionFailure("argument \(position) is not a \(R.self)")
+        }
+        return model
     }
 
     /// The object of an object argument (`MemberShape.Argument.object(_:of:)`).

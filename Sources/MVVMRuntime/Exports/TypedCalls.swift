@@ -230,6 +230,20 @@ public enum TypedCall {
         .string(try MVVMRuntime.string(from: pointer, parameter))
     }
 
+    /// A record argument (`const RECORD *`), read by the record's declaration: NULL refused.
+    public static func lentRecord<R: RecordValue>(_ pointer: UnsafeRawPointer?, _ type: R.Type, _ parameter: String) throws(APIError) -> Value {
+        guard let pointer else { throw .nullPointer(parameter) }
+        return .record(try R.recordDeclaration.read(from: pointer, parameter))
+    }
+
+    /// `lentRecord` for a struct Swift sees (`UnsafePointer<app_item>`).
+    public static func lentRecord<R: RecordValue, CForm>(
+        _ pointer: UnsafePointer<CForm>?, _ type: R.Type, _ parameter: String
+    ) throws(APIError) -> Value {
+        precondition(MemoryLayout<CForm>.size == R.recordDeclaration.layout.size, "\(CForm.self) is not \(R.self)'s C struct")
+        return try lentRecord(pointer.map(UnsafeRawPointer.init), type, parameter)
+    }
+
     public static func flag(_ value: Int32, _ parameter: String) throws(APIError) -> Value {
         guard value == 0 || value == 1 else { throw .invalidArgument("\(parameter) is \(value); it must be 0 or 1.") }
         return .bool(value == 1)

@@ -28,13 +28,17 @@ private struct RecordTables: @unchecked Sendable {
                         flags: field.kind.isNullable ? MVVM_MEMBER_NULLABLE.rawValue : 0,
                         offset: record.layout.offsets[index], doc: StaticCStrings.make(field.doc)))
             }
+            let enumNames = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(record.fields.count, 1))
+            for (index, field) in record.fields.enumerated() {
+                (enumNames + index).initialize(to: field.enumCType.map(StaticCStrings.make))
+            }
             let info = UnsafeMutablePointer<mvvm_record_info>.allocate(capacity: 1)
             info.initialize(
                 to: mvvm_record_info(
                     kind: record.kind, name: StaticCStrings.make(record.name), c_type: StaticCStrings.make(record.cType),
                     c_kind: StaticCStrings.make(record.cName), size: record.layout.size, alignment: record.layout.alignment,
                     readable: record.isReadable ? 1 : 0, field_count: record.fields.count, fields: fields,
-                    doc: StaticCStrings.make(record.doc)))
+                    doc: StaticCStrings.make(record.doc), field_enum_names: UnsafePointer(enumNames)))
             infos[record.kind] = UnsafePointer(info)
         }
         self.infos = infos

@@ -15,15 +15,28 @@ public struct RegisteredRecord: Sendable {
     public var swiftTypeName: String { String(reflecting: type) }
     private let type: any RecordValue.Type
     public let doc: String
-    /// The fields in C order: name, kind, doc.
-    public let fields: [(name: String, kind: RecordFieldKind, doc: String)]
+    /// One field as the header and introspection describe it.
+    public struct Field: Sendable {
+        public let name: String
+        public let kind: RecordFieldKind
+        public let doc: String
+        /// The C enum type of an enum field ("app_priority"), else nil.
+        public let enumCType: String?
+
+        /// The field's type in the C struct.
+        public var cType: String { enumCType ?? kind.cType }
+    }
+
+    /// The fields in C order.
+    public let fields: [Field]
     public let layout: RecordLayout
     /// Whether the host can pass it (its declaration has a `make`).
     public let isReadable: Bool
     /// The record read from its C form (see `RecordDeclaration.read`).
     let read: @Sendable (UnsafeRawPointer, String) throws(APIError) -> any RecordValue
 
-    init<R: RecordValue>(_ type: R.Type, kind: Int32, cType: String, cName: String) {
+    /// `enumCTypes`: the C type of each enum a field holds, by the enum's name.
+    init<R: RecordValue>(_ type: R.Type, kind: Int32, cType: String, cName: String, enumCTypes: [String: String]) {
         let declaration = R.recordDeclaration
         self.kind = kind
         self.name = declaration.name
@@ -31,7 +44,11 @@ public struct RegisteredRecord: Sendable {
         self.cName = cName
         self.type = type
         self.doc = declaration.doc
-        self.fields = declaration.fields.map { ($0.name, $0.kind, $0.doc) }
+        self.fields = declaration.fields.map { field in
+            var enumCType: String?
+            if case .enumeration(let name) = field.kind { enumCType = enumCTypes[name] }
+            return Field(name: field.name, kind: field.kind, doc: field.doc, enumCType: enumCType)
+        }
         self.layout = declaration.layout
         self.isReadable = declaration.isReadable
         self.read = { base, parameter throws(APIError) in try R.read(from: base, parameter) }

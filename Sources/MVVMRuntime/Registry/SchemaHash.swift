@@ -56,7 +56,9 @@ package enum SchemaHash {
                 "record \(record.kind) \(record.name) \(record.cType) \(record.cName) "
                     + "\(record.layout.size) \(record.layout.alignment) \(record.isReadable)")
             for (index, field) in record.fields.enumerated() {
-                lines.append("  field \(field.name) \(field.kind.valueKind.rawValue) \(field.kind.isNullable) \(record.layout.offsets[index])")
+                lines.append(
+                    "  field \(field.name) \(field.kind.valueKind.rawValue) \(field.kind.isNullable) \(record.layout.offsets[index])"
+                        + (field.enumCType.map { " enum \($0)" } ?? ""))
             }
         }
         for enumeration in registry.registeredEnums {

@@ -80,7 +80,8 @@ public final class TypeRegistry: @unchecked Sendable {
 
     /// Registers the record type `type` with its C struct and value-kind names, and gives it
     /// the next record kind. Refused: a record registered already, a name or C name taken, a
-    /// struct that does not fit in `mvvm_value`'s union, a record without fields.
+    /// struct that does not fit in `mvvm_value`'s union, a record without fields, a field of an
+    /// enum not registered yet.
     @discardableResult
     public func register<R: RecordValue>(record type: R.Type, cType: String, cName: String) throws(RegistrationError) -> ValueKind {
         try changing { () throws(RegistrationError) in
@@ -104,7 +105,18 @@ public final class TypeRegistry: @unchecked Sendable {
                 throw RegistrationError(
                     "\(cType) (\(declaration.layout.size) bytes) does not fit in mvvm_value's union (\(union) bytes), which carries records inline.")
             }
-            let record = RegisteredRecord(type, kind: Self.recordKindNumber(records.count), cType: cType, cName: cName)
+            var enumCTypes: [String: String] = [:]
+            for field in declaration.fields {
+                guard case .enumeration(let enumName) = field.kind else { continue }
+                guard let registered = enums.first(where: { $0.name == enumName }) else {
+                    throw RegistrationError(
+                        "The record \(declaration.name)'s field \"\(field.name)\" holds the enum \(enumName), which is not registered: register it before the record."
+                    )
+                }
+                enumCTypes[enumName] = registered.cType
+            }
+            let record = RegisteredRecord(
+                type, kind: Self.recordKindNumber(records.count), cType: cType, cName: cName, enumCTypes: enumCTypes)
             records.append(record)
             recordsByType[ObjectIdentifier(type)] = record
             return ValueKind(record: record.kind)

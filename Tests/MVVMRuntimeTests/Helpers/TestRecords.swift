@@ -50,3 +50,25 @@ struct EveryKindRecord: RecordValue, Equatable {
                 title: fields["title"], note: fields["note"])
         })
 }
+
+/// An enum held by a record field (`StockedItem.shelf`).
+enum Shelf: Sendable, Equatable {
+    case top, middle, bottom
+
+    static let declaration = EnumDeclaration<Shelf>(
+        name: "Shelf", cases: [.case("top", .top), .case("middle", .middle), .case("bottom", .bottom, number: 7)])
+}
+
+/// A record with an enum field whose `make` refuses a negative quantity.
+struct StockedItem: RecordValue, Equatable {
+    var quantity: Int
+    var shelf: Shelf
+
+    static let recordDeclaration = RecordDeclaration<Self>(
+        name: "StockedItem", fields: [.field("quantity", \.quantity), .field("shelf", \.shelf, Shelf.declaration)],
+        make: { fields throws(APIError) in
+            let quantity: Int = fields["quantity"]
+            guard quantity >= 0 else { throw fields.refusal("quantity", "is \(quantity); it must not be negative.") }
+            return StockedItem(quantity: quantity, shelf: fields[enumField: "shelf"])
+        })
+}

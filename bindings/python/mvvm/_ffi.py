@@ -156,6 +156,7 @@ class RecordInfo(Structure):
         ("field_count", c_size_t),
         ("fields", POINTER(RecordField)),
         ("doc", c_char_p),
+        ("field_enum_names", POINTER(c_char_p)),
     ]
 
 

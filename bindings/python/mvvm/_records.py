@@ -11,7 +11,7 @@ import dataclasses
 from ctypes import c_char_p, c_double, c_int32, c_int64
 from typing import Any, Callable
 
-from . import _ffi, errors
+from . import _enums, _ffi, errors
 from ._enums import ValueKind
 
 #: Each field kind's ctypes type and Python type.
@@ -30,7 +30,7 @@ _UNION_OFFSET = _ffi.Value.as_.offset
 class RecordType:
     """One record of the library: its Python class, its C layout, and the conversions."""
 
-    __slots__ = ("kind", "name", "c_type", "cls", "struct", "readable", "_fields", "_read")
+    __slots__ = ("kind", "name", "c_type", "cls", "struct", "readable", "field_enums", "_fields", "_read")
 
     def __init__(self, info: _ffi.RecordInfo) -> None:
         self.kind = int(info.kind)
@@ -42,14 +42,25 @@ class RecordType:
             f = info.fields[i]
             fields.append((f.name.decode(), int(f.kind), bool(f.flags & _NULLABLE)))
         self._fields = tuple(fields)
+        #: The Python enum of each field that holds one of the library's enums, by field name.
+        self.field_enums: dict[str, type[_enums.Enum]] = {}
+        for i, (field, _, _) in enumerate(fields):
+            enum_name = info.field_enum_names[i] if info.field_enum_names else None
+            if enum_name:
+                enum = _enums.for_c_type(enum_name.decode())
+                if enum is None:
+                    raise errors.FfiError(13, f"record {self.name}: field {field} holds {enum_name.decode()}, which the library does not describe")
+                self.field_enums[field] = enum
         self.struct = _structure(self.name, info, fields)
-        annotations = [(n, (str | None) if nullable else _FIELD_TYPES[k][1]) for n, k, nullable in fields]
+        annotations = [
+            (n, self.field_enums.get(n) or ((str | None) if nullable else _FIELD_TYPES[k][1])) for n, k, nullable in fields
+        ]
         doc = info.doc.decode() if info.doc else ""
         self.cls: type = dataclasses.make_dataclass(
             self.name, annotations, frozen=True, namespace={"__doc__": doc or f"The record {self.name}."}
         )
         self.cls.__module__ = "mvvm"
-        self._read = _reader(self.cls, self.struct, fields)
+        self._read = _reader(self.cls, self.struct, fields, self.field_enums)
 
     @property
     def fields(self) -> tuple[tuple[str, int, bool], ...]:
@@ -98,6 +109,8 @@ class RecordType:
                 setattr(c, field, data)
             elif kind == ValueKind.BOOL:
                 setattr(c, field, 1 if value else 0)
+            elif field in self.field_enums:
+                setattr(c, field, _enum_number(self.field_enums[field], value, f"{where}: {name}.{field}"))
             else:
                 setattr(c, field, value)
         return keep
@@ -114,11 +127,29 @@ def _structure(name: str, info: _ffi.RecordInfo, fields: list[tuple[str, int, bo
     return struct
 
 
-def _reader(cls: type, struct: Any, fields: list[tuple[str, int, bool]]) -> Callable[[int], Any]:
+def _enum_number(enum: type[_enums.Enum], value: Any, where: str) -> int:
+    """The C number of ``value`` for an enum field: a member of ``enum``, or an int that is one
+    of its cases' numbers (TypeError, ValueError otherwise: the library would refuse it)."""
+    if isinstance(value, enum):
+        return int(value.value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{where} must be an mvvm.{enum.__name__}, not {type(value).__name__}")
+    try:
+        return int(enum(value).value)
+    except ValueError:
+        cases = ", ".join(f"{m.value} ({m.name})" for m in enum)
+        raise ValueError(f"{where} is {value}, which is not an mvvm.{enum.__name__}: its cases are {cases}") from None
+
+
+def _reader(
+    cls: type, struct: Any, fields: list[tuple[str, int, bool]], enums: dict[str, type[_enums.Enum]]
+) -> Callable[[int], Any]:
     """A function reading the record at an address: one ctypes view, a conversion per field."""
     converters: list[tuple[str, Callable[[Any], Any]]] = []
     for field, kind, nullable in fields:
-        if kind == ValueKind.STRING:
+        if field in enums:
+            converters.append((field, enums[field]))
+        elif kind == ValueKind.STRING:
             converters.append((field, _ffi.decode if nullable else (lambda raw: _ffi.decode(raw) or "")))
         elif kind == ValueKind.BOOL:
             converters.append((field, bool))

@@ -131,7 +131,10 @@ def _record(record: _records.RecordType) -> list[str]:
     """A record as the frozen dataclass that _records.py builds."""
     out = ["@dataclass(frozen=True)", f"class {record.name}:"]
     out += _doc(record.cls.__doc__ or "", "    ")
-    out += [f"    {name}: {_type(kind, nullable=nullable)}" for name, kind, nullable in record.fields]
+    out += [
+        f"    {name}: {record.field_enums[name].__name__ if name in record.field_enums else _type(kind, nullable=nullable)}"
+        for name, kind, nullable in record.fields
+    ]
     return out
 
 

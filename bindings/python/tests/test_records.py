@@ -88,3 +88,37 @@ def test_a_kind_that_is_no_record_has_no_record_class() -> None:
         _records.named("Note")
     with pytest.raises(AttributeError):
         mvvm.Note  # type: ignore[attr-defined]  # noqa: B018
+
+
+def _described_with_an_enum_field() -> _ffi.RecordInfo:
+    """A record's description as a library with an enum field gives it (the seeds' records
+    have none): quantity (int64_t) at 0, step (the library's mvvm_navigation) at 8."""
+    fields = (_ffi.RecordField * 2)(
+        _ffi.RecordField(b"quantity", 3, 0, 0, b""), _ffi.RecordField(b"step", 2, 0, 8, b"Where it goes.")
+    )
+    enum_names = (ctypes.c_char_p * 2)(None, b"mvvm_navigation")
+    info = _ffi.RecordInfo(12, b"Stocked", b"app_stocked", b"APP_VALUE_STOCKED", 16, 8, 1, 2, fields, b"", enum_names)
+    info._keep = (fields, enum_names)
+    return info
+
+
+def test_an_enum_field_is_the_librarys_enum_both_ways() -> None:
+    record = _records.RecordType(_described_with_an_enum_field())
+    navigation = record.field_enums["step"]
+    assert [m.name for m in navigation] == ["PUSH", "POP"]
+    assert {f.name: f.type for f in dataclasses.fields(record.cls)}["step"] is navigation
+    c = record.struct(4, 2)
+    read = record.read(ctypes.addressof(c))
+    assert read == record.cls(4, navigation.POP) and read.step is navigation.POP
+    written, _ = record.to_struct(record.cls(5, navigation.PUSH), "test", "item")
+    assert (written.quantity, written.step) == (5, 1)
+    by_number, _ = record.to_struct(record.cls(5, 2), "test", "item")
+    assert by_number.step == 2
+
+
+def test_an_enum_field_refuses_a_number_that_is_no_case_and_a_value_of_another_type() -> None:
+    record = _records.RecordType(_described_with_an_enum_field())
+    with pytest.raises(ValueError, match=r"test: item.step is 7, which is not an mvvm.Navigation: its cases are 1 \(PUSH\), 2 \(POP\)"):
+        record.to_struct(record.cls(5, 7), "test", "item")
+    with pytest.raises(TypeError, match="test: item.step must be an mvvm.Navigation, not str"):
+        record.to_struct(record.cls(5, "pop"), "test", "item")

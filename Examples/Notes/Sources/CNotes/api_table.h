@@ -48,6 +48,7 @@ static inline const notes_api *notes_api_table(void) {
         .note_editor_get_is_saving = notes_note_editor_get_is_saving,
         .note_editor_get_note_id = notes_note_editor_get_note_id,
         .note_editor_get_note = notes_note_editor_get_note,
+        .note_list_restore = notes_note_list_restore,
     };
     return &table;
 }

@@ -233,6 +233,26 @@ final class NoteListViewModelTests: XCTestCase {
         XCTAssertEqual(recorder.values, [.reset(count: 3), .remove(0..<1), .reset(count: 2), .insert(0..<1)])
     }
 
+    func test_restoringADeletedNote_storesItAsANewNote_andInsertsItsRowInOrder() async throws {
+        let repository = InMemoryNotesRepository(notes: Self.notes)
+        let (sut, _, recorder) = await makeLoadedSUT(repository)
+        let deleted = try XCTUnwrap(sut.delete(at: 1))  // Ideas
+        await runQueuedMainActorJobs()
+        await rowChanges(of: sut, count: 1) { sut.restore(deleted) }
+        XCTAssertEqual(sut.notes.map(\.title), ["Passwords", "Ideas", "Groceries"])
+        XCTAssertEqual(sut.notes[1].id, 4, "stored again under a new id")
+        XCTAssertEqual(Array(recorder.values.dropFirst()), [.remove(1..<2), .insert(1..<2)])
+        let stored = try await repository.allNotes()
+        XCTAssertEqual(stored.map(\.id).sorted(), [1, 3, 4])
+    }
+
+    func test_aRestoreTheStoreRefuses_addsNoRowAndSaysWhy() async {
+        let (sut, _, recorder) = await makeLoadedSUT(FailingNotesRepository(notes: Self.notes))
+        let messages = await errorMessages(of: sut, count: 1) { sut.restore(Self.notes[0]) }
+        XCTAssertEqual(messages, ["The disk is full."])
+        XCTAssertEqual(recorder.values, [.reset(count: 3)])
+    }
+
     func test_pinningANote_movesItAmongThePinnedByUpdateTime_asARemoveAndAnInsert() async {
         let (sut, _, recorder) = await makeLoadedSUT()
         await rowChanges(of: sut, count: 2) { sut.togglePinned(at: 2) }  // Groceries (updated at 10), pinned: before Passwords (5)

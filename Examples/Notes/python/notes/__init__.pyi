@@ -70,6 +70,8 @@ class NoteList(MvvmObject):
         """Selects row `index`: emits "note-selected". MVVM_E_OUT_OF_RANGE outside the rows."""
     def dismiss_error(self) -> None:
         """Clears the error message."""
+    def restore(self, note: Note) -> None:
+        """Puts back `note`, a note delete-row gave (an Undo): it is stored again as a new note (with a new id) and its row comes back once stored; if the store refuses, "error-message" says why. MVVM_E_INVALID_ARGUMENT for a note that is not a stored one (its id is not positive)."""
     def set_query(self, query: str) -> None:
         """Sets the search text (copied); the rows follow 250 ms after the last change."""
     @property

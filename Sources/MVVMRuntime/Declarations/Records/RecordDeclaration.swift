@@ -12,18 +12,20 @@
 /// From it follow the C struct (its layout by C's rules, `RecordLayout`; the generator writes
 /// it into the application's header), the code that lends and borrows its C form, its fields
 /// in introspection (`mvvm_record_describe()`) and the Python class built from them. `make`
-/// reads the model back from C (a command argument, a host's answer); a record without one is
-/// output only, and refused where the host would pass it.
+/// reads the model back from C (a command argument, a host's answer), and may refuse a value
+/// that is not a valid model (`throw fields.refusal("quantity", "must not be negative")`); a
+/// record without one is output only, and refused where the host would pass it.
 public struct RecordDeclaration<Model>: Sendable {
     /// The record's name ("Item"): its C struct is `<prefix>_<snake_case name>`.
     public let name: String
     public let doc: String
     public let fields: [RecordField<Model>]
     public let layout: RecordLayout
-    let make: (@Sendable (RecordFields) -> Model)?
+    let make: (@Sendable (RecordFields) throws(APIError) -> Model)?
 
     public init(
-        name: String, doc: String = "", fields: [RecordField<Model>], make: (@Sendable (RecordFields) -> Model)? = nil
+        name: String, doc: String = "", fields: [RecordField<Model>],
+        make: (@Sendable (RecordFields) throws(APIError) -> Model)? = nil
     ) {
         self.name = name
         self.doc = doc
@@ -43,7 +45,7 @@ public struct RecordDeclaration<Model>: Sendable {
             case .string(let read): base.storeBytes(of: strings.lend(read(model)), toByteOffset: offset, as: UnsafePointer<CChar>.self)
             case .optionalString(let read):
                 base.storeBytes(of: strings.lend(read(model)), toByteOffset: offset, as: UnsafePointer<CChar>?.self)
-            case .int64, .int32, .bool, .double: break
+            case .int64, .int32, .bool, .double, .enumeration: break
             }
         }
     }
@@ -63,7 +65,7 @@ public struct RecordDeclaration<Model>: Sendable {
         while index < fields.count {
             let offset = layout.offsets[index]
             switch fields[index].read {
-            case .int64, .int32, .bool, .double: _ = Self.storeScalar(fields[index].read, of: model, at: offset, in: base)
+            case .int64, .int32, .bool, .double, .enumeration: _ = Self.storeScalar(fields[index].read, of: model, at: offset, in: base)
             case .string(let read):
                 read(model).withCString { text in
                     base.storeBytes(of: text, toByteOffset: offset, as: UnsafePointer<CChar>.self)
@@ -95,6 +97,7 @@ public struct RecordDeclaration<Model>: Sendable {
         case .int32(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int32.self)
         case .bool(let read): base.storeBytes(of: read(model) ? 1 : 0, toByteOffset: offset, as: Int32.self)
         case .double(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Double.self)
+        case .enumeration(let field): base.storeBytes(of: field.number(model), toByteOffset: offset, as: Int32.self)
         case .string, .optionalString: return false
         }
         return true
@@ -106,18 +109,30 @@ public struct RecordDeclaration<Model>: Sendable {
     public var isReadable: Bool { make != nil }
 
     /// The model read from the C form at `base`, checked: a NULL string (unless optional),
-    /// invalid UTF-8 and a bool other than 0/1 are refused, naming `parameter` and the field.
+    /// invalid UTF-8, a bool other than 0/1 and a number that is no case of a field's enum are
+    /// refused, naming `parameter` and the field; then `make` may refuse the whole.
     func read(from base: UnsafeRawPointer, _ parameter: String) throws(APIError) -> Model {
         guard let make else {
             throw .invalidArgument("\(parameter) is a \(name), which the host cannot pass: its declaration has no make.")
         }
         var values: [Value] = []
+        var enumValues: [Int: any Sendable] = [:]
         values.reserveCapacity(fields.count)
-        for (field, offset) in zip(fields, layout.offsets) {
+        for (index, (field, offset)) in zip(fields, layout.offsets).enumerated() {
             let described = "\(parameter).\(field.name)"
+            if case .enumeration(let enumField) = field.read {
+                let number = base.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                do throws(APIError) {
+                    enumValues[index] = try enumField.value(number)
+                } catch {
+                    throw .invalidArgument("\(described): \(error.message)")
+                }
+                values.append(.int32(number))
+                continue
+            }
             switch field.kind {
             case .int64: values.append(.int64(base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
-            case .int32: values.append(.int32(base.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+            case .int32, .enumeration: values.append(.int32(base.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
             case .bool:
                 let flag = base.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                 guard flag == 0 || flag == 1 else { throw .invalidArgument("\(described) is \(flag); it must be 0 or 1.") }
@@ -134,6 +149,6 @@ public struct RecordDeclaration<Model>: Sendable {
                 values.append(.string(try MVVMRuntime.string(from: text, described)))
             }
         }
-        return make(RecordFields(names: fields.map(\.name), values: values))
+        return try make(RecordFields(parameter: parameter, names: fields.map(\.name), values: values, enumValues: enumValues))
     }
 }

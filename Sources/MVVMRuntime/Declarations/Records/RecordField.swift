@@ -17,6 +17,8 @@ public struct RecordField<Model>: Sendable {
         case double(@Sendable (Model) -> Double)
         case string(@Sendable (Model) -> String)
         case optionalString(@Sendable (Model) -> String?)
+        /// A declared enum: its case's number, and the enum it is a case of.
+        case enumeration(RecordEnumField<Model>)
     }
 
     public var kind: RecordFieldKind {
@@ -27,6 +29,7 @@ public struct RecordField<Model>: Sendable {
         case .double: .double
         case .string: .string
         case .optionalString: .optionalString
+        case .enumeration(let field): .enumeration(field.enumName)
         }
     }
 
@@ -66,5 +69,29 @@ public struct RecordField<Model>: Sendable {
     /// A `const char *` field, NULL for nil.
     public static func field(_ name: String, _ read: @escaping @Sendable (Model) -> String?, doc: String = "") -> Self {
         Self(name, doc, .optionalString(read))
+    }
+
+    /// A field holding a case of the declared enum `enumeration` (`EnumDeclaration`, registered
+    /// before the record): its C enum type in the struct, an `IntEnum` in Python. Read back
+    /// from C, a number that is no case of it is refused (MVVM_E_INVALID_ARGUMENT naming the
+    /// field and the cases).
+    public static func field<E: Sendable>(
+        _ name: String, _ read: @escaping @Sendable (Model) -> E, _ enumeration: EnumDeclaration<E>, doc: String = ""
+    ) -> Self {
+        Self(name, doc, .enumeration(RecordEnumField(enumeration, read)))
+    }
+}
+
+/// A record field's enum: how the model's value becomes its number, and a number from C
+/// becomes the value again (checked).
+struct RecordEnumField<Model>: Sendable {
+    let enumName: String
+    let number: @Sendable (Model) -> Int32
+    let value: @Sendable (Int32) throws(APIError) -> any Sendable
+
+    init<E: Sendable>(_ declaration: EnumDeclaration<E>, _ read: @escaping @Sendable (Model) -> E) {
+        enumName = declaration.name
+        number = { declaration.number(of: read($0)) }
+        value = { number throws(APIError) in try declaration.value(ofNumber: Int64(number)) }
     }
 }

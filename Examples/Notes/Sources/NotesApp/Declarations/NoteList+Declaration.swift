@@ -72,6 +72,17 @@ private let noteListDeclaration = ViewModelDeclaration<NoteListViewModel<Dispatc
             return .none
         },
         .command("dismiss-error", "Clears the error message.") { $0.dismissError() },
+        .command(
+            "restore",
+            """
+            Puts back `note`, a note delete-row gave (an Undo): it is stored again as a new note (with a \
+            new id) and its row comes back once stored; if the store refuses, "error-message" says why. \
+            MVVM_E_INVALID_ARGUMENT for a note that is not a stored one (its id is not positive).
+            """, arguments: [.record("note", Note.self)]
+        ) { list, arguments throws(APIError) in
+            list.restore(arguments.record(0))
+            return .none
+        },
     ],
     lists: [
         .list(

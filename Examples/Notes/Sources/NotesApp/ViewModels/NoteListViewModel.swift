@@ -140,6 +140,19 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
         }
     }
 
+    /// Puts back a note `delete(at:)` gave (an Undo): stores a copy as a new note (the store
+    /// gives it a new id) and inserts its row once stored, when the filter shows it; if the
+    /// store refuses, `errorMessage` says why.
+    public func restore(_ note: Note) {
+        var copy = note
+        copy.id = 0
+        let repository = self.repository
+        Task { [weak self] in
+            let result = await Result.awaiting { try await repository.save(copy) }
+            self?.finishRestore(result)
+        }
+    }
+
     /// Sends the id of the note of row `index` on `noteSelected` (ignored outside the rows).
     public func didSelectRow(at index: Int) {
         guard notes.indices.contains(index) else { return }
@@ -187,6 +200,16 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
             notes.remove(at: index)
             changes.send(.remove(index..<index + 1))
             insertInOrder(stored)
+        case .failure(let error):
+            show(error)
+        }
+    }
+
+    private func finishRestore(_ result: Result<Note, any Error>) {
+        switch result {
+        case .success(let stored):
+            errorMessage = nil
+            if matches(stored) { insertInOrder(stored) }
         case .failure(let error):
             show(error)
         }

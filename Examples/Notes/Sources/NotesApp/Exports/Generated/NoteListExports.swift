@@ -35,6 +35,11 @@ import MVVMRuntime
     TypedCall.invoke(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 8)
 }
 
+@MainActor @c public func notes_note_list_restore(_ vm: OpaquePointer?,
+                                                  _ note: UnsafeRawPointer?) -> mvvm_status {
+    TypedCall.invoke(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 9, [try TypedCall.lentRecord(note, NotesApp.Note.self, "note")])
+}
+
 @MainActor @c public func notes_note_list_set_query(_ vm: OpaquePointer?,
                                                     _ query: UnsafePointer<CChar>?) -> mvvm_status {
     TypedCall.set(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 0, try TypedCall.string(query, "query"))
@@ -57,5 +62,5 @@ import MVVMRuntime
 
 @MainActor @c public func notes_note_list_get_row(_ vm: OpaquePointer?, _ index: Int64,
                                                   _ outNote: UnsafeMutableRawPointer?) -> mvvm_status {
-    TypedCall.item(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 15, index, outNote, "out_note", record: NotesApp.Note.self)
+    TypedCall.item(vm, NotesApp.NoteListViewModel<Dispatch.DispatchQueue>.self, 16, index, outNote, "out_note", record: NotesApp.Note.self)
 }
