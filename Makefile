@@ -43,6 +43,7 @@ all: build
 # on it; the scripts, run alone, name it when a package is missing.
 deps:
 	@sh scripts/deps.sh
+	@sh scripts/build-macros.sh
 
 build: deps
 	$(SWIFT) build $(SWIFT_FLAGS)
@@ -95,6 +96,7 @@ FRAMEWORK_BUILD := $(CURDIR)/.build/framework-only
 test-framework: deps
 	Tests/Framework/check-no-app-names.sh
 	MVVM_FRAMEWORK_ONLY=1 $(SWIFT) build --build-tests --scratch-path $(FRAMEWORK_BUILD) $(SWIFT_FLAGS)
+	Tests/Macros/check-macro-diagnostics.sh $(FRAMEWORK_BUILD)/debug/Modules
 	MVVM_FRAMEWORK_ONLY=1 $(SWIFT) test --skip-build --scratch-path $(FRAMEWORK_BUILD) --disable-swift-testing \
 	    --filter 'MVVMRuntimeTests|MVVMBindingTests'
 	@if [ -e $(FRAMEWORK_BUILD)/debug/libmvvm.so ] || ls $(FRAMEWORK_BUILD)/debug/MVVMSeedsApp.build >/dev/null 2>&1; then \

@@ -8,6 +8,12 @@
 // The dynamic library libmvvm.so (product "mvvm", public header Include/mvvm.h) is both.
 import PackageDescription
 
+// mvvm's macros (@Record, @Enumeration) expand in a compiler plugin that `make deps` builds
+// (scripts/build-macros.sh: SwiftPM's macro targets need the swift-syntax package, which cannot
+// be fetched; the toolchain's host libraries are enough). A target that declares or uses them
+// loads it; an app's package adds the same flag (Examples/Notes/Package.swift).
+let macros = SwiftSetting.unsafeFlags(["-load-plugin-library", "\(Context.packageDirectory)/.build/macros/libMVVMMacros.so"])
+
 let package = Package(
     name: "mvvm",
     products: [
@@ -57,7 +63,7 @@ let package = Package(
         // module only if the bodies cross the module boundary: cross-module optimisation.
         .target(
             name: "MVVMRuntime", dependencies: ["CExecutorHooks", "CLibFFI", "CMVVM", "MVVMBindingCore"],
-            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+            swiftSettings: [macros, .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The generator's code, for an application's generator executable (in no shipped library).
         .target(name: "MVVMGenerator", dependencies: ["MVVMRuntime"]),
         // The test-support library an application's tests depend on (XCTest, our Combine; no
@@ -75,7 +81,7 @@ let package = Package(
         .testTarget(name: "MVVMBindingNetworkingTests", dependencies: ["MVVMBindingNetworking", "MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain", "MVVMTestSupport"]),
         .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding", "MVVMTestSupport"]),
-        .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CMVVM"]),
+        .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CMVVM"], swiftSettings: [macros]),
         .testTarget(name: "MVVMGeneratorTests", dependencies: ["MVVMGenerator", "MVVMRuntime"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,9 +10,16 @@ import PackageDescription
 // folder at the checkout under test). Its Include folder is where the app's header finds
 // <mvvm.h> when Swift imports the header (the CNotes module).
 let mvvm = "../.."
-let mvvmInclude = mvvm.hasPrefix("/") ? "\(mvvm)/Include" : "\(Context.packageDirectory)/\(mvvm)/Include"
-// Every target that sees the app's header (through NotesApp) needs that folder.
-let swiftSettings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors", "-Xcc", "-I\(mvvmInclude)"])]
+let mvvmFolder = mvvm.hasPrefix("/") ? mvvm : "\(Context.packageDirectory)/\(mvvm)"
+// Every target that sees the app's header (through NotesApp) needs mvvm's Include folder; the
+// ones that use mvvm's macros (@Record, @Enumeration) load their compiler plugin, which mvvm's
+// scripts/build-macros.sh builds (the Makefile runs it first).
+let swiftSettings: [SwiftSetting] = [
+    .unsafeFlags([
+        "-warnings-as-errors", "-Xcc", "-I\(mvvmFolder)/Include",
+        "-load-plugin-library", "\(mvvmFolder)/.build/macros/libMVVMMacros.so",
+    ])
+]
 
 let package = Package(
     name: "Notes",

@@ -141,14 +141,15 @@ PIP_DISABLE_PIP_VERSION_CHECK=1 "$mypy_venv/bin/python" -m pip install --quiet m
         "$root/bindings/python/tests/test_host_interfaces.py") \
     || fail "test_any_library.py or test_host_interfaces.py failed against libnotes.so"
 
-# 5. A record field changed without regenerating: the library's schema hash is no longer the
+# 5. A record changed without regenerating: the library's schema hash is no longer the
 #    header's, and a host's one-line check says so, naming both hashes (mvvm.h, "THE SCHEMA
-#    HASH"). The copy's Note record gets its field "pinned" renamed; the debug library is
-#    rebuilt (incrementally, in the tests' scratch folder), the header is not.
-echo "== 5. Note's field renamed, the header not regenerated: notes_check_schema() refuses"
-record="$app/Sources/NotesApp/Declarations/Note+Record.swift"
-grep -q '\.field("pinned",' "$record" || fail "$record has no field \"pinned\" to rename"
-sed -i 's/\.field("pinned",/.field("is_pinned",/' "$record"
+#    HASH"). The copy's Note record (an @Record) gets another C name (its struct would be
+#    notes_stored_note); the debug library is rebuilt (incrementally, in the tests' scratch
+#    folder), the header is not.
+echo "== 5. Note's record renamed, the header not regenerated: notes_check_schema() refuses"
+record="$app/Sources/NotesApp/Models/Note.swift"
+grep -qx '@Record' "$record" || fail "$record has no @Record to rename"
+sed -i 's/^@Record$/@Record(name: "StoredNote")/' "$record"
 (cd "$app" && "$SWIFT" build --product notes --scratch-path "$scratch-tests") > "$tmp/edited-build.log" 2>&1 \
     || { tail -30 "$tmp/edited-build.log" >&2; fail "the edited Notes library did not build"; }
 cat > "$tmp/schema_check.c" <<'C'

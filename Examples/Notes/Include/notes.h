@@ -38,29 +38,31 @@ extern "C" {
 /* The enums of this library. A typed getter carries one in an int32_t (a C11 enum's size is
  * the compiler's choice), as mvvm.h carries its own enums; its doc names the enum. */
 
-/** Where an editor's draft stands ("draft-state"). */
+/** Where an editor's draft stands, in one value: what a host shows beside Save ("Saved", "Fix the
+ *  title", "Unsaved changes") without combining `isDirty` and `canSave` itself. */
 typedef enum notes_draft_state {
-    /** The draft is the stored note: nothing to save. */
+    /** The draft is the stored note (or an empty new note): nothing to save. */
     NOTES_DRAFT_STATE_UNCHANGED = 0,
-    /** The draft was edited but cannot be saved; "validation-message" says why. */
+    /** The draft differs from the stored note but cannot be saved ("validation-message" says why). */
     NOTES_DRAFT_STATE_INVALID = 1,
-    /** The draft was edited and can be saved. */
+    /** The draft differs from the stored note and can be saved. */
     NOTES_DRAFT_STATE_READY = 2,
 } notes_draft_state;
 
 /* The records of this library: value kinds (mvvm_value.kind) and their C structs. */
 
 #define NOTES_VALUE_NOTE ((mvvm_value_kind)7)
-/** A note. Strings are borrowed from the object that handed the struct out; each function says
- *  until when. */
+/** A note: what the list shows and the editor edits. Strings are borrowed from the object that
+ *  handed the struct out; each function says until when. */
 typedef struct notes_note {
-    /** The store's id. */
+    /** The store's id; 0 for a note not stored yet (the store gives it one). A note the host passes
+     *  is a stored one: its id is positive. */
     int64_t id;
     const char *title;
     const char *body;
     /** When it was last saved, in seconds since 1970-01-01 UTC. */
     double updated_at;
-    /** Pinned notes come first. 0/1. */
+    /** Pinned notes come first in the list. 0/1. */
     int32_t pinned;
 } notes_note;
 

@@ -144,6 +144,11 @@ public final class TypeRegistry: @unchecked Sendable {
         }
     }
 
+    /// Registers the enum `type` (an `@Enumeration`) by its declaration.
+    public func register<E: DeclaredEnum>(enumeration type: E.Type, prefix: String) throws(RegistrationError) {
+        try register(enumeration: E.declaration, prefix: prefix)
+    }
+
     /// Work for `mvvm_shutdown()`, after every object is destroyed (the application's own
     /// state that outlives objects, such as pending host requests).
     public func atShutdown(_ work: @escaping @MainActor @Sendable () -> Void) throws(RegistrationError) {

@@ -11,8 +11,9 @@ static const mvvm_record_field fields[] = {
     { "id", MVVM_VALUE_INT64, 0, offsetof(fake_row, id), "" },
     { "rev_text", MVVM_VALUE_STRING, 0, offsetof(fake_row, rev), "" },
 };
+static const char *const field_enum_names[] = {NULL, NULL};
 static const mvvm_record_info record = { 7, "FakeRow", "fake_row", "FAKE_VALUE_ROW", sizeof(fake_row),
-                                         _Alignof(fake_row), 0, 2, fields, "" };
+                                         _Alignof(fake_row), 0, 2, fields, "", field_enum_names };
 
 typedef struct { int64_t id; int rev; } row;
 static GArray *truth;   /* row */

@@ -7,7 +7,7 @@ import MVVMRuntime
 public enum NotesTypes {
     static func register(into registry: TypeRegistry) throws(RegistrationError) {
         try registry.register(record: Note.self, prefix: "notes")
-        try registry.register(enumeration: DraftState.declaration, prefix: "notes")
+        try registry.register(enumeration: DraftState.self, prefix: "notes")
         try registry.register(NotesStore.declaration)
         try registry.register(NoteListViewModel<DispatchQueue>.declaration)
         try registry.register(NoteEditorViewModel.declaration)

@@ -21,14 +21,14 @@ class ObjectType(IntEnum):
     NOTE_EDITOR = 3
 
 class DraftState(IntEnum):
-    """Where an editor's draft stands ("draft-state")."""
+    """Where an editor's draft stands, in one value: what a host shows beside Save ("Saved", "Fix the title", "Unsaved changes") without combining `isDirty` and `canSave` itself."""
     UNCHANGED = 0
     INVALID = 1
     READY = 2
 
 @dataclass(frozen=True)
 class Note:
-    """A note."""
+    """A note: what the list shows and the editor edits."""
     id: int
     title: str
     body: str

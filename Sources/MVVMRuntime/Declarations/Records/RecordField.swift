@@ -82,6 +82,21 @@ public struct RecordField<Model>: Sendable {
     }
 }
 
+extension RecordField {
+    /// A field holding a `DeclaredEnum` (an `@Enumeration`): `field(_:_:_:doc:)` with the
+    /// enum's own declaration.
+    public static func field<E: DeclaredEnum>(_ name: String, _ read: @escaping @Sendable (Model) -> E, doc: String = "") -> Self {
+        field(name, read, E.declaration, doc: doc)
+    }
+
+    /// `field(_:_:doc:)` for a `DeclaredEnum` only: what `@Record` writes for a property of a
+    /// named type that is none of the built-in kinds, so that a type that is not an
+    /// `@Enumeration` is refused saying it must conform to `DeclaredEnum`.
+    public static func enumerationField<E: DeclaredEnum>(_ name: String, _ read: @escaping @Sendable (Model) -> E, doc: String = "") -> Self {
+        field(name, read, E.declaration, doc: doc)
+    }
+}
+
 /// A record field's enum: how the model's value becomes its number, and a number from C
 /// becomes the value again (checked).
 struct RecordEnumField<Model>: Sendable {

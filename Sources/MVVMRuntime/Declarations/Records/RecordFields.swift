@@ -31,6 +31,9 @@ public struct RecordFields {
         return value
     }
 
+    /// The field named `name`, a `DeclaredEnum` (what an `@Record`'s initialiser call reads).
+    public subscript<T: DeclaredEnum>(name: String) -> T { self[enumField: name] }
+
     /// The error a `make` throws to refuse the value: MVVM_E_INVALID_ARGUMENT, naming the C
     /// parameter and the field ("answer.quantity must not be negative").
     public func refusal(_ field: String, _ reason: String) -> APIError {

@@ -14,6 +14,11 @@ public protocol RecordValue: Sendable, Equatable {
 }
 
 extension RecordValue {
+    /// What an `@Record`'s `make` returns for the model built from the host's fields: `model`
+    /// itself. A record declares its own to refuse an invalid value
+    /// (`throw fields.refusal("id", "is 0; …")`).
+    public static func validatedRecord(_ model: Self, fields: RecordFields) throws(APIError) -> Self { model }
+
     /// This record type's value kind.
     public static var valueKind: ValueKind { .record(Self.self) }
 

@@ -1,6 +1,10 @@
+import MVVMRuntime
+
 /// A note: what the list shows and the editor edits.
+@Record
 public struct Note: Identifiable, Hashable, Codable, Sendable {
-    /// The store's id; 0 for a note not stored yet (the store gives it one).
+    /// The store's id; 0 for a note not stored yet (the store gives it one). A note the host
+    /// passes is a stored one: its id is positive.
     public var id: Int
     public var title: String
     public var body: String
@@ -15,5 +19,11 @@ public struct Note: Identifiable, Hashable, Codable, Sendable {
         self.body = body
         self.updatedAt = updatedAt
         self.pinned = pinned
+    }
+
+    /// Every note the host passes (an answer of its store, an Undo's) is a stored one.
+    public static func validatedRecord(_ note: Note, fields: RecordFields) throws(APIError) -> Note {
+        guard note.id > 0 else { throw fields.refusal("id", "is \(note.id); a stored note's id is positive.") }
+        return note
     }
 }
