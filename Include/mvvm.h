@@ -195,7 +195,11 @@ const char *mvvm_last_error_message(void);
 /** Starts the runtime on the host thread: the process's main thread, unless an earlier
  *  mvvm_init_with_options() made another thread the host thread (see THE ONE THREAD RULE).
  *  Elsewhere MVVM_E_WRONG_THREAD. The first mvvm_init() of a process fixes the host thread
- *  to the main thread. Idempotent: a second call returns MVVM_OK. */
+ *  to the main thread. Idempotent: a second call returns MVVM_OK. MVVM_E_STATE when the
+ *  application's types could not be registered (a programming error of the application: two
+ *  types of one name, an enum registered after the record that uses it, ...): the message
+ *  says which, and the library then has no types (mvvm_init_with_options() and the
+ *  application's constructors answer the same). */
 mvvm_status mvvm_init(void);
 
 /** How mvvm_init_with_options() starts the runtime. Fill it with zeros, then set struct_size. */

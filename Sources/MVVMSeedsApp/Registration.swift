@@ -35,11 +35,8 @@ public enum SeedsApp {
 }
 
 /// The application's registration function, which the framework calls once, on the registry's
-/// first use (docs/DESIGN.md). A refused registration is a programming error of this app.
+/// first use (docs/DESIGN.md). A refused registration (a programming error of this app) is
+/// kept: mvvm_init() answers it with MVVM_E_STATE and its message.
 @c(MVVMApplicationRegisterTypes) public func registerSeedsAppTypes() {
-    do throws(RegistrationError) {
-        try SeedsApp.register(into: .shared)
-    } catch {
-        preconditionFailure("the seeds' app's types: \(error)")
-    }
+    TypeRegistry.shared.registerApplication(SeedsApp.register(into:))
 }

@@ -17,7 +17,9 @@
 #      the installed package and the app's stubs (mypy from the venv run-tests.sh uses); then
 #      the package's tests of application libraries (bindings/python/tests/test_any_library.py,
 #      test_host_interfaces.py)
-#      run against it.
+#      run against it;
+#   5. a record renamed without regenerating is refused by the schema check (C and Python);
+#   6. a registration the registry refuses is reported by mvvm_init() and mvvm.Runtime().
 # Environment: PYTHON, the interpreter that makes the venvs and has pytest (default: python3);
 # MVVM_PYTHON_VENV, the venv mypy is installed into (default: the checkout's .build/python-venv).
 #
@@ -188,4 +190,44 @@ PY
 (cd "$tmp" && PYTHONPATH="$app/python" "$tmp/venv/bin/python" "$tmp/schema_check.py" "$scratch-tests/debug/libnotes.so") \
     > "$tmp/schema_check_py.log" 2>&1 || { cat "$tmp/schema_check_py.log" >&2; fail "the module notes did not refuse the edited library"; }
 echo "check-notes: $(cat "$tmp/schema_check_py.log")"
+
+# 6. A registration the registry refuses (the app registers its enum twice) is reported, not a
+#    crash: mvvm_init() answers MVVM_E_STATE naming the refusal, and so does mvvm.Runtime().
+echo "== 6. a refused registration: mvvm_init() and mvvm.Runtime() say why"
+registration="$app/Sources/NotesApp/Registration.swift"
+grep -q 'register(enumeration: DraftState.self, prefix: "notes")' "$registration" || fail "$registration registers no DraftState"
+sed -i 's/\(.*\)try registry.register(enumeration: DraftState.self, prefix: "notes")/&\n\1try registry.register(enumeration: DraftState.self, prefix: "notes")/' "$registration"
+(cd "$app" && "$SWIFT" build --product notes --scratch-path "$scratch-tests") > "$tmp/refused-build.log" 2>&1 \
+    || { tail -30 "$tmp/refused-build.log" >&2; fail "the Notes library registering DraftState twice did not build"; }
+cat > "$tmp/refused.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include "notes.h"
+int main(void) {
+    mvvm_status status = mvvm_init();
+    const char *message = mvvm_last_error_message();
+    printf("%s: %s\n", mvvm_status_name(status), message);
+    return status == MVVM_E_STATE && strstr(message, "A second enum named DraftState") != NULL ? 0 : 1;
+}
+C
+# shellcheck disable=SC2086 # the shared flags split into words
+"$CLANG" $MVVM_C_WARN -I"$app/ship/include" "$tmp/refused.c" -L"$scratch-tests/debug" -lnotes \
+    -Wl,-rpath,"$scratch-tests/debug" -o "$tmp/refused"
+"$tmp/refused" > "$tmp/refused.log" 2>&1 || { cat "$tmp/refused.log" >&2; fail "mvvm_init() did not report the refused registration"; }
+echo "check-notes: $(cat "$tmp/refused.log")"
+cat > "$tmp/refused.py" <<'PY'
+import sys
+
+import mvvm
+
+try:
+    mvvm.Runtime(library=sys.argv[1])
+except mvvm.StateError as exc:
+    print(f"python: {type(exc).__name__}: {exc}")
+    sys.exit(0 if "A second enum named DraftState" in str(exc) else 1)
+sys.exit("python: the refused registration was not reported")
+PY
+(cd "$tmp" && "$tmp/venv/bin/python" "$tmp/refused.py" "$scratch-tests/debug/libnotes.so") > "$tmp/refused_py.log" 2>&1 \
+    || { cat "$tmp/refused_py.log" >&2; fail "mvvm.Runtime() did not report the refused registration"; }
+echo "check-notes: $(cat "$tmp/refused_py.log")"
 echo "check-notes: passed"

@@ -190,6 +190,37 @@ final class TypeRegistryTests: XCTestCase {
         XCTAssertThrowsError(try registry.atShutdown {})
     }
 
+    func test_a_refused_application_registration_is_kept_with_nothing_registered() throws {
+        nonisolated(unsafe) var registry: TypeRegistry?
+        registry = TypeRegistry(loadingWith: {
+            registry?.registerApplication { registry throws(RegistrationError) in
+                try registry.register(record: SmallRecord.self, prefix: "app")
+                try registry.register(self.type("Note", prefix: "note"))
+                try registry.register(self.type("Note", prefix: "other_note"))
+            }
+        })
+        let loaded = try XCTUnwrap(registry)
+        XCTAssertEqual(loaded.registrationFailure?.description.hasPrefix("A second type named \"Note\""), true)
+        XCTAssertTrue(loaded.declarations.isEmpty, "what was registered before the refusal is dropped")
+        XCTAssertTrue(loaded.registeredRecords.isEmpty)
+        XCTAssertThrowsError(try loaded.requireApplication()) { error in
+            let error = error as? APIError
+            XCTAssertEqual(error?.status, MVVM_E_STATE)
+            XCTAssertEqual(error?.message.hasPrefix("The application's types could not be registered: A second type named \"Note\""), true)
+        }
+    }
+
+    func test_an_application_registered_without_refusal_has_no_failure() throws {
+        nonisolated(unsafe) var registry: TypeRegistry?
+        registry = TypeRegistry(loadingWith: {
+            registry?.registerApplication { registry throws(RegistrationError) in try registry.register(self.type("Note")) }
+        })
+        let loaded = try XCTUnwrap(registry)
+        XCTAssertNil(loaded.registrationFailure)
+        XCTAssertEqual(loaded.declarations.map(\.name), ["Note"])
+        XCTAssertNoThrow(try loaded.requireApplication())
+    }
+
     @MainActor
     func test_shutdown_leaves_an_application_that_never_loaded_unloaded() {
         nonisolated(unsafe) var loads = 0

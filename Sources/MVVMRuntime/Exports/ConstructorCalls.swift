@@ -21,7 +21,7 @@ extension TypedCall {
     ) -> mvvm_status {
         apiCall(function: function) { runtime throws(APIError) in
             let out = try require(out, parameter)
-            TypeRegistry.shared.ensureLoaded()  // as in `new`
+            try TypeRegistry.shared.requireApplication()  // as in `new`
             guard let declaration = TypeRegistry.shared.declaration(named: typeName),
                 let constructor = declaration.constructor(named: constructor)
             else { preconditionFailure("\(function) is generated from a constructor \(constructor) of \(typeName), which is not registered") }

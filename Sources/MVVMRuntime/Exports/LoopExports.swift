@@ -47,6 +47,11 @@ import MVVMBindingCore
 /// The rest of an init, on the (fixed) host thread.
 @MainActor private func startRuntime() -> mvvm_status {
     LastError.adoptCallingThreadAsHost()
+    do throws(APIError) {
+        try TypeRegistry.shared.requireApplication()
+    } catch {
+        return LastError.fail(error)
+    }
     if Runtime.current == nil { Runtime.current = Runtime() }
     MainBoundResume.install()
     // Make sure the queue's descriptor exists before the host asks for it.

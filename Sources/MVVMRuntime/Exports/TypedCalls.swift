@@ -207,7 +207,7 @@ public enum TypedCall {
             // The registry first: a declaration that names a record or an interface reads the
             // registry while it is built, and registering touches every declaration, so
             // building one before the registry is loaded would re-enter its own lazy init.
-            TypeRegistry.shared.ensureLoaded()
+            try TypeRegistry.shared.requireApplication()
             out.pointee = runtime.register(try VM.declaration.make(try arguments(), in: runtime))
         }
     }
@@ -219,7 +219,7 @@ public enum TypedCall {
     ) -> mvvm_status {
         apiCall(function: function) { runtime throws(APIError) in
             let out = try require(out, parameter)
-            TypeRegistry.shared.ensureLoaded()  // as in `new`
+            try TypeRegistry.shared.requireApplication()  // as in `new`
             out.pointee = try makeOverHost(VM.declaration, vtable, userData, destroy, in: runtime)
         }
     }

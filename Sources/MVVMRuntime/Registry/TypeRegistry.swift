@@ -34,6 +34,8 @@ public final class TypeRegistry: @unchecked Sendable {
     private var recordsByType: [ObjectIdentifier: RegisteredRecord] = [:]
     private var enums: [RegisteredEnum] = []
     private var shutdownWork: [@MainActor @Sendable () -> Void] = []
+    /// The refusal that ended the application's registration (`registerApplication`), if any.
+    private var failure: RegistrationError?
 
     /// A registry of its own, filled only by `register` calls (tests); `seal()` ends it.
     public convenience init() { self.init(loadingWith: nil) }
@@ -147,6 +149,38 @@ public final class TypeRegistry: @unchecked Sendable {
     /// Registers the enum `type` (an `@Enumeration`) by its declaration.
     public func register<E: DeclaredEnum>(enumeration type: E.Type, prefix: String) throws(RegistrationError) {
         try register(enumeration: E.declaration, prefix: prefix)
+    }
+
+    /// Runs an application's registrations (its `MVVMApplicationRegisterTypes` passes them
+    /// here): a refusal is kept rather than trapped. Everything registered before it is
+    /// dropped, so the library has no types, and `mvvm_init()` and every constructor answer
+    /// MVVM_E_STATE with the refusal's message (`requireApplication()`): a host learns what is
+    /// wrong instead of crashing.
+    public func registerApplication(_ registrations: (TypeRegistry) throws(RegistrationError) -> Void) {
+        do throws(RegistrationError) {
+            try registrations(self)
+        } catch {
+            try? lock.withLock { () throws(RegistrationError) in
+                failure = error
+                registered = []
+                typeNames = [:]
+                cPrefixes = [:]
+                records = []
+                recordsByType = [:]
+                enums = []
+                shutdownWork = []
+            }
+        }
+    }
+
+    /// The refusal that ended the application's registration, if one did.
+    public var registrationFailure: RegistrationError? { read { failure } }
+
+    /// Loads the application, and fails when its registration was refused (see
+    /// `registerApplication`).
+    func requireApplication() throws(APIError) {
+        guard let failure = registrationFailure else { return }
+        throw APIError(MVVM_E_STATE, "The application's types could not be registered: \(failure.description)")
     }
 
     /// Work for `mvvm_shutdown()`, after every object is destroyed (the application's own

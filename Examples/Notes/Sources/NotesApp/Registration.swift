@@ -15,11 +15,8 @@ public enum NotesTypes {
 }
 
 /// The application's registration function, which the framework calls once, on the registry's
-/// first use. A refused registration is a programming error of this app.
+/// first use. A refused registration (a programming error of this app) is kept: mvvm_init()
+/// answers it with MVVM_E_STATE and its message.
 @c(MVVMApplicationRegisterTypes) public func registerNotesAppTypes() {
-    do throws(RegistrationError) {
-        try NotesTypes.register(into: .shared)
-    } catch {
-        preconditionFailure("the Notes app's types: \(error)")
-    }
+    TypeRegistry.shared.registerApplication(NotesTypes.register(into:))
 }
