@@ -8,7 +8,10 @@ enum SyntaxFacts {
 
     /// The `///` doc comment before a declaration, its lines joined by spaces and its blank
     /// lines kept as paragraph breaks ("" when there is none).
-    static func doc(_ trivia: Trivia) -> String {
+    static func doc(_ trivia: Trivia) -> String { paragraphs(trivia).joined(separator: "\n\n") }
+
+    /// The doc comment's paragraphs, each one line.
+    static func paragraphs(_ trivia: Trivia) -> [String] {
         var paragraphs: [[String]] = [[]]
         for piece in trivia {
             guard case .docLineComment(let line) = piece else { continue }
@@ -19,7 +22,7 @@ enum SyntaxFacts {
                 paragraphs[paragraphs.count - 1].append(text)
             }
         }
-        return paragraphs.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }.joined(separator: "\n\n")
+        return paragraphs.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }
     }
 
     /// A Swift string literal of `text`.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The macros' clear errors (@Record, @Enumeration: Sources/MVVMMacros): each snippet below is
+# The macros' clear errors (@Record, @Enumeration, @ViewModel: Sources/MVVMMacros): each snippet below is
 # type-checked against the built MVVMRuntime module with the macros' plugin, as an app's
 # target compiles, and must fail with its message, naming the line of the declaration (the
 # property or case the macro refuses; for a type the type checker refuses in the expansion,
@@ -107,8 +107,97 @@ enum State: String, Sendable {
 }
 EOF_
 
+expect view-model-on-a-struct 3 "@ViewModel applies to a class: its public API is what the host calls" << 'EOF_'
+import MVVMRuntime
+
+@ViewModel
+struct Counter {}
+EOF_
+
+expect view-model-property-not-published 8 "@ViewModel: the public property total of Counter is neither @Published nor marked @Changes" << 'EOF_'
+import MVVMRuntime
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter {
+    /// The total.
+    public var total = 0
+}
+EOF_
+
+expect view-model-member-without-doc 10 "@ViewModel: other of Counter needs a /// doc comment: it is the header's documentation of it" << 'EOF_'
+import MVVMRuntime
+import MVVMBindingCore
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter: ObservableObject {
+    /// Fine.
+    @Published public var count = 0
+    @Published public var other = 0
+}
+EOF_
+
+expect view-model-type-without-doc 5 "@ViewModel: Counter needs a /// doc comment: its first paragraph is the header's summary of the type" << 'EOF_'
+import MVVMRuntime
+
+@ViewModel
+@MainActor
+final class Counter {}
+EOF_
+
+expect view-model-method-returning-a-value 8 "@ViewModel: the method total of Counter returns Int; an exported command returns nothing" << 'EOF_'
+import MVVMRuntime
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter {
+    /// The total.
+    public func total() -> Int { 0 }
+}
+EOF_
+
+expect view-model-parameter-of-an-array 8 "@ViewModel: the parameter values of add in Counter is a [Int]; an argument is an Int, String, Bool, Double" << 'EOF_'
+import MVVMRuntime
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter {
+    /// Adds.
+    public func add(values: [Int]) {}
+}
+EOF_
+
+expect view-model-name-clash 11 "@ViewModel: flag and isOn of Counter both export as \"is-on\"" << 'EOF_'
+import MVVMRuntime
+import MVVMBindingCore
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter: ObservableObject {
+    /// On.
+    @Published public var isOn = false
+    /// Also on.
+    @Exported("is-on") @Published public var flag = false
+}
+EOF_
+
+expect view-model-generic 6 "@ViewModel: Counter is generic" << 'EOF_'
+import MVVMRuntime
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter<S> {}
+EOF_
+
 if [ "$failures" -gt 0 ]; then
     echo "check-macro-diagnostics: $failures of $count failed" >&2
     exit 1
 fi
-echo "check-macro-diagnostics: all $count misuses of @Record and @Enumeration fail to compile, each naming its declaration and line"
+echo "check-macro-diagnostics: all $count misuses of @Record, @Enumeration and @ViewModel fail to compile, each naming its declaration and line"

@@ -176,7 +176,9 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
 /* ------------------------------------------------------------------------------------------
  * Note editor (NOTES_TYPE_NOTE_EDITOR)
  *
- * One note's editor: a draft title and body, saved when dirty and valid.
+ * One note's editor, for a new note or a stored one. The host binds two text fields to
+ * "draft-title" and "draft-body", enables Save from "can-save", shows "validation-message" by
+ * the title and "error-message" as an alert; "did-save" sends the note as stored.
  *
  * Properties (each announced by "notify::NAME"):
  *   "draft-title" (const char *, settable)
@@ -213,36 +215,35 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  *  note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body;
  *  when the store has no such note, "error-message" says so and the editor cannot save. */
 mvvm_status notes_note_editor_new(mvvm_object *store, int64_t note_id, mvvm_object **out_vm);
-/** Saves the draft if "can-save"; emits "did-save" once stored. A failed save keeps the draft and
- *  sets "error-message". */
+/** Stores the draft (title trimmed) when "can-save"; sends "did-save" once stored. A failed save
+ *  keeps the draft and sets "error-message". A save still running when the editor is released
+ *  completes in the store but is no longer reported. */
 mvvm_status notes_note_editor_save(mvvm_object *vm);
-/** Sets the draft title (copied); validation runs at once. */
+/** Sets "draft-title" (strings are copied). */
 mvvm_status notes_note_editor_set_draft_title(mvvm_object *vm, const char *draft_title);
-/** Sets the draft body (copied). */
+/** Sets "draft-body" (strings are copied). */
 mvvm_status notes_note_editor_set_draft_body(mvvm_object *vm, const char *draft_body);
-/** The title being edited. Never NULL. */
+/** The title being edited; validation runs at each change. */
 mvvm_status notes_note_editor_get_draft_title(mvvm_object *vm, const char **out_draft_title);
-/** The body being edited. Never NULL. */
+/** The body being edited. */
 mvvm_status notes_note_editor_get_draft_body(mvvm_object *vm, const char **out_draft_body);
-/** Whether the draft differs from the stored note (0/1). */
+/** Whether the draft differs from the stored note. */
 mvvm_status notes_note_editor_get_is_dirty(mvvm_object *vm, int32_t *out_is_dirty);
-/** Whether save would store the draft: loaded, dirty, valid and not saving (0/1). */
+/** Whether "save" would store the draft: loaded, dirty, valid and not saving. */
 mvvm_status notes_note_editor_get_can_save(mvvm_object *vm, int32_t *out_can_save);
-/** Where the draft stands: unchanged, invalid or ready to save (notes_draft_state). */
+/** "is-dirty" and "can-save" in one value, for a status beside Save (notes_draft_state). */
 mvvm_status notes_note_editor_get_draft_state(mvvm_object *vm, int32_t *out_draft_state);
-/** Why the draft can't be saved; NULL when it can or nothing was edited. */
+/** Why the draft can't be saved; nil when it can, or when nothing was edited yet. */
 mvvm_status notes_note_editor_get_validation_message(mvvm_object *vm, const char **out_message);
-/** The last failed load's or save's message; NULL when there is none. */
+/** The last failed load's or save's message, until the next save that succeeds. */
 mvvm_status notes_note_editor_get_error_message(mvvm_object *vm, const char **out_message);
-/** Whether the stored note is being loaded (0/1). */
+/** Whether the stored note is being loaded (only an editor of a stored note loads). */
 mvvm_status notes_note_editor_get_is_loading(mvvm_object *vm, int32_t *out_is_loading);
-/** Whether a save is running (0/1); "can-save" is 0 meanwhile. */
+/** Whether a save is running; "can-save" is false meanwhile. */
 mvvm_status notes_note_editor_get_is_saving(mvvm_object *vm, int32_t *out_is_saving);
 /** The stored note's id; 0 for a new note until its first save, and while the note loads. */
 mvvm_status notes_note_editor_get_note_id(mvvm_object *vm, int64_t *out_note_id);
-/** The note as last stored; absent for a new note until its first save, and while the note loads.
- *  The typed getter sets *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note
- *  untouched) before. */
+/** The note as last stored; nil for a new note until its first save, and while the note loads. */
 mvvm_status notes_note_editor_get_note(mvvm_object *vm, int32_t *out_loaded, notes_note *out_note);
 
 /* ------------------------------------------------------------------------------------------

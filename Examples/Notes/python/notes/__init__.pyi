@@ -110,48 +110,48 @@ class NoteEditor(MvvmObject):
     def __init__(self, store: NotesStore, note_id: int) -> None:
         """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body; when the store has no such note, "error-message" says so and the editor cannot save."""
     def save(self) -> None:
-        """Saves the draft if "can-save"; emits "did-save" once stored. A failed save keeps the draft and sets "error-message"."""
+        """Stores the draft (title trimmed) when "can-save"; sends "did-save" once stored. A failed save keeps the draft and sets "error-message". A save still running when the editor is released completes in the store but is no longer reported."""
     def set_draft_title(self, draft_title: str) -> None:
-        """Sets the draft title (copied); validation runs at once."""
+        """Sets "draft-title" (strings are copied)."""
     @property
     def draft_title(self) -> str:
-        """The title being edited. Never NULL."""
+        """The title being edited; validation runs at each change."""
     @draft_title.setter
     def draft_title(self, value: str) -> None: ...
     def set_draft_body(self, draft_body: str) -> None:
-        """Sets the draft body (copied)."""
+        """Sets "draft-body" (strings are copied)."""
     @property
     def draft_body(self) -> str:
-        """The body being edited. Never NULL."""
+        """The body being edited."""
     @draft_body.setter
     def draft_body(self, value: str) -> None: ...
     @property
     def is_dirty(self) -> bool:
-        """Whether the draft differs from the stored note (0/1)."""
+        """Whether the draft differs from the stored note."""
     @property
     def can_save(self) -> bool:
-        """Whether save would store the draft: loaded, dirty, valid and not saving (0/1)."""
+        """Whether "save" would store the draft: loaded, dirty, valid and not saving."""
     @property
     def draft_state(self) -> DraftState:
-        """Where the draft stands: unchanged, invalid or ready to save."""
+        """"is-dirty" and "can-save" in one value, for a status beside Save."""
     @property
     def validation_message(self) -> str | None:
-        """Why the draft can't be saved; NULL when it can or nothing was edited."""
+        """Why the draft can't be saved; nil when it can, or when nothing was edited yet."""
     @property
     def error_message(self) -> str | None:
-        """The last failed load's or save's message; NULL when there is none."""
+        """The last failed load's or save's message, until the next save that succeeds."""
     @property
     def is_loading(self) -> bool:
-        """Whether the stored note is being loaded (0/1)."""
+        """Whether the stored note is being loaded (only an editor of a stored note loads)."""
     @property
     def is_saving(self) -> bool:
-        """Whether a save is running (0/1); "can-save" is 0 meanwhile."""
+        """Whether a save is running; "can-save" is false meanwhile."""
     @property
     def note_id(self) -> int:
         """The stored note's id; 0 for a new note until its first save, and while the note loads."""
     @property
     def note(self) -> Note | None:
-        """The note as last stored; absent for a new note until its first save, and while the note loads. The typed getter sets *out_loaded to 1 and fills *out_note when there is one; 0 (and *out_note untouched) before."""
+        """The note as last stored; nil for a new note until its first save, and while the note loads."""
     @overload
     def connect(self, signal: Literal['notify::draft-title'], handler: Callable[[str], object]) -> Connection: ...
     @overload

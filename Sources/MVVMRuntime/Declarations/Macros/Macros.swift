@@ -14,3 +14,37 @@ public macro Record(name: String? = nil, readable: Bool = true) = #externalMacro
 /// comments, their numbers the integer raw values (else counting on from the case before).
 @attached(extension, conformances: DeclaredEnum, names: named(declaration))
 public macro Enumeration(name: String? = nil) = #externalMacro(module: "MVVMMacros", type: "EnumerationMacro")
+
+/// Declares a ViewModel class's C API from its public API (`ViewModelDeclaration` without
+/// restating it): each `@Published public var` is a property (settable from C and Python unless
+/// its setter is `private(set)`), announced by its `$` publisher; a public computed property
+/// marked `@Changes(\Type.$publisher)` is a property announced by that publisher; each public
+/// method returning nothing is a command, its parameters the arguments (Int, String, Bool,
+/// Double, an `@Enumeration`, an `@Record`, a ViewModel's object); each public
+/// `PassthroughSubject` of a record or an `Int` is an event; a `@Constructor static func`
+/// making the type is its constructor. Names follow in kebab case (`draftTitle` →
+/// "draft-title", `onAppear()` → "on-appear") unless `@Exported("…")` gives one; docs are the
+/// `///` comments, and the type's first paragraph is its summary. `@Hidden` keeps a public
+/// member out. `name:` defaults to the class's name without "ViewModel".
+@attached(extension, conformances: DeclaredViewModel, names: named(declaration))
+public macro ViewModel(_ name: String? = nil, namespace: String = "mvvm", prefix: String? = nil, handle: String = "vm") =
+    #externalMacro(module: "MVVMMacros", type: "ViewModelMacro")
+
+/// An `@ViewModel` member's C name, or a property's typed getter's out-parameter name, when
+/// they are not the ones that follow from the Swift name.
+@attached(peer)
+public macro Exported(_ name: String? = nil, out: String? = nil) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+
+/// Keeps a public member out of an `@ViewModel`'s C API.
+@attached(peer)
+public macro Hidden() = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+
+/// The publisher whose values announce a computed property of an `@ViewModel`
+/// (`@Changes(\ItemEditorViewModel.$item) public var itemID: Int { item.id }`).
+@attached(peer)
+public macro Changes<Root, Value>(_ publisher: KeyPath<Root, Value>) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+
+/// The `static func` an `@ViewModel`'s C constructor calls: its parameters are the arguments
+/// (an object argument's object is kept alive as long as the new one).
+@attached(peer)
+public macro Constructor() = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")

@@ -1,4 +1,6 @@
+import FoundationEssentials
 import MVVMBindingCore
+import MVVMRuntime
 
 /// One note's editor, for a new note or a stored one. The host binds two text fields to
 /// `draftTitle` and `draftBody`, enables Save from `canSave`, shows `validationMessage` by the
@@ -16,6 +18,7 @@ import MVVMBindingCore
 /// nothing can be saved. A note the store does not have (or a store that fails) leaves the
 /// editor so, with `errorMessage` saying why. A save runs with `isSaving` set (and `canSave`
 /// false): a second one waits for it to finish.
+@ViewModel(namespace: "notes")
 @MainActor
 public final class NoteEditorViewModel: ObservableObject {
 
@@ -24,27 +27,44 @@ public final class NoteEditorViewModel: ObservableObject {
 
     // MARK: - Inputs
 
+    /// The title being edited; validation runs at each change.
     @Published public var draftTitle: String { didSet { updateDerivedState() } }
+    /// The body being edited.
     @Published public var draftBody: String { didSet { updateDerivedState() } }
 
     // MARK: - Outputs
 
+    /// Whether the draft differs from the stored note.
     @Published public private(set) var isDirty = false
+    /// Whether `save()` would store the draft: loaded, dirty, valid and not saving.
     @Published public private(set) var canSave = false
     /// `isDirty` and `canSave` in one value, for a status beside Save.
     @Published public private(set) var draftState = DraftState.unchanged
     /// Why the draft can't be saved; nil when it can, or when nothing was edited yet.
+    @Exported(out: "out_message")
     @Published public private(set) var validationMessage: String?
     /// The last failed load's or save's message, until the next save that succeeds.
+    @Exported(out: "out_message")
     @Published public private(set) var errorMessage: String?
     /// Whether the stored note is being loaded (only an editor of a stored note loads).
     @Published public private(set) var isLoading = false
-    /// Whether a save is running.
+    /// Whether a save is running; `canSave` is false meanwhile.
     @Published public private(set) var isSaving = false { didSet { updateDerivedState() } }
 
     /// The note as stored: the one edited once loaded, or an unsaved new note (id 0; also while
     /// a stored note is loading).
-    @Published public private(set) var note: Note { didSet { updateDerivedState() } }
+    @Hidden @Published public private(set) var note: Note { didSet { updateDerivedState() } }
+
+    /// The stored note's id; 0 for a new note until its first save, and while the note loads.
+    @Exported("note-id")
+    @Changes(\NoteEditorViewModel.$note)
+    public var storedNoteID: Int { note.id }
+
+    /// The note as last stored; nil for a new note until its first save, and while the note
+    /// loads.
+    @Exported("note")
+    @Changes(\NoteEditorViewModel.$note)
+    public var storedNote: Note? { note.id == 0 ? nil : note }
 
     // MARK: - Events
 
@@ -74,6 +94,15 @@ public final class NoteEditorViewModel: ObservableObject {
         draftTitle = ""
         draftBody = ""
         if let noteID { load(noteID) }
+    }
+
+    /// Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A
+    /// stored note is loaded: "is-loading" is 1 until it arrives, then the drafts become its
+    /// title and body; when the store has no such note, "error-message" says so and the editor
+    /// cannot save.
+    @Constructor
+    static func make(store: NotesStore, noteID: Int) -> NoteEditorViewModel {
+        NoteEditorViewModel(repository: store.repository, noteID: noteID == 0 ? nil : noteID, now: { Date().timeIntervalSince1970 })
     }
 
     deinit {

@@ -1,0 +1,130 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@ViewModel` on a class: its public API is its C API. `@Published public var` properties
+/// (settable unless `private(set)`), public computed properties marked `@Changes(\T.$x)`, public
+/// methods returning nothing (commands), public `PassthroughSubject`s (events) and one
+/// `@Constructor static func`; C names in kebab case (`draftTitle` → "draft-title"), or as
+/// `@Exported("…")` says; docs from the `///` comments, which the header needs (a member
+/// without one is refused). The kinds are the type checker's: the expansion calls the
+/// `exported` builders, whose overloads take the Swift types a member can have.
+public struct ViewModelMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard let classDecl = declaration.as(ClassDeclSyntax.self) else {
+            context.diagnose(MacroError("@ViewModel applies to a class: its public API is what the host calls").diagnostic(at: node))
+            return []
+        }
+        let typeName = classDecl.name.text
+        if classDecl.genericParameterClause != nil {
+            context.diagnose(
+                MacroError("@ViewModel: \(typeName) is generic; declare it by hand for the type it ships with (a constrained extension)").diagnostic(
+                    at: classDecl.name))
+            return []
+        }
+        let members = ViewModelMembers(classDecl.memberBlock, typeName: typeName)
+        for (message, node) in members.refusals { context.diagnose(MacroError(message).diagnostic(at: node)) }
+        let summary = SyntaxFacts.paragraphs(classDecl.leadingTrivia).first ?? ""
+        if summary.isEmpty {
+            context.diagnose(
+                MacroError("@ViewModel: \(typeName) needs a /// doc comment: its first paragraph is the header's summary of the type").diagnostic(
+                    at: classDecl.name))
+            return []
+        }
+        guard members.refusals.isEmpty else { return [] }
+
+        let arguments = MacroArguments(node)
+        let defaultName = typeName.hasSuffix("ViewModel") && typeName != "ViewModel" ? String(typeName.dropLast("ViewModel".count)) : typeName
+        var head = "name: \(SyntaxFacts.literal(arguments.firstString ?? defaultName))"
+        if let namespace = arguments.string("namespace") { head += ", cNamespace: \(SyntaxFacts.literal(namespace))" }
+        if let prefix = arguments.string("prefix") { head += ", cPrefix: \(SyntaxFacts.literal(prefix))" }
+        if let handle = arguments.string("handle") { head += ", handleName: \(SyntaxFacts.literal(handle))" }
+        // A doc names members by their Swift names (`canSave`, `save()`); the header and
+        // Python read their C names.
+        var cNames: [String: String] = [:]
+        for property in members.properties { cNames[property.swiftName] = "\"\(property.name)\"" }
+        for event in members.events { cNames[event.swiftName] = "\"\(event.name)\"" }
+        for command in members.commands { cNames[command.swiftName + "()"] = "\"\(command.name)\"" }
+        let lit = { (text: String) in SyntaxFacts.literal(Self.naming(text, cNames)) }
+        let properties = members.properties.map { property in
+            let out = property.out.map { ", out: \(lit($0))" } ?? ""
+            let set = property.isSettable ? ", set: { $0.\(property.swiftName) = $1 }" : ""
+            return
+                "            .exported(\(lit(property.name)), \(lit(property.doc))\(out), { $0.\(property.swiftName) }, changes: \(property.changes)\(set)),"
+        }
+        let commands = members.commands.map { command in
+            let call = Self.call("viewModel.\(command.swiftName)", command.parameters)
+            return """
+                            .command(\(lit(command.name)), \(lit(command.doc)), arguments: \(Self.argumentList(command.parameters))) { viewModel, arguments throws(APIError) in
+                                \(command.parameters.isEmpty ? "" : "try ")\(call)
+                                return .none
+                            },
+                """
+        }
+        let events = members.events.map { "            .exported(\(lit($0.name)), \(lit($0.doc)), { $0.\($0.swiftName) })," }
+        var constructor = "nil"
+        if let made = members.constructor {
+            let call = Self.call("\(typeName).\(made.swiftName)", made.parameters)
+            let tryCall = made.throwsErrors || !made.parameters.isEmpty ? "try " : ""
+            constructor = """
+                .new(\(lit(made.doc)), arguments: \(Self.argumentList(made.parameters))) { arguments throws(APIError) in
+                            (\(tryCall)\(call), arguments.keptAlive)
+                        }
+                """
+        }
+        let access = SyntaxFacts.access(of: classDecl.modifiers)
+        let text = """
+            extension \(type.trimmed): DeclaredViewModel {
+                \(access)nonisolated static let declaration = ViewModelDeclaration<\(typeName)>(
+                    \(head),
+                    summary: \(lit(summary)),
+                    constructor: \(constructor),
+                    properties: [
+            \(properties.joined(separator: "\n"))
+                    ],
+                    commands: [
+            \(commands.joined(separator: "\n"))
+                    ],
+                    events: [
+            \(events.joined(separator: "\n"))
+                    ])
+            }
+            """
+        return [try ExtensionDeclSyntax("\(raw: text)")]
+    }
+
+    /// `text` with each backticked Swift member name of `cNames` replaced by its C name.
+    private static func naming(_ text: String, _ cNames: [String: String]) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "`") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "`") else {
+                rest = rest[open...]
+                break
+            }
+            let name = String(rest[afterOpen..<close])
+            out += cNames[name] ?? "`\(name)`"
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    /// `[.exported("note_id", Int.self), …]`.
+    private static func argumentList(_ parameters: [ViewModelMembers.Parameter]) -> String {
+        "[" + parameters.map { ".exported(\(SyntaxFacts.literal($0.name)), \($0.type).self)" }.joined(separator: ", ") + "]"
+    }
+
+    /// `function(label: arguments.exported(0, "name"), …)`.
+    private static func call(_ function: String, _ parameters: [ViewModelMembers.Parameter]) -> String {
+        let values = parameters.enumerated().map { position, parameter in
+            (parameter.label.map { "\($0): " } ?? "") + "arguments.exported(\(position), \(SyntaxFacts.literal(parameter.name)))"
+        }
+        return "\(function)(\(values.joined(separator: ", ")))"
+    }
+}

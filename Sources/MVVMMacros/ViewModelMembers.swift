@@ -1,0 +1,252 @@
+import SwiftSyntax
+
+/// The members an `@ViewModel` class exports, read from its syntax: what each is, its C name,
+/// its doc, and the Swift it reads or calls. Refusals are collected with the node they name.
+struct ViewModelMembers {
+    struct Property {
+        let name: String
+        let doc: String
+        let swiftName: String
+        let out: String?
+        /// The closure announcing it: `{ $0.$draftTitle }`.
+        let changes: String
+        let isSettable: Bool
+    }
+
+    struct Command {
+        let name: String
+        let doc: String
+        let swiftName: String
+        let parameters: [Parameter]
+    }
+
+    struct Parameter {
+        /// The call's label (nil for `_`).
+        let label: String?
+        /// The C argument's name (snake case of the parameter's own name).
+        let name: String
+        let type: String
+    }
+
+    struct Event {
+        let name: String
+        let doc: String
+        let swiftName: String
+    }
+
+    struct Constructor {
+        let doc: String
+        let swiftName: String
+        let parameters: [Parameter]
+        let throwsErrors: Bool
+    }
+
+    var properties: [Property] = []
+    var commands: [Command] = []
+    var events: [Event] = []
+    var constructor: Constructor?
+    var refusals: [(String, Syntax)] = []
+    /// Every exported member's C name, Swift name and declaration, in order (for name clashes).
+    private var exported: [(String, String, Syntax)] = []
+
+    init(_ members: MemberBlockSyntax, typeName: String) {
+        for member in members.members {
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                read(variable, typeName)
+            } else if let function = member.decl.as(FunctionDeclSyntax.self) {
+                read(function, typeName)
+            }
+        }
+        var seen: [String: String] = [:]
+        for (name, swiftName, node) in exported {
+            if let other = seen[name] {
+                refusals.append(
+                    ("@ViewModel: \(swiftName) and \(other) of \(typeName) both export as \"\(name)\"; rename one with @Exported(\"…\")", node))
+            }
+            seen[name] = swiftName
+        }
+    }
+
+    // MARK: - Properties and events
+
+    private mutating func read(_ variable: VariableDeclSyntax, _ typeName: String) {
+        let attributes = Attributes(variable.attributes)
+        guard !attributes.has("Hidden"), isPublic(variable.modifiers), !isStatic(variable.modifiers) else { return }
+        guard let binding = variable.bindings.first, variable.bindings.count == 1,
+            let swiftName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else {
+            refusals.append(("@ViewModel: declare one exported property per `var` in \(typeName)", Syntax(variable)))
+            return
+        }
+        let doc = SyntaxFacts.doc(variable.leadingTrivia)
+        let name = attributes.string("Exported") ?? kebabCase(swiftName)
+        if isSubject(binding) {
+            guard require(doc, swiftName, typeName, variable) else { return }
+            events.append(Event(name: name, doc: doc, swiftName: swiftName))
+            exported.append((name, swiftName, Syntax(variable)))
+            return
+        }
+        let changes: String
+        if attributes.has("Published") {
+            changes = "{ $0.$\(swiftName) }"
+        } else if let keyPath = attributes.keyPath("Changes") {
+            changes = "{ $0\(keyPath) }"
+        } else {
+            refusals.append(
+                (
+                    "@ViewModel: the public property \(swiftName) of \(typeName) is neither @Published nor marked @Changes(\\\(typeName).$…) with what announces it, so a host could not follow it; or mark it @Hidden",
+                    Syntax(variable)
+                ))
+            return
+        }
+        guard require(doc, swiftName, typeName, variable) else { return }
+        let isComputed = binding.accessorBlock.map { !Self.isObserverBlock($0) } ?? false
+        let isSettable = variable.bindingSpecifier.tokenKind == .keyword(.var) && !isComputed && !hasRestrictedSetter(variable.modifiers)
+        properties.append(
+            Property(
+                name: name, doc: doc, swiftName: swiftName, out: attributes.labelledString("Exported", "out"), changes: changes,
+                isSettable: isSettable))
+        exported.append((name, swiftName, Syntax(variable)))
+    }
+
+    private func isSubject(_ binding: PatternBindingSyntax) -> Bool {
+        let written = binding.typeAnnotation?.type.trimmedDescription ?? binding.initializer?.value.trimmedDescription ?? ""
+        return written.hasPrefix("PassthroughSubject<")
+    }
+
+    private static func isObserverBlock(_ block: AccessorBlockSyntax) -> Bool {
+        guard case .accessors(let accessors) = block.accessors else { return false }
+        return accessors.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
+    }
+
+    // MARK: - Commands and the constructor
+
+    private mutating func read(_ function: FunctionDeclSyntax, _ typeName: String) {
+        let attributes = Attributes(function.attributes)
+        let swiftName = function.name.text
+        let doc = SyntaxFacts.doc(function.leadingTrivia)
+        let signature = function.signature
+        if attributes.has("Constructor") {
+            guard isStatic(function.modifiers) else {
+                refusals.append(("@Constructor: \(swiftName) of \(typeName) must be a static func returning the new \(typeName)", Syntax(function)))
+                return
+            }
+            guard require(doc, swiftName, typeName, function), let parameters = parameters(of: function, typeName) else { return }
+            guard constructor == nil else {
+                refusals.append(("@ViewModel: \(typeName) has two @Constructor functions; C has one constructor per type", Syntax(function)))
+                return
+            }
+            constructor = Constructor(
+                doc: doc, swiftName: swiftName, parameters: parameters, throwsErrors: signature.effectSpecifiers?.throwsClause != nil)
+            return
+        }
+        guard !attributes.has("Hidden"), isPublic(function.modifiers), !isStatic(function.modifiers) else { return }
+        if let returned = signature.returnClause?.type.trimmedDescription, returned != "Void", returned != "()" {
+            refusals.append(
+                (
+                    "@ViewModel: the method \(swiftName) of \(typeName) returns \(returned); an exported command returns nothing (mark it @Hidden, or declare it by hand)",
+                    Syntax(function)
+                ))
+            return
+        }
+        if let effects = signature.effectSpecifiers, effects.asyncSpecifier != nil || effects.throwsClause != nil {
+            refusals.append(
+                (
+                    "@ViewModel: the method \(swiftName) of \(typeName) is async or throws; a command runs at once and reports failures through properties (mark it @Hidden)",
+                    Syntax(function)
+                ))
+            return
+        }
+        guard require(doc, swiftName, typeName, function), let parameters = parameters(of: function, typeName) else { return }
+        let name = attributes.string("Exported") ?? kebabCase(swiftName)
+        commands.append(Command(name: name, doc: doc, swiftName: swiftName, parameters: parameters))
+        exported.append((name, swiftName, Syntax(function)))
+    }
+
+    private mutating func parameters(of function: FunctionDeclSyntax, _ typeName: String) -> [Parameter]? {
+        var parameters: [Parameter] = []
+        for parameter in function.signature.parameterClause.parameters {
+            let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+            let own = (parameter.secondName ?? parameter.firstName).text
+            let type = parameter.type.trimmedDescription
+            if parameter.defaultValue != nil || type.contains("->") || type.hasPrefix("[") || type.hasSuffix("?") || type.contains("<") {
+                refusals.append(
+                    (
+                        "@ViewModel: the parameter \(own) of \(function.name.text) in \(typeName) is a \(type)\(parameter.defaultValue != nil ? " with a default" : ""); an argument is an Int, String, Bool, Double, an @Enumeration enum, an @Record or an @ViewModel type",
+                        Syntax(parameter)
+                    ))
+                return nil
+            }
+            parameters.append(Parameter(label: label, name: SyntaxFacts.snakeCase(own), type: type))
+        }
+        return parameters
+    }
+
+    // MARK: - Helpers
+
+    private mutating func require(_ doc: String, _ swiftName: String, _ typeName: String, _ node: some SyntaxProtocol) -> Bool {
+        guard doc.isEmpty else { return true }
+        refusals.append(("@ViewModel: \(swiftName) of \(typeName) needs a /// doc comment: it is the header's documentation of it", Syntax(node)))
+        return false
+    }
+
+    private func isPublic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { ["public", "open"].contains($0.name.text) && $0.detail == nil }
+    }
+
+    private func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { ["static", "class"].contains($0.name.text) }
+    }
+
+    /// `private(set)`, `fileprivate(set)`, `internal(set)`.
+    private func hasRestrictedSetter(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.detail?.detail.text == "set" && $0.name.text != "public" }
+    }
+
+    /// `draftTitle` → `draft-title`.
+    private func kebabCase(_ name: String) -> String { String(SyntaxFacts.snakeCase(name).map { $0 == "_" ? "-" : $0 }) }
+}
+
+/// The attributes of a member, by name.
+struct Attributes {
+    private var byName: [String: AttributeSyntax] = [:]
+
+    init(_ list: AttributeListSyntax) {
+        for element in list {
+            guard case .attribute(let attribute) = element else { continue }
+            byName[attribute.attributeName.trimmedDescription] = attribute
+        }
+    }
+
+    func has(_ name: String) -> Bool { byName[name] != nil }
+
+    /// The first, unlabelled string argument: `@Exported("delete-row")`.
+    func string(_ name: String) -> String? {
+        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments, let first = list.first, first.label == nil else {
+            return nil
+        }
+        return Self.text(first.expression)
+    }
+
+    func labelledString(_ name: String, _ label: String) -> String? {
+        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments,
+            let argument = list.first(where: { $0.label?.text == label })
+        else { return nil }
+        return Self.text(argument.expression)
+    }
+
+    /// The components of a key path argument after its root: `@Changes(\Editor.$note)` → `.$note`.
+    func keyPath(_ name: String) -> String? {
+        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments,
+            let keyPath = list.first?.expression.as(KeyPathExprSyntax.self)
+        else { return nil }
+        return keyPath.components.map(\.trimmedDescription).joined()
+    }
+
+    private static func text(_ expression: ExprSyntax) -> String? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+            case .stringSegment(let segment) = literal.segments.first
+        else { return nil }
+        return segment.content.text
+    }
+}
