@@ -155,7 +155,7 @@ extension TypeDeclaration {
             }
             functions.append(
                 TypedFunction(
-                    name: member.function!, parameters: parameters, doc: Self.namingEnum(member), body: body,
+                    name: member.function!, parameters: parameters, doc: Self.withCFact(member), body: body,
                     rawRecords: rawRecords))
         }
         for (id, member) in members.enumerated() where member.kind == .list {
@@ -189,12 +189,20 @@ extension TypeDeclaration {
             """
     }
 
-    /// A property's doc, naming its C enum when it is one and the doc does not say so already
-    /// (its getter's out-parameter is an int32_t: see `ApplicationHeader`).
-    private static func namingEnum(_ member: MemberShape) -> String {
-        guard let cType = member.enumName, !member.doc.contains(cType) else { return member.doc }
+    /// A property's doc, naming its C enum when it is one, or "0/1" for a flag, when the doc
+    /// does not say so already (its getter's out-parameter is an int32_t: see `ApplicationHeader`).
+    private static func withCFact(_ member: MemberShape) -> String {
+        let fact: String
+        if let cType = member.enumName {
+            fact = cType
+        } else if member.valueKind == .bool {
+            fact = "0/1"
+        } else {
+            return member.doc
+        }
+        guard !member.doc.contains(fact) else { return member.doc }
         let sentence = member.doc.hasSuffix(".") ? String(member.doc.dropLast()) : member.doc
-        return sentence + (sentence.isEmpty ? "" : " ") + "(\(cType))."
+        return sentence + (sentence.isEmpty ? "" : " ") + "(\(fact))."
     }
 
     private func listCountDoc(_ list: MemberShape) -> String {

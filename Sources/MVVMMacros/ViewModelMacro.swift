@@ -52,9 +52,9 @@ public struct ViewModelMacro: ExtensionMacro {
         let lit = { (text: String) in SyntaxFacts.literal(Self.naming(text, cNames)) }
         let properties = members.properties.map { property in
             let out = property.out.map { ", out: \(lit($0))" } ?? ""
+            let changes = property.changes.map { ", changes: \($0)" } ?? ""
             let set = property.isSettable ? ", set: { $0.\(property.swiftName) = $1 }" : ""
-            return
-                "            .exported(\(lit(property.name)), \(lit(property.doc))\(out), { $0.\(property.swiftName) }, changes: \(property.changes)\(set)),"
+            return "            .exported(\(lit(property.name)), \(lit(property.doc))\(out), { $0.\(property.swiftName) }\(changes)\(set)),"
         }
         let commands = members.commands.map { command in
             let call = Self.call("viewModel.\(command.swiftName)", command.parameters)
@@ -70,10 +70,20 @@ public struct ViewModelMacro: ExtensionMacro {
         if let made = members.constructor {
             let call = Self.call("\(typeName).\(made.swiftName)", made.parameters)
             let tryCall = made.throwsErrors || !made.parameters.isEmpty ? "try " : ""
+            let out = made.out.map { ", out: \(lit($0))" } ?? ""
             constructor = """
-                .new(\(lit(made.doc)), arguments: \(Self.argumentList(made.parameters))) { arguments throws(APIError) in
+                .new(\(lit(made.doc)), arguments: \(Self.argumentList(made.parameters))\(out)) { arguments throws(APIError) in
                             (\(tryCall)\(call), arguments.keptAlive)
                         }
+                """
+        }
+        var hostConstructor = ""
+        if let host = members.hostConstructor {
+            let out = host.out.map { ", out: \(lit($0))" } ?? ""
+            let call = "\(host.throwsErrors ? "try " : "")\(typeName).\(host.swiftName)(host)"
+            hostConstructor = """
+                ,
+                        hostConstructor: .host(\(host.interface), \(lit(host.doc))\(out)) { host throws(APIError) in \(call) }
                 """
         }
         let access = SyntaxFacts.access(of: classDecl.modifiers)
@@ -91,7 +101,7 @@ public struct ViewModelMacro: ExtensionMacro {
                     ],
                     events: [
             \(events.joined(separator: "\n"))
-                    ])
+                    ]\(hostConstructor))
             }
             """
         return [try ExtensionDeclSyntax("\(raw: text)")]

@@ -8,8 +8,8 @@ struct ViewModelMembers {
         let doc: String
         let swiftName: String
         let out: String?
-        /// The closure announcing it: `{ $0.$draftTitle }`.
-        let changes: String
+        /// The closure announcing it: `{ $0.$draftTitle }`; nil for a constant (a `let`).
+        let changes: String?
         let isSettable: Bool
     }
 
@@ -39,12 +39,24 @@ struct ViewModelMembers {
         let swiftName: String
         let parameters: [Parameter]
         let throwsErrors: Bool
+        let out: String?
+    }
+
+    /// A `@HostConstructor(interface) static func make(_ host: HostImplementation)`.
+    struct HostConstructor {
+        let doc: String
+        let swiftName: String
+        /// The interface declaration's expression, as written.
+        let interface: String
+        let out: String?
+        let throwsErrors: Bool
     }
 
     var properties: [Property] = []
     var commands: [Command] = []
     var events: [Event] = []
     var constructor: Constructor?
+    var hostConstructor: HostConstructor?
     var refusals: [(String, Syntax)] = []
     /// Every exported member's C name, Swift name and declaration, in order (for name clashes).
     private var exported: [(String, String, Syntax)] = []
@@ -83,6 +95,15 @@ struct ViewModelMembers {
         if isSubject(binding) {
             guard require(doc, swiftName, typeName, variable) else { return }
             events.append(Event(name: name, doc: doc, swiftName: swiftName))
+            exported.append((name, swiftName, Syntax(variable)))
+            return
+        }
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        if isLet && !attributes.has("Changes") {
+            guard require(doc, swiftName, typeName, variable) else { return }
+            properties.append(
+                Property(
+                    name: name, doc: doc, swiftName: swiftName, out: attributes.labelledString("Exported", "out"), changes: nil, isSettable: false))
             exported.append((name, swiftName, Syntax(variable)))
             return
         }
@@ -137,7 +158,25 @@ struct ViewModelMembers {
                 return
             }
             constructor = Constructor(
-                doc: doc, swiftName: swiftName, parameters: parameters, throwsErrors: signature.effectSpecifiers?.throwsClause != nil)
+                doc: doc, swiftName: swiftName, parameters: parameters, throwsErrors: signature.effectSpecifiers?.throwsClause != nil,
+                out: attributes.labelledString("Constructor", "out"))
+            return
+        }
+        if attributes.has("HostConstructor") {
+            guard isStatic(function.modifiers), signature.parameterClause.parameters.count == 1,
+                let interface = attributes.firstExpression("HostConstructor")
+            else {
+                refusals.append(
+                    (
+                        "@HostConstructor(interface): \(swiftName) of \(typeName) must be a static func taking the HostImplementation and returning the new \(typeName)",
+                        Syntax(function)
+                    ))
+                return
+            }
+            guard require(doc, swiftName, typeName, function) else { return }
+            hostConstructor = HostConstructor(
+                doc: doc, swiftName: swiftName, interface: interface, out: attributes.labelledString("HostConstructor", "out"),
+                throwsErrors: signature.effectSpecifiers?.throwsClause != nil)
             return
         }
         guard !attributes.has("Hidden"), isPublic(function.modifiers), !isStatic(function.modifiers) else { return }
@@ -233,6 +272,14 @@ struct Attributes {
             let argument = list.first(where: { $0.label?.text == label })
         else { return nil }
         return Self.text(argument.expression)
+    }
+
+    /// The first, unlabelled argument as written: `@HostConstructor(Store.interface)`.
+    func firstExpression(_ name: String) -> String? {
+        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments, let first = list.first, first.label == nil else {
+            return nil
+        }
+        return first.expression.trimmedDescription
     }
 
     /// The components of a key path argument after its root: `@Changes(\Editor.$note)` → `.$note`.

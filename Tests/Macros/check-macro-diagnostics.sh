@@ -196,6 +196,19 @@ import MVVMRuntime
 final class Counter<S> {}
 EOF_
 
+expect host-constructor-not-static 8 "@HostConstructor(interface): make of Counter must be a static func taking the HostImplementation" << 'EOF_'
+import MVVMRuntime
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter {
+    /// Over a host.
+    @HostConstructor(HostInterfaceDeclaration(name: "Counts", summary: "", members: []))
+    func make(_ host: HostImplementation) -> Counter { Counter() }
+}
+EOF_
+
 if [ "$failures" -gt 0 ]; then
     echo "check-macro-diagnostics: $failures of $count failed" >&2
     exit 1

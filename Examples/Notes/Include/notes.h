@@ -110,7 +110,7 @@ mvvm_status notes_store_new(const char *path, mvvm_object **out_store);
  *  user_data. */
 mvvm_status notes_store_new_host(const notes_repository_vtable *vtable, void *user_data,
                                  mvvm_destroy_notify destroy, mvvm_object **out_store);
-/** Whether the notes are kept in a file (0/1); 0 for a host's store. */
+/** Whether the notes are kept in a file; false for a host's store (0/1). */
 mvvm_status notes_store_get_is_persistent(mvvm_object *store, int32_t *out_is_persistent);
 
 /* ------------------------------------------------------------------------------------------
@@ -227,9 +227,9 @@ mvvm_status notes_note_editor_set_draft_body(mvvm_object *vm, const char *draft_
 mvvm_status notes_note_editor_get_draft_title(mvvm_object *vm, const char **out_draft_title);
 /** The body being edited. */
 mvvm_status notes_note_editor_get_draft_body(mvvm_object *vm, const char **out_draft_body);
-/** Whether the draft differs from the stored note. */
+/** Whether the draft differs from the stored note (0/1). */
 mvvm_status notes_note_editor_get_is_dirty(mvvm_object *vm, int32_t *out_is_dirty);
-/** Whether "save" would store the draft: loaded, dirty, valid and not saving. */
+/** Whether "save" would store the draft: loaded, dirty, valid and not saving (0/1). */
 mvvm_status notes_note_editor_get_can_save(mvvm_object *vm, int32_t *out_can_save);
 /** "is-dirty" and "can-save" in one value, for a status beside Save (notes_draft_state). */
 mvvm_status notes_note_editor_get_draft_state(mvvm_object *vm, int32_t *out_draft_state);
@@ -237,9 +237,9 @@ mvvm_status notes_note_editor_get_draft_state(mvvm_object *vm, int32_t *out_draf
 mvvm_status notes_note_editor_get_validation_message(mvvm_object *vm, const char **out_message);
 /** The last failed load's or save's message, until the next save that succeeds. */
 mvvm_status notes_note_editor_get_error_message(mvvm_object *vm, const char **out_message);
-/** Whether the stored note is being loaded (only an editor of a stored note loads). */
+/** Whether the stored note is being loaded (only an editor of a stored note loads) (0/1). */
 mvvm_status notes_note_editor_get_is_loading(mvvm_object *vm, int32_t *out_is_loading);
-/** Whether a save is running; "can-save" is false meanwhile. */
+/** Whether a save is running; "can-save" is false meanwhile (0/1). */
 mvvm_status notes_note_editor_get_is_saving(mvvm_object *vm, int32_t *out_is_saving);
 /** The stored note's id; 0 for a new note until its first save, and while the note loads. */
 mvvm_status notes_note_editor_get_note_id(mvvm_object *vm, int64_t *out_note_id);

@@ -46,7 +46,7 @@ class NotesStore(MvvmObject):
         """A NotesStore over a Python implementation of NotesRepository (its methods: all_notes, save_note, delete_note)."""
     @property
     def is_persistent(self) -> bool:
-        """Whether the notes are kept in a file (0/1); 0 for a host's store."""
+        """Whether the notes are kept in a file; false for a host's store."""
     @overload
     def connect(self, signal: Literal['notify::is-persistent'], handler: Callable[[bool], object]) -> Connection: ...
     @overload

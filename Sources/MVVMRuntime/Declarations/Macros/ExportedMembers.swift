@@ -54,6 +54,23 @@ extension ViewModelDeclaration.Property {
         optionalRecord(name, doc, absent: .loadedFlag, read).observed(by: published(changes))
     }
 
+    /// A constant (`public let`): read-only, never announced.
+    public static func exported(_ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Bool)
+        -> Self
+    { bool(name, doc, out: out, read) }
+    public static func exported(_ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> Int)
+        -> Self
+    { int64(name, doc, out: out, read) }
+    public static func exported(_ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> String)
+        -> Self
+    { string(name, doc, out: out, read) }
+    public static func exported(_ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> String?)
+        -> Self
+    { optionalString(name, doc, out: out, read) }
+    public static func exported<E: DeclaredEnum>(
+        _ name: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> E
+    ) -> Self { enumeration(name, E.declaration, doc, out: out, read) }
+
     /// The setter command's doc of an exported property.
     private static func setterDoc(_ name: String) -> String { "Sets \"\(name)\" (strings are copied)." }
 

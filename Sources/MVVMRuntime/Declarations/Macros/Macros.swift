@@ -45,6 +45,14 @@ public macro Hidden() = #externalMacro(module: "MVVMMacros", type: "MarkerMacro"
 public macro Changes<Root, Value>(_ publisher: KeyPath<Root, Value>) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
 
 /// The `static func` an `@ViewModel`'s C constructor calls: its parameters are the arguments
-/// (an object argument's object is kept alive as long as the new one).
+/// (an object argument's object is kept alive as long as the new one); it may throw an
+/// `APIError`, which the host gets. `out:` names the typed constructor's out-parameter.
 @attached(peer)
-public macro Constructor() = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+public macro Constructor(out: String = "out_vm") = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+
+/// The `static func` an `@ViewModel`'s constructor over a host's table calls
+/// (`PREFIX_new_host()`, `mvvm_object_new_host()`): it takes the `HostImplementation` of
+/// `interface` and returns the new object.
+@attached(peer)
+public macro HostConstructor(_ interface: HostInterfaceDeclaration, out: String = "out_vm") =
+    #externalMacro(module: "MVVMMacros", type: "MarkerMacro")

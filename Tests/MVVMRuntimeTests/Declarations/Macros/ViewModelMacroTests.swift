@@ -19,6 +19,8 @@ final class ShelfCounterViewModel: ObservableObject {
     /// The last refusal; nil when there is none.
     @Exported(out: "out_message")
     @Published public private(set) var message: String?
+    /// The shelf's code, fixed when it is made.
+    public let code = "A1"
     /// Twice the count.
     @Changes(\ShelfCounterViewModel.$count)
     public var doubled: Int { count * 2 }
@@ -62,12 +64,15 @@ final class ViewModelMacroTests: XCTestCase {
 
     func test_public_published_and_marked_properties_are_exported_in_order_with_their_docs() async {
         let properties = declaration.members.filter { $0.kind == .property }
-        XCTAssertEqual(properties.map(\.name), ["count", "is-checked", "message", "doubled"], "label is internal; internalNote @Hidden")
+        XCTAssertEqual(properties.map(\.name), ["count", "is-checked", "message", "code", "doubled"], "label is internal; internalNote @Hidden")
         XCTAssertEqual(
             properties.map(\.doc),
-            ["How many there are.", "Whether the count was checked.", "The last refusal; nil when there is none.", "Twice the count."])
-        XCTAssertEqual(properties.map(\.isSettable), [true, false, false, false], "private(set) and computed are read-only")
-        XCTAssertEqual(properties.map(\.valueKind), [.int64, .bool, .string, .int64])
+            [
+                "How many there are.", "Whether the count was checked.", "The last refusal; nil when there is none.",
+                "The shelf's code, fixed when it is made.", "Twice the count.",
+            ])
+        XCTAssertEqual(properties.map(\.isSettable), [true, false, false, false, false], "private(set), let and computed are read-only")
+        XCTAssertEqual(properties.map(\.valueKind), [.int64, .bool, .string, .string, .int64])
         XCTAssertEqual(properties[2].cSignature, "mvvm_status (*)(mvvm_object *, const char **)")
         XCTAssertEqual(properties[2].cFunction.parameters.last?.name, "out_message")
     }

@@ -15,12 +15,11 @@ private let noteListDeclaration = ViewModelDeclaration<NoteListViewModel<Dispatc
         change by change sets. Search as you type: the query is debounced (250 ms on the main \
         queue), trimmed and matched against titles and bodies, ignoring case.
         """,
-    constructor: .new("Creates the list of the notes of `store` (which it keeps alive).", arguments: [.store]) { arguments in
-        let store = arguments.store(0)
-        let list = NoteListViewModel(
-            repository: store.viewModel.repository, scheduler: DispatchQueue.main,
-            debounceInterval: .milliseconds(250))
-        return (list, store)
+    constructor: .new("Creates the list of the notes of `store` (which it keeps alive).", arguments: [.exported("store", NotesStore.self)]) {
+        arguments throws(APIError) in
+        let store: NotesStore = try arguments.exported(0, "store")
+        let list = NoteListViewModel(repository: store.repository, scheduler: DispatchQueue.main, debounceInterval: .milliseconds(250))
+        return (list, arguments.keptAlive)
     },
     properties: [
         .string(
