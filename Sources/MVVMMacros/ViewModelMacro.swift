@@ -80,10 +80,10 @@ public struct ViewModelMacro: ExtensionMacro {
         var hostConstructor = ""
         if let host = members.hostConstructor {
             let out = host.out.map { ", out: \(lit($0))" } ?? ""
-            let call = "\(host.throwsErrors ? "try " : "")\(typeName).\(host.swiftName)(host)"
+            let call = "\(host.throwsErrors ? "try " : "")\(typeName).\(host.swiftName)(\(host.adapter)(host: host))"
             hostConstructor = """
                 ,
-                        hostConstructor: .host(\(host.interface), \(lit(host.doc))\(out)) { host throws(APIError) in \(call) }
+                        hostConstructor: .host(\(host.adapter).interface, \(lit(host.doc))\(out)) { host throws(APIError) in \(call) }
                 """
         }
         let access = SyntaxFacts.access(of: classDecl.modifiers)

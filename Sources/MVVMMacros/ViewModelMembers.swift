@@ -42,12 +42,13 @@ struct ViewModelMembers {
         let out: String?
     }
 
-    /// A `@HostConstructor(interface) static func make(_ host: HostImplementation)`.
+    /// A `@HostConstructor static func make(_ repository: HostItemStore)`: over a host's table,
+    /// through the adapter an `@HostInterface` writes.
     struct HostConstructor {
         let doc: String
         let swiftName: String
-        /// The interface declaration's expression, as written.
-        let interface: String
+        /// The adapter's type, as written (a `HostAdapter`).
+        let adapter: String
         let out: String?
         let throwsErrors: Bool
     }
@@ -164,18 +165,18 @@ struct ViewModelMembers {
         }
         if attributes.has("HostConstructor") {
             guard isStatic(function.modifiers), signature.parameterClause.parameters.count == 1,
-                let interface = attributes.firstExpression("HostConstructor")
+                let adapter = signature.parameterClause.parameters.first?.type.trimmedDescription
             else {
                 refusals.append(
                     (
-                        "@HostConstructor(interface): \(swiftName) of \(typeName) must be a static func taking the HostImplementation and returning the new \(typeName)",
+                        "@HostConstructor: \(swiftName) of \(typeName) must be a static func taking the host's adapter (the Host… class an @HostInterface writes) and returning the new \(typeName)",
                         Syntax(function)
                     ))
                 return
             }
             guard require(doc, swiftName, typeName, function) else { return }
             hostConstructor = HostConstructor(
-                doc: doc, swiftName: swiftName, interface: interface, out: attributes.labelledString("HostConstructor", "out"),
+                doc: doc, swiftName: swiftName, adapter: adapter, out: attributes.labelledString("HostConstructor", "out"),
                 throwsErrors: signature.effectSpecifiers?.throwsClause != nil)
             return
         }
@@ -272,14 +273,6 @@ struct Attributes {
             let argument = list.first(where: { $0.label?.text == label })
         else { return nil }
         return Self.text(argument.expression)
-    }
-
-    /// The first, unlabelled argument as written: `@HostConstructor(Store.interface)`.
-    func firstExpression(_ name: String) -> String? {
-        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments, let first = list.first, first.label == nil else {
-            return nil
-        }
-        return first.expression.trimmedDescription
     }
 
     /// The components of a key path argument after its root: `@Changes(\Editor.$note)` → `.$note`.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The macros' clear errors (@Record, @Enumeration, @ViewModel: Sources/MVVMMacros): each snippet below is
+# The macros' clear errors (@Record, @Enumeration, @ViewModel, @HostInterface: Sources/MVVMMacros): each snippet below is
 # type-checked against the built MVVMRuntime module with the macros' plugin, as an app's
 # target compiles, and must fail with its message, naming the line of the declaration (the
 # property or case the macro refuses; for a type the type checker refuses in the expansion,
@@ -196,7 +196,7 @@ import MVVMRuntime
 final class Counter<S> {}
 EOF_
 
-expect host-constructor-not-static 8 "@HostConstructor(interface): make of Counter must be a static func taking the HostImplementation" << 'EOF_'
+expect host-constructor-not-static 8 "@HostConstructor: make of Counter must be a static func taking the host's adapter" << 'EOF_'
 import MVVMRuntime
 
 /// Counts.
@@ -204,13 +204,31 @@ import MVVMRuntime
 @MainActor
 final class Counter {
     /// Over a host.
-    @HostConstructor(HostInterfaceDeclaration(name: "Counts", summary: "", members: []))
+    @HostConstructor
     func make(_ host: HostImplementation) -> Counter { Counter() }
 }
+EOF_
+
+expect host-interface-requirement-not-async 7 "@HostInterface: the requirement count of Counts must be async throws" << 'EOF_'
+import MVVMRuntime
+
+/// Counts a host keeps.
+@HostInterface
+public protocol Counts: Sendable {
+    /// How many.
+    func count() -> Int
+}
+EOF_
+
+expect host-interface-on-a-class 3 "@HostInterface applies to a protocol" << 'EOF_'
+import MVVMRuntime
+
+@HostInterface
+final class Counts {}
 EOF_
 
 if [ "$failures" -gt 0 ]; then
     echo "check-macro-diagnostics: $failures of $count failed" >&2
     exit 1
 fi
-echo "check-macro-diagnostics: all $count misuses of @Record, @Enumeration and @ViewModel fail to compile, each naming its declaration and line"
+echo "check-macro-diagnostics: all $count misuses of @Record, @Enumeration, @ViewModel and @HostInterface fail to compile, each naming its declaration and line"

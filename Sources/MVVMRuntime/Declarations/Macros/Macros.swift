@@ -51,8 +51,18 @@ public macro Changes<Root, Value>(_ publisher: KeyPath<Root, Value>) = #external
 public macro Constructor(out: String = "out_vm") = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
 
 /// The `static func` an `@ViewModel`'s constructor over a host's table calls
-/// (`PREFIX_new_host()`, `mvvm_object_new_host()`): it takes the `HostImplementation` of
-/// `interface` and returns the new object.
+/// (`PREFIX_new_host()`, `mvvm_object_new_host()`): it takes the adapter of the table (a
+/// `HostAdapter`, the class an `@HostInterface` writes) and returns the new object.
 @attached(peer)
-public macro HostConstructor(_ interface: HostInterfaceDeclaration, out: String = "out_vm") =
-    #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+public macro HostConstructor(out: String = "out_vm") = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+
+/// Declares a repository protocol a host implements from its requirements
+/// (`HostInterfaceDeclaration` and its adapter without restating them): each `async throws`
+/// requirement is a method of the host's table, named in snake case (`allNotes()` →
+/// `all_notes`) unless `@Exported("…")` says otherwise, its parameters the arguments and its
+/// result the answer (records, a record, a number, a string, or nothing), its `///` comment
+/// the doc. The expansion is the class `Host<Protocol>` conforming to the protocol over a
+/// `HostImplementation` (`init(host:)`), whose `interface` is the declaration a
+/// `@HostConstructor` names.
+@attached(peer, names: prefixed(Host))
+public macro HostInterface(namespace: String = "mvvm") = #externalMacro(module: "MVVMMacros", type: "HostInterfaceMacro")

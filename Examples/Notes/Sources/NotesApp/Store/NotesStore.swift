@@ -30,8 +30,6 @@ public final class NotesStore {
     }
 
     /// A store whose notes the host keeps: every call goes to `vtable`.
-    @HostConstructor(HostNotesRepository.interface, out: "out_store")
-    static func host(_ implementation: HostImplementation) -> NotesStore {
-        NotesStore(repository: HostNotesRepository(host: implementation), isPersistent: false)
-    }
+    @HostConstructor(out: "out_store")
+    static func host(_ repository: HostNotesRepository) -> NotesStore { NotesStore(repository: repository, isPersistent: false) }
 }
