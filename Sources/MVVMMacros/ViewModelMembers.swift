@@ -124,6 +124,14 @@ struct ViewModelMembers {
         guard require(doc, swiftName, typeName, variable) else { return }
         let isComputed = binding.accessorBlock.map { !Self.isObserverBlock($0) } ?? false
         let isSettable = variable.bindingSpecifier.tokenKind == .keyword(.var) && !isComputed && !hasRestrictedSetter(variable.modifiers)
+        if isSettable, let written = binding.typeAnnotation?.type.trimmedDescription, written.hasSuffix("?") || written.hasPrefix("Optional<") {
+            refusals.append(
+                (
+                    "@ViewModel: the property \(swiftName) of \(typeName) is an optional a host could set, and a host has no setter for an absent value yet: make its setter private(set), or mark it @Hidden",
+                    Syntax(variable)
+                ))
+            return
+        }
         properties.append(
             Property(
                 name: name, doc: doc, swiftName: swiftName, out: attributes.labelledString("Exported", "out"), changes: changes,

@@ -187,6 +187,19 @@ final class Counter: ObservableObject {
 }
 EOF_
 
+expect view-model-settable-optional 9 "@ViewModel: the property selection of Counter is an optional a host could set" << 'EOF_'
+import MVVMRuntime
+import MVVMBindingCore
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter: ObservableObject {
+    /// The selected label; nil when none is.
+    @Published public var selection: String?
+}
+EOF_
+
 expect view-model-generic 6 "@ViewModel: Counter is generic" << 'EOF_'
 import MVVMRuntime
 
