@@ -24,6 +24,12 @@ struct MacroArguments {
 
     func string(_ label: String) -> String? { values[label].flatMap(Self.text) }
 
+    /// A `T.self` argument's type: `specialization: DispatchQueue.self` → `DispatchQueue`.
+    func typeExpression(_ label: String) -> String? {
+        guard let text = values[label]?.trimmedDescription, text.hasSuffix(".self") else { return nil }
+        return String(text.dropLast(".self".count))
+    }
+
     func bool(_ label: String) -> Bool? {
         guard let literal = values[label]?.as(BooleanLiteralExprSyntax.self) else { return nil }
         return literal.literal.tokenKind == .keyword(.true)

@@ -10,7 +10,12 @@ import SwiftSyntaxMacros
 /// `@Exported("…")` says; docs from the `///` comments, which the header needs (a member
 /// without one is refused). The kinds are the type checker's: the expansion calls the
 /// `exported` builders, whose overloads take the Swift types a member can have.
-public struct ViewModelMacro: ExtensionMacro {
+///
+/// A class generic over one parameter (a scheduler, for `TestScheduler` in tests) is declared
+/// for the type it ships with, `specialization: DispatchQueue.self`: the declaration is then a
+/// global beside the class (generic types have no stored statics), and the conformance a
+/// constrained extension.
+public struct ViewModelMacro: ExtensionMacro, PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -19,25 +24,70 @@ public struct ViewModelMacro: ExtensionMacro {
             context.diagnose(MacroError("@ViewModel applies to a class: its public API is what the host calls").diagnostic(at: node))
             return []
         }
-        let typeName = classDecl.name.text
-        if classDecl.genericParameterClause != nil {
-            context.diagnose(
-                MacroError("@ViewModel: \(typeName) is generic; declare it by hand for the type it ships with (a constrained extension)").diagnostic(
-                    at: classDecl.name))
-            return []
+        guard let made = declarationExpression(classDecl, node, context) else { return [] }
+        let access = SyntaxFacts.access(of: classDecl.modifiers)
+        let text: String
+        if let generic = made.generic {
+            text = """
+                extension \(type.trimmed): DeclaredViewModel where \(generic.parameter) == \(generic.specialization) {
+                    \(access)nonisolated static var declaration: ViewModelDeclaration<\(made.viewModel)> { \(globalName(classDecl)) }
+                }
+                """
+        } else {
+            text = """
+                extension \(type.trimmed): DeclaredViewModel {
+                    \(access)nonisolated static let declaration = \(made.expression)
+                }
+                """
         }
+        return [try ExtensionDeclSyntax("\(raw: text)")]
+    }
+
+    /// For a generic class: the global holding its declaration.
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let classDecl = declaration.as(ClassDeclSyntax.self), classDecl.genericParameterClause != nil,
+            let made = declarationExpression(classDecl, node, nil)
+        else { return [] }
+        return ["\(raw: "/// The declaration of `\(made.viewModel)` (`@ViewModel`).\nlet \(globalName(classDecl)) = \(made.expression)")"]
+    }
+
+    /// `_mvvmDeclarationOfSearchViewModel`.
+    private static func globalName(_ classDecl: ClassDeclSyntax) -> String { "_mvvmDeclarationOf\(classDecl.name.text)" }
+
+    /// The `ViewModelDeclaration(...)` expression, the ViewModel type it declares, and for a
+    /// generic class its parameter and the type it ships with; nil (with the refusals
+    /// diagnosed, when `context` is given: the extension role reports, the peer role is quiet)
+    /// when the class cannot be declared.
+    private static func declarationExpression(
+        _ classDecl: ClassDeclSyntax, _ node: AttributeSyntax, _ context: (any MacroExpansionContext)?
+    ) -> (expression: String, viewModel: String, generic: (parameter: String, specialization: String)?)? {
+        let typeName = classDecl.name.text
+        let arguments = MacroArguments(node)
+        var generic: (parameter: String, specialization: String)?
+        if let parameters = classDecl.genericParameterClause?.parameters {
+            guard parameters.count == 1, let specialization = arguments.typeExpression("specialization") else {
+                context?.diagnose(
+                    MacroError(
+                        "@ViewModel: \(typeName) is generic; name the type it ships with: @ViewModel(specialization: DispatchQueue.self) (one generic parameter)"
+                    ).diagnostic(at: classDecl.name))
+                return nil
+            }
+            generic = (parameters.first!.name.text, specialization)
+        }
+        let viewModel = generic.map { "\(typeName)<\($0.specialization)>" } ?? typeName
         let members = ViewModelMembers(classDecl.memberBlock, typeName: typeName)
-        for (message, node) in members.refusals { context.diagnose(MacroError(message).diagnostic(at: node)) }
+        for (message, node) in members.refusals { context?.diagnose(MacroError(message).diagnostic(at: node)) }
         let summary = SyntaxFacts.paragraphs(classDecl.leadingTrivia).first ?? ""
         if summary.isEmpty {
-            context.diagnose(
+            context?.diagnose(
                 MacroError("@ViewModel: \(typeName) needs a /// doc comment: its first paragraph is the header's summary of the type").diagnostic(
                     at: classDecl.name))
-            return []
+            return nil
         }
-        guard members.refusals.isEmpty else { return [] }
+        guard members.refusals.isEmpty else { return nil }
 
-        let arguments = MacroArguments(node)
         let defaultName = typeName.hasSuffix("ViewModel") && typeName != "ViewModel" ? String(typeName.dropLast("ViewModel".count)) : typeName
         var head = "name: \(SyntaxFacts.literal(arguments.firstString ?? defaultName))"
         if let namespace = arguments.string("namespace") { head += ", cNamespace: \(SyntaxFacts.literal(namespace))" }
@@ -68,7 +118,7 @@ public struct ViewModelMacro: ExtensionMacro {
         let events = members.events.map { "            .exported(\(lit($0.name)), \(lit($0.doc)), { $0.\($0.swiftName) })," }
         var constructor = "nil"
         if let made = members.constructor {
-            let call = Self.call("\(typeName).\(made.swiftName)", made.parameters)
+            let call = Self.call("\(viewModel).\(made.swiftName)", made.parameters)
             let tryCall = made.throwsErrors || !made.parameters.isEmpty ? "try " : ""
             let out = made.out.map { ", out: \(lit($0))" } ?? ""
             constructor = """
@@ -80,16 +130,14 @@ public struct ViewModelMacro: ExtensionMacro {
         var hostConstructor = ""
         if let host = members.hostConstructor {
             let out = host.out.map { ", out: \(lit($0))" } ?? ""
-            let call = "\(host.throwsErrors ? "try " : "")\(typeName).\(host.swiftName)(\(host.adapter)(host: host))"
+            let call = "\(host.throwsErrors ? "try " : "")\(viewModel).\(host.swiftName)(\(host.adapter)(host: host))"
             hostConstructor = """
                 ,
                         hostConstructor: .host(\(host.adapter).interface, \(lit(host.doc))\(out)) { host throws(APIError) in \(call) }
                 """
         }
-        let access = SyntaxFacts.access(of: classDecl.modifiers)
-        let text = """
-            extension \(type.trimmed): DeclaredViewModel {
-                \(access)nonisolated static let declaration = ViewModelDeclaration<\(typeName)>(
+        let expression = """
+            ViewModelDeclaration<\(viewModel)>(
                     \(head),
                     summary: \(lit(summary)),
                     constructor: \(constructor),
@@ -102,9 +150,8 @@ public struct ViewModelMacro: ExtensionMacro {
                     events: [
             \(events.joined(separator: "\n"))
                     ]\(hostConstructor))
-            }
             """
-        return [try ExtensionDeclSyntax("\(raw: text)")]
+        return (expression, viewModel, generic)
     }
 
     /// `text` with each backticked Swift member name of `cNames` replaced by its C name.

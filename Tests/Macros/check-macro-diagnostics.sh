@@ -200,7 +200,7 @@ final class Counter: ObservableObject {
 }
 EOF_
 
-expect view-model-generic 6 "@ViewModel: Counter is generic" << 'EOF_'
+expect view-model-generic-without-specialization 6 "@ViewModel: Counter is generic; name the type it ships with: @ViewModel(specialization: DispatchQueue.self)" << 'EOF_'
 import MVVMRuntime
 
 /// Counts.

@@ -25,10 +25,14 @@ public macro Enumeration(name: String? = nil) = #externalMacro(module: "MVVMMacr
 /// making the type is its constructor. Names follow in kebab case (`draftTitle` →
 /// "draft-title", `onAppear()` → "on-appear") unless `@Exported("…")` gives one; docs are the
 /// `///` comments, and the type's first paragraph is its summary. `@Hidden` keeps a public
-/// member out. `name:` defaults to the class's name without "ViewModel".
+/// member out. `name:` defaults to the class's name without "ViewModel". A class generic over
+/// one parameter (a scheduler, for `TestScheduler` in tests) names the type it ships with:
+/// `specialization: DispatchQueue.self` declares `SearchViewModel<DispatchQueue>`.
 @attached(extension, conformances: DeclaredViewModel, names: named(declaration))
-public macro ViewModel(_ name: String? = nil, namespace: String = "mvvm", prefix: String? = nil, handle: String = "vm") =
-    #externalMacro(module: "MVVMMacros", type: "ViewModelMacro")
+@attached(peer, names: prefixed(_mvvmDeclarationOf))
+public macro ViewModel(
+    _ name: String? = nil, namespace: String = "mvvm", prefix: String? = nil, handle: String = "vm", specialization: Any.Type? = nil
+) = #externalMacro(module: "MVVMMacros", type: "ViewModelMacro")
 
 /// An `@ViewModel` member's C name, or a property's typed getter's out-parameter name, when
 /// they are not the ones that follow from the Swift name.

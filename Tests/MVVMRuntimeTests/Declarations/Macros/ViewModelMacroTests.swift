@@ -91,3 +91,32 @@ final class ViewModelMacroTests: XCTestCase {
         XCTAssertEqual(declaration.members.first { $0.kind == .constructor }?.arguments.map(\.name), ["count"])
     }
 }
+
+/// Searches as you type, debounced on `S`: a ViewModel generic over its scheduler, declared
+/// for the one it ships with.
+@ViewModel(namespace: "shop", specialization: ImmediateScheduler.self)
+@MainActor
+final class ShelfSearchViewModel<S: Scheduler>: ObservableObject {
+    /// The search text.
+    @Published public var query = ""
+    let scheduler: S
+
+    init(scheduler: S) { self.scheduler = scheduler }
+
+    /// A search on the immediate scheduler.
+    @Constructor
+    static func make() -> ShelfSearchViewModel<ImmediateScheduler> { ShelfSearchViewModel<ImmediateScheduler>(scheduler: .shared) }
+
+    /// Forgets the search text.
+    public func clear() { query = "" }
+}
+
+extension ViewModelMacroTests {
+    func test_a_generic_view_model_is_declared_for_the_type_it_ships_with() async {
+        let declaration = ShelfSearchViewModel<ImmediateScheduler>.declaration
+        XCTAssertEqual(declaration.name, "ShelfSearch")
+        XCTAssertEqual(declaration.members.filter { $0.kind == .property }.map(\.name), ["query"])
+        XCTAssertEqual(declaration.members.filter { $0.kind == .command }.map(\.name), ["clear", "set-query"])
+        XCTAssertTrue(declaration === ShelfSearchViewModel<ImmediateScheduler>.declaration, "one declaration, stored once")
+    }
+}
