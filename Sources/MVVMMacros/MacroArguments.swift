@@ -4,7 +4,7 @@ import SwiftSyntax
 struct MacroArguments {
     private var values: [String: ExprSyntax] = [:]
 
-    /// The unlabelled first argument, if it is a string literal: `@ViewModel("NoteEditor")`.
+    /// The unlabelled first argument, if it is a string literal: `@ViewModel("ItemEditor")`.
     private(set) var firstString: String?
 
     init(_ node: AttributeSyntax) {

@@ -195,8 +195,8 @@ echo "check-notes: $(cat "$tmp/schema_check_py.log")"
 #    crash: mvvm_init() answers MVVM_E_STATE naming the refusal, and so does mvvm.Runtime().
 echo "== 6. a refused registration: mvvm_init() and mvvm.Runtime() say why"
 registration="$app/Sources/NotesApp/Registration.swift"
-grep -q 'register(enumeration: DraftState.self, prefix: "notes")' "$registration" || fail "$registration registers no DraftState"
-sed -i 's/\(.*\)try registry.register(enumeration: DraftState.self, prefix: "notes")/&\n\1try registry.register(enumeration: DraftState.self, prefix: "notes")/' "$registration"
+grep -q 'enums: \[DraftState.self\]' "$registration" || fail "$registration registers no DraftState"
+sed -i 's/enums: \[DraftState.self\]/enums: [DraftState.self, DraftState.self]/' "$registration"
 (cd "$app" && "$SWIFT" build --product notes --scratch-path "$scratch-tests") > "$tmp/refused-build.log" 2>&1 \
     || { tail -30 "$tmp/refused-build.log" >&2; fail "the Notes library registering DraftState twice did not build"; }
 cat > "$tmp/refused.c" <<'C'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The framework names nothing an application declared (docs/DESIGN.md, "The wall"): no file of
-# the framework — its Swift targets (Sources/MVVMRuntime, Sources/MVVMGenerator,
+# the framework — its Swift targets (Sources/MVVMRuntime, Sources/MVVMGenerator, the macros' plugin Sources/MVVMMacros,
 # Sources/mvvm-generate-framework), its C modules (Sources/CLibFFI), its header
 # (Include/mvvm.h and the module map beside it) and its Python package (bindings/python/mvvm) —
 # names a model, repository, ViewModel, record, enum, table, signal or C function of either
@@ -73,7 +73,7 @@ count=$(wc -l < "$work/names")
 # The framework's files under ROOT (those that exist there).
 framework_files() {
     local path
-    for path in "$1/Sources/MVVMRuntime" "$1/Sources/MVVMGenerator" "$1/Sources/MVVMTestSupport" "$1/Sources/mvvm-generate-framework" \
+    for path in "$1/Sources/MVVMRuntime" "$1/Sources/MVVMGenerator" "$1/Sources/MVVMMacros" "$1/Sources/MVVMTestSupport" "$1/Sources/mvvm-generate-framework" \
         "$1/Sources/CLibFFI" "$1/Include/mvvm.h" "$1/Include/module.modulemap" "$1/bindings/python/mvvm"; do
         [ -e "$path" ] && echo "$path"
     done

@@ -1,5 +1,6 @@
 #!/bin/sh
-# The macros' clear errors (@Record, @Enumeration, @ViewModel, @HostInterface: Sources/MVVMMacros): each snippet below is
+# The macros' clear errors (@Record, @Enumeration, @ViewModel, @HostInterface, #registerApplication:
+# Sources/MVVMMacros): each snippet below is
 # type-checked against the built MVVMRuntime module with the macros' plugin, as an app's
 # target compiles, and must fail with its message, naming the line of the declaration (the
 # property or case the macro refuses; for a type the type checker refuses in the expansion,
@@ -240,8 +241,15 @@ import MVVMRuntime
 final class Counts {}
 EOF_
 
+expect register-application-namespace-not-a-literal 4 "#registerApplication: the namespace is a string literal" << 'EOF_'
+import MVVMRuntime
+
+let namespace = "shop"
+#registerApplication(namespace: namespace)
+EOF_
+
 if [ "$failures" -gt 0 ]; then
     echo "check-macro-diagnostics: $failures of $count failed" >&2
     exit 1
 fi
-echo "check-macro-diagnostics: all $count misuses of @Record, @Enumeration, @ViewModel and @HostInterface fail to compile, each naming its declaration and line"
+echo "check-macro-diagnostics: all $count misuses of @Record, @Enumeration, @ViewModel, @HostInterface and #registerApplication fail to compile, each naming its declaration and line"

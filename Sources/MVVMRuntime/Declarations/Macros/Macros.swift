@@ -62,11 +62,23 @@ public macro HostConstructor(out: String = "out_vm") = #externalMacro(module: "M
 
 /// Declares a repository protocol a host implements from its requirements
 /// (`HostInterfaceDeclaration` and its adapter without restating them): each `async throws`
-/// requirement is a method of the host's table, named in snake case (`allNotes()` →
-/// `all_notes`) unless `@Exported("…")` says otherwise, its parameters the arguments and its
+/// requirement is a method of the host's table, named in snake case (`allItems()` →
+/// `all_items`) unless `@Exported("…")` says otherwise, its parameters the arguments and its
 /// result the answer (records, a record, a number, a string, or nothing), its `///` comment
 /// the doc. The expansion is the class `Host<Protocol>` conforming to the protocol over a
 /// `HostImplementation` (`init(host:)`), whose `interface` is the declaration a
 /// `@HostConstructor` names.
 @attached(peer, names: prefixed(Host))
 public macro HostInterface(namespace: String = "mvvm") = #externalMacro(module: "MVVMMacros", type: "HostInterfaceMacro")
+
+/// The application's registration, written once: `#registerApplication(namespace: "app",
+/// enums: [Priority.self], records: [Item.self], types: [ItemStore.self, ItemEditorViewModel.self])`
+/// writes the function the framework calls once (`MVVMApplicationRegisterTypes`), registering the
+/// enums, then the records (the namespace their C prefix: `app_item`), then the types in the
+/// order given (their type numbers from 1). A refusal is kept, and `mvvm_init()` answers it
+/// (`TypeRegistry.registerApplication`).
+@freestanding(declaration, names: named(_mvvmRegisterApplication))
+public macro registerApplication(
+    namespace: String, enums: [any DeclaredEnum.Type] = [], records: [any RecordValue.Type] = [],
+    types: [any DeclaredViewModel.Type] = []
+) = #externalMacro(module: "MVVMMacros", type: "RegisterApplicationMacro")
