@@ -98,7 +98,14 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
         var cNames: [String: String] = [:]
         for property in members.properties { cNames[property.swiftName] = "\"\(property.name)\"" }
         for event in members.events { cNames[event.swiftName] = "\"\(event.name)\"" }
-        for command in members.commands { cNames[command.swiftName + "()"] = "\"\(command.name)\"" }
+        for command in members.commands {
+            let labels = command.parameters.map { ($0.label ?? "_") + ":" }.joined()
+            cNames[command.swiftName + "(\(labels))"] = "\"\(command.name)\""
+        }
+        for list in members.lists {
+            cNames[list.swiftName] = "\"\(list.name)\""
+            if let signal = list.signal { cNames[String(list.changes.dropFirst())] = "\"\(signal)\"" }
+        }
         let lit = { (text: String) in SyntaxFacts.literal(Self.naming(text, cNames)) }
         let properties = members.properties.map { property in
             let out = property.out.map { ", out: \(lit($0))" } ?? ""
@@ -108,12 +115,24 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
         }
         let commands = members.commands.map { command in
             let call = Self.call("viewModel.\(command.swiftName)", command.parameters)
+            let argumentList = Self.argumentList(command.parameters, indexOf: command.indexOf)
+            let result = command.result.map { ", result: (ValueKind.exported(\($0.type).self), \(lit($0.out)))" } ?? ""
+            let body =
+                command.result == nil
+                ? "\(command.parameters.isEmpty ? "" : "try ")\(call)\n                    return .none"
+                : "return \(command.parameters.isEmpty ? "" : "try ").exportedResult(\(call))"
             return """
-                            .command(\(lit(command.name)), \(lit(command.doc)), arguments: \(Self.argumentList(command.parameters))) { viewModel, arguments throws(APIError) in
-                                \(command.parameters.isEmpty ? "" : "try ")\(call)
-                                return .none
+                            .command(\(lit(command.name)), \(lit(command.doc)), arguments: \(argumentList)\(result)) { viewModel, arguments throws(APIError) in
+                                \(body)
                             },
                 """
+        }
+        let lists = members.lists.map { list in
+            let out = list.out.map { ", out: \(lit($0))" } ?? ""
+            let signal = list.signal.map { ", signal: \(lit($0))" } ?? ""
+            let count = list.count.map { ", countProperty: \(lit($0))" } ?? ""
+            return
+                "            .exported(\(lit(list.name)), item: \(lit(list.item)), \(lit(list.doc))\(out), { $0.\(list.swiftName) }, changes: { $0\(list.changes) }\(signal)\(count)),"
         }
         let events = members.events.map { "            .exported(\(lit($0.name)), \(lit($0.doc)), { $0.\($0.swiftName) })," }
         var constructor = "nil"
@@ -147,6 +166,9 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
                     commands: [
             \(commands.joined(separator: "\n"))
                     ],
+                    lists: [
+            \(lists.joined(separator: "\n"))
+                    ],
                     events: [
             \(events.joined(separator: "\n"))
                     ]\(hostConstructor))
@@ -172,9 +194,13 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
         return out + rest
     }
 
-    /// `[.exported("note_id", Int.self), …]`.
-    private static func argumentList(_ parameters: [ViewModelMembers.Parameter]) -> String {
-        "[" + parameters.map { ".exported(\(SyntaxFacts.literal($0.name)), \($0.type).self)" }.joined(separator: ", ") + "]"
+    /// `[.exported("note_id", Int.self), …]`; with `indexOf`, the first is `.index(_, of:)`.
+    private static func argumentList(_ parameters: [ViewModelMembers.Parameter], indexOf list: String? = nil) -> String {
+        let arguments = parameters.enumerated().map { position, parameter in
+            if position == 0, let list { return ".index(\(SyntaxFacts.literal(parameter.name)), of: \(SyntaxFacts.literal(list)))" }
+            return ".exported(\(SyntaxFacts.literal(parameter.name)), \(parameter.type).self)"
+        }
+        return "[" + arguments.joined(separator: ", ") + "]"
     }
 
     /// `function(label: arguments.exported(0, "name"), …)`.

@@ -18,6 +18,22 @@ struct ViewModelMembers {
         let doc: String
         let swiftName: String
         let parameters: [Parameter]
+        /// The return type as written, and the typed function's out-parameter for it.
+        let result: (type: String, out: String)?
+        /// The list the first parameter indexes (`@ListIndex(of:)`).
+        let indexOf: String?
+    }
+
+    struct List {
+        let name: String
+        let item: String
+        let doc: String
+        let swiftName: String
+        let out: String?
+        /// `.changes` of `{ $0.changes }`.
+        let changes: String
+        let signal: String?
+        let count: String?
     }
 
     struct Parameter {
@@ -56,6 +72,10 @@ struct ViewModelMembers {
     var properties: [Property] = []
     var commands: [Command] = []
     var events: [Event] = []
+    var lists: [List] = []
+    /// The properties lists count and the subjects that send their changes, by Swift or C name.
+    private var listCounts: Set<String> = []
+    private var listSubjects: Set<String> = []
     var constructor: Constructor?
     var hostConstructor: HostConstructor?
     var refusals: [(String, Syntax)] = []
@@ -63,6 +83,12 @@ struct ViewModelMembers {
     private var exported: [(String, String, Syntax)] = []
 
     init(_ members: MemberBlockSyntax, typeName: String) {
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            let attributes = Attributes(variable.attributes)
+            if let count = attributes.labelledString("List", "count") { listCounts.insert(count) }
+            if let subject = attributes.labelledKeyPath("List", "changes") { listSubjects.insert(String(subject.dropFirst())) }
+        }
         for member in members.members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
                 read(variable, typeName)
@@ -93,6 +119,25 @@ struct ViewModelMembers {
         }
         let doc = SyntaxFacts.doc(variable.leadingTrivia)
         let name = attributes.string("Exported") ?? kebabCase(swiftName)
+        if attributes.has("List") {
+            guard let item = attributes.labelledString("List", "item"), let changes = attributes.labelledKeyPath("List", "changes") else {
+                refusals.append(
+                    (
+                        "@List: \(swiftName) of \(typeName) needs item: (the item getter's name) and changes: (its ListChange subject)",
+                        Syntax(variable)
+                    ))
+                return
+            }
+            guard require(doc, swiftName, typeName, variable) else { return }
+            let listName = attributes.string("List") ?? kebabCase(swiftName)
+            lists.append(
+                List(
+                    name: listName, item: item, doc: doc, swiftName: swiftName, out: attributes.labelledString("List", "out"), changes: changes,
+                    signal: attributes.labelledString("List", "signal"), count: attributes.labelledString("List", "count")))
+            exported.append((listName, swiftName, Syntax(variable)))
+            return
+        }
+        if isSubject(binding), listSubjects.contains(swiftName) { return }
         if isSubject(binding) {
             guard require(doc, swiftName, typeName, variable) else { return }
             events.append(Event(name: name, doc: doc, swiftName: swiftName))
@@ -101,6 +146,15 @@ struct ViewModelMembers {
         }
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
         if isLet && !attributes.has("Changes") {
+            guard require(doc, swiftName, typeName, variable) else { return }
+            properties.append(
+                Property(
+                    name: name, doc: doc, swiftName: swiftName, out: attributes.labelledString("Exported", "out"), changes: nil, isSettable: false))
+            exported.append((name, swiftName, Syntax(variable)))
+            return
+        }
+        if listCounts.contains(name), !attributes.has("Published"), !attributes.has("Changes") {
+            // Announced by the change sets of the list it counts.
             guard require(doc, swiftName, typeName, variable) else { return }
             properties.append(
                 Property(
@@ -189,13 +243,9 @@ struct ViewModelMembers {
             return
         }
         guard !attributes.has("Hidden"), isPublic(function.modifiers), !isStatic(function.modifiers) else { return }
+        var result: (type: String, out: String)?
         if let returned = signature.returnClause?.type.trimmedDescription, returned != "Void", returned != "()" {
-            refusals.append(
-                (
-                    "@ViewModel: the method \(swiftName) of \(typeName) returns \(returned); an exported command returns nothing (mark it @Hidden, or declare it by hand)",
-                    Syntax(function)
-                ))
-            return
+            result = (returned, attributes.labelledString("Exported", "out") ?? "out_result")
         }
         if let effects = signature.effectSpecifiers, effects.asyncSpecifier != nil || effects.throwsClause != nil {
             refusals.append(
@@ -207,7 +257,12 @@ struct ViewModelMembers {
         }
         guard require(doc, swiftName, typeName, function), let parameters = parameters(of: function, typeName) else { return }
         let name = attributes.string("Exported") ?? kebabCase(swiftName)
-        commands.append(Command(name: name, doc: doc, swiftName: swiftName, parameters: parameters))
+        let indexOf = attributes.labelledString("ListIndex", "of")
+        if indexOf != nil, parameters.first?.type != "Int" {
+            refusals.append(("@ListIndex: the first parameter of \(swiftName) in \(typeName) is the index, an Int", Syntax(function)))
+            return
+        }
+        commands.append(Command(name: name, doc: doc, swiftName: swiftName, parameters: parameters, result: result, indexOf: indexOf))
         exported.append((name, swiftName, Syntax(function)))
     }
 
@@ -281,6 +336,14 @@ struct Attributes {
             let argument = list.first(where: { $0.label?.text == label })
         else { return nil }
         return Self.text(argument.expression)
+    }
+
+    /// The components after the root of the key path argument labelled `label`.
+    func labelledKeyPath(_ name: String, _ label: String) -> String? {
+        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments,
+            let keyPath = list.first(where: { $0.label?.text == label })?.expression.as(KeyPathExprSyntax.self)
+        else { return nil }
+        return keyPath.components.map(\.trimmedDescription).joined()
     }
 
     /// The components of a key path argument after its root: `@Changes(\Editor.$note)` → `.$note`.

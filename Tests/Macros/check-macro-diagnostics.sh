@@ -149,15 +149,15 @@ import MVVMRuntime
 final class Counter {}
 EOF_
 
-expect view-model-method-returning-a-value 8 "@ViewModel: the method total of Counter returns Int; an exported command returns nothing" << 'EOF_'
+expect view-model-list-index-not-an-int 8 "@ListIndex: the first parameter of select in Counter is the index, an Int" << 'EOF_'
 import MVVMRuntime
 
 /// Counts.
 @ViewModel
 @MainActor
 final class Counter {
-    /// The total.
-    public func total() -> Int { 0 }
+    /// Selects.
+    @ListIndex(of: "rows") public func select(_ name: String) {}
 }
 EOF_
 

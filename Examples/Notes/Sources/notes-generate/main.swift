@@ -8,7 +8,7 @@ exit(
     Generator.main(
         .init(
             applicationHeader: "Include/notes.h", summary: "Notes: a list of notes with search as you type, and a note editor (libnotes.so).",
-            swiftExportsFolder: "Sources/NotesApp/Exports/Generated", declarationsFolder: "Sources/NotesApp/Declarations",
+            swiftExportsFolder: "Sources/NotesApp/Exports/Generated", declarationsFolder: "Sources/NotesApp",
             imports: ["CMVVM", "Dispatch", "MVVMRuntime"], generatorName: "notes-generate",
             pluginTable: .init(
                 structName: "notes_api", getterName: "notes_get_api", initialiserPath: "Sources/CNotes/api_table.h",

@@ -53,43 +53,43 @@ class NotesStore(MvvmObject):
     def connect(self, signal: str, handler: Callable[..., object]) -> Connection: ...
 
 class NoteList(MvvmObject):
-    """Creates the list of the notes of `store` (which it keeps alive)."""
+    """Creates the list of the notes of `store` (which it keeps alive), its query debounced by 250 ms on the main queue."""
     object_type: ClassVar[ObjectType]  # type: ignore[assignment]
     def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, store: NotesStore) -> None:
-        """Creates the list of the notes of `store` (which it keeps alive)."""
+        """Creates the list of the notes of `store` (which it keeps alive), its query debounced by 250 ms on the main queue."""
     def on_appear(self) -> None:
-        """Loads the notes if none is shown or loading."""
+        """Loads the notes when none is shown and none is loading."""
     def reload(self) -> None:
-        """Reads the notes again (after an editor saved one); the rows reset when they arrive. A reload supersedes one in flight."""
+        """Reads every note again (after an editor saved one, say) and resets the rows when the notes arrive, cancelling a load in flight."""
     def delete_row(self, index: int) -> Note:
-        """Deletes the note of row `index` and gives it back through `out_note` (for an Undo): its row goes at once. If the store then refuses, the row comes back (an insert) and "error-message" says why. MVVM_E_OUT_OF_RANGE outside the rows."""
+        """Deletes the note of row `index` (ignored outside the rows) and returns it (for an Undo), or nil when there is no such row. The row goes at once (`.remove`); if the store then refuses, the note comes back in its place in the order (`.insert`, when the filter still shows it) and "error-message" says why."""
     def toggle_pinned(self, index: int) -> None:
-        """Pins or unpins the note of row `index`; once stored, it moves to its place. MVVM_E_OUT_OF_RANGE outside the rows."""
+        """Pins or unpins the note of row `index`; once stored, it moves to its place in the order (`.remove` then `.insert`)."""
     def did_select_row(self, index: int) -> None:
-        """Selects row `index`: emits "note-selected". MVVM_E_OUT_OF_RANGE outside the rows."""
+        """Sends the id of the note of row `index` on "note-selected" (ignored outside the rows)."""
     def dismiss_error(self) -> None:
-        """Clears the error message."""
+        """Clears "error-message"."""
     def restore(self, note: Note) -> None:
-        """Puts back `note`, a note delete-row gave (an Undo): it is stored again as a new note (with a new id) and its row comes back once stored; if the store refuses, "error-message" says why. MVVM_E_INVALID_ARGUMENT for a note that is not a stored one (its id is not positive)."""
+        """Puts back a note "delete-row" gave (an Undo): stores a copy as a new note (the store gives it a new id) and inserts its row once stored, when the filter shows it; if the store refuses, "error-message" says why."""
     def set_query(self, query: str) -> None:
-        """Sets the search text (copied); the rows follow 250 ms after the last change."""
+        """Sets "query" (strings are copied)."""
     @property
     def query(self) -> str:
-        """The search text as typed. Never NULL."""
+        """The search text as typed; set it on every keystroke."""
     @query.setter
     def query(self, value: str) -> None: ...
     @property
     def error_message(self) -> str | None:
-        """The last failed store call's message; NULL when there is none."""
+        """The last failed store call's message, until the next one that succeeds or "dismiss-error"."""
     @property
     def count(self) -> int:
         """The number of rows."""
     @property
     def rows(self) -> IndexedView[Note]:
-        """The note of row `index`, in O(1). Its strings are borrowed until the next getter call on this object, a change, or its destruction."""
+        """The notes matching the (debounced) query, in list order, read by index in O(1). Plain storage: "rows-changed" says how it changed, right after each edit."""
     def row(self, index: int) -> Note:
-        """The note of row `index`, in O(1). Its strings are borrowed until the next getter call on this object, a change, or its destruction."""
+        """The notes matching the (debounced) query, in list order, read by index in O(1). Plain storage: "rows-changed" says how it changed, right after each edit."""
     @overload
     def connect(self, signal: Literal['notify::query'], handler: Callable[[str], object]) -> Connection: ...
     @overload

@@ -130,3 +130,36 @@ extension Arguments {
     /// The first object argument's object: what a constructor keeps alive.
     public var keptAlive: RuntimeObject? { objects.min { $0.key < $1.key }?.value }
 }
+
+extension ViewModelDeclaration.List {
+    /// A list of records read from an array property by index, changed by the change sets
+    /// `changes` sends; `countProperty` names the property that counts it, if one does.
+    public static func exported<R: RecordValue>(
+        _ name: String, item: String, _ doc: String, out: String? = nil, _ read: @escaping @MainActor @Sendable (VM) -> [R],
+        changes: @escaping @MainActor @Sendable (VM) -> PassthroughSubject<ListChange, Never>, signal: String? = nil,
+        countProperty: String? = nil
+    ) -> Self {
+        list(
+            name, item: item, of: R.valueKind, doc, out: out ?? "out_" + String(item.map { $0 == "-" ? "_" : $0 }),
+            changes: .publisher { changes($0).eraseToAnyPublisher() }, signal: signal, countProperty: countProperty,
+            count: { read($0).count }, item: { .record(read($0)[$1]) })
+    }
+}
+
+extension ValueKind {
+    /// The kind of a command's result, from the method's return type.
+    public static func exported<R: RecordValue>(_ type: R?.Type) -> ValueKind { R.valueKind }
+    public static func exported<R: RecordValue>(_ type: R.Type) -> ValueKind { R.valueKind }
+    public static func exported(_ type: Int.Type) -> ValueKind { .int64 }
+    public static func exported(_ type: String.Type) -> ValueKind { .string }
+    public static func exported(_ type: Bool.Type) -> ValueKind { .bool }
+}
+
+extension Value {
+    /// A command's result as the value the host gets (a nil record: `.none`).
+    public static func exportedResult<R: RecordValue>(_ value: R?) -> Value { value.map { .record($0) } ?? .none }
+    public static func exportedResult<R: RecordValue>(_ value: R) -> Value { .record(value) }
+    public static func exportedResult(_ value: Int) -> Value { .int64(Int64(value)) }
+    public static func exportedResult(_ value: String) -> Value { .string(value) }
+    public static func exportedResult(_ value: Bool) -> Value { .bool(value) }
+}

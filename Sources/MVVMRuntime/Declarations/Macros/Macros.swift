@@ -82,3 +82,17 @@ public macro registerApplication(
     namespace: String, enums: [any DeclaredEnum.Type] = [], records: [any RecordValue.Type] = [],
     types: [any DeclaredViewModel.Type] = []
 ) = #externalMacro(module: "MVVMMacros", type: "RegisterApplicationMacro")
+
+/// A list of an `@ViewModel`: the array property it is on is read by index (`item:` names the
+/// typed item getter, `PREFIX_get_ITEM`), and changes by the change sets the subject `changes`
+/// sends (which is then no event); `signal:` names the signal carrying them, `count:` the
+/// property that counts the items (announced by those change sets).
+@attached(peer)
+public macro List<Root, Value>(
+    _ name: String? = nil, item: String, out: String? = nil, changes: KeyPath<Root, Value>, signal: String? = nil, count: String? = nil
+) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+
+/// An `@ViewModel` command's first parameter is an index into the list `list`: the runtime
+/// checks it against the list's count before the command runs (MVVM_E_OUT_OF_RANGE).
+@attached(peer)
+public macro ListIndex(of list: String) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")

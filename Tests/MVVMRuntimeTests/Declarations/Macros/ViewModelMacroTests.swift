@@ -46,8 +46,12 @@ final class ShelfCounterViewModel: ObservableObject {
         count += amount
     }
 
-    /// Not exported: it returns a value.
-    @Hidden public func total() -> Int { count }
+    /// The total, through `out_total`.
+    @Exported(out: "out_total")
+    public func total() -> Int { count }
+
+    /// Not exported.
+    @Hidden public func reset() { count = 0 }
 }
 
 @MainActor
@@ -79,7 +83,10 @@ final class ViewModelMacroTests: XCTestCase {
 
     func test_methods_are_commands_with_their_arguments_and_subjects_are_events() async {
         let commands = declaration.members.filter { $0.kind == .command && $0.relatedName == nil }
-        XCTAssertEqual(commands.map(\.name), ["check", "add-items"])
+        XCTAssertEqual(commands.map(\.name), ["check", "add-items", "total"])
+        XCTAssertEqual(commands[2].valueKind, .int64, "a result of the method's return type")
+        XCTAssertEqual(commands[2].cSignature, "mvvm_status (*)(mvvm_object *, int64_t *)")
+        XCTAssertEqual(commands[2].cFunction.parameters.last?.name, "out_total")
         XCTAssertEqual(commands[1].arguments.map(\.name), ["amount", "label", "fragile", "width"])
         XCTAssertEqual(commands[1].arguments.map(\.valueKind), [.int64, .string, .bool, .double])
         XCTAssertEqual(commands[1].cSignature, "mvvm_status (*)(mvvm_object *, int64_t, const char *, int32_t, double)")

@@ -1,4 +1,6 @@
+import Dispatch
 import MVVMBindingCore
+import MVVMRuntime
 
 /// The list of notes: pinned first, then the most recently updated. The host binds a search
 /// field to `query` and shows `notes`, read by index, redrawing what `changes` says changed.
@@ -22,6 +24,7 @@ import MVVMBindingCore
 ///
 /// The scheduler must run its actions on the main actor: `DispatchQueue.main`, or a
 /// `TestScheduler` advanced from the main actor.
+@ViewModel(namespace: "notes", specialization: DispatchQueue.self)
 @MainActor
 public final class NoteListViewModel<S: Scheduler>: ObservableObject {
 
@@ -33,13 +36,16 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
     // MARK: - Outputs
 
     /// The last failed store call's message, until the next one that succeeds or `dismissError()`.
+    @Exported(out: "out_message")
     @Published public private(set) var errorMessage: String?
 
-    /// The notes matching the (debounced) query, in list order. Plain storage: `changes` says
-    /// how it changed, right after each edit.
-    public private(set) var notes: [Note] = []
-
+    /// The number of rows.
     public var count: Int { notes.count }
+
+    /// The notes matching the (debounced) query, in list order, read by index in O(1). Plain
+    /// storage: `changes` says how it changed, right after each edit.
+    @List("rows", item: "row", out: "out_note", changes: \NoteListViewModel<DispatchQueue>.changes, signal: "rows-changed", count: "count")
+    public private(set) var notes: [Note] = []
 
     /// Every edit of `notes`: `.reset` when the notes were (re)loaded or the filter changed,
     /// `.remove` for a deleted note, `.remove` then `.insert` for a note that moved when its pin
@@ -82,6 +88,13 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
             .store(in: &subscriptions)
     }
 
+    /// Creates the list of the notes of `store` (which it keeps alive), its query debounced by
+    /// 250 ms on the main queue.
+    @Constructor
+    static func make(store: NotesStore) -> NoteListViewModel<DispatchQueue> {
+        NoteListViewModel<DispatchQueue>(repository: store.repository, scheduler: DispatchQueue.main, debounceInterval: .milliseconds(250))
+    }
+
     deinit {
         // The tasks hold `self` weakly, so nothing lands after this; cancelling lets a
         // repository that honours cancellation stop early.
@@ -113,6 +126,7 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
     /// or nil when there is no such row. The row goes at once (`.remove`); if the store then
     /// refuses, the note comes back in its place in the order (`.insert`, when the filter
     /// still shows it) and `errorMessage` says why.
+    @Exported("delete-row", out: "out_note") @ListIndex(of: "rows")
     @discardableResult
     public func delete(at index: Int) -> Note? {
         guard notes.indices.contains(index) else { return nil }
@@ -129,6 +143,7 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
 
     /// Pins or unpins the note of row `index`; once stored, it moves to its place in the
     /// order (`.remove` then `.insert`).
+    @ListIndex(of: "rows")
     public func togglePinned(at index: Int) {
         guard notes.indices.contains(index) else { return }
         var note = notes[index]
@@ -138,6 +153,18 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
             let result = await Result.awaiting { try await repository.save(note) }
             self?.finishSave(result)
         }
+    }
+
+    /// Sends the id of the note of row `index` on `noteSelected` (ignored outside the rows).
+    @ListIndex(of: "rows")
+    public func didSelectRow(at index: Int) {
+        guard notes.indices.contains(index) else { return }
+        noteSelected.send(notes[index].id)
+    }
+
+    /// Clears `errorMessage`.
+    public func dismissError() {
+        errorMessage = nil
     }
 
     /// Puts back a note `delete(at:)` gave (an Undo): stores a copy as a new note (the store
@@ -151,16 +178,6 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
             let result = await Result.awaiting { try await repository.save(copy) }
             self?.finishRestore(result)
         }
-    }
-
-    /// Sends the id of the note of row `index` on `noteSelected` (ignored outside the rows).
-    public func didSelectRow(at index: Int) {
-        guard notes.indices.contains(index) else { return }
-        noteSelected.send(notes[index].id)
-    }
-
-    public func dismissError() {
-        errorMessage = nil
     }
 
     // MARK: - Results
