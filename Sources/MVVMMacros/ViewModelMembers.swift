@@ -145,16 +145,9 @@ struct ViewModelMembers {
             return
         }
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-        if isLet && !attributes.has("Changes") {
-            guard require(doc, swiftName, typeName, variable) else { return }
-            properties.append(
-                Property(
-                    name: name, doc: doc, swiftName: swiftName, out: attributes.labelledString("Exported", "out"), changes: nil, isSettable: false))
-            exported.append((name, swiftName, Syntax(variable)))
-            return
-        }
-        if listCounts.contains(name), !attributes.has("Published"), !attributes.has("Changes") {
-            // Announced by the change sets of the list it counts.
+        // Nothing announces a constant, and a list's change sets announce its count.
+        let isCount = listCounts.contains(name) && !attributes.has("Published")
+        if (isLet || isCount) && !attributes.has("Changes") {
             guard require(doc, swiftName, typeName, variable) else { return }
             properties.append(
                 Property(
