@@ -1,28 +1,31 @@
 import SwiftSyntax
 
-/// A macro attribute's labelled literal arguments: `@Record(name: "Item", readable: false)`.
+/// An attribute's literal arguments: `@Record(name: "Item", readable: false)`,
+/// `@Exported("delete-row", out: "out_note")`, `@Changes(\Editor.$note)`.
 struct MacroArguments {
     private var values: [String: ExprSyntax] = [:]
-
-    /// The unlabelled first argument, if it is a string literal: `@ViewModel("ItemEditor")`.
-    private(set) var firstString: String?
+    /// The unlabelled first argument.
+    private var first: ExprSyntax?
 
     init(_ node: AttributeSyntax) {
         guard case .argumentList(let list) = node.arguments else { return }
         for argument in list {
             if let label = argument.label?.text { values[label] = argument.expression }
         }
-        if let first = list.first, first.label == nil { firstString = Self.text(first.expression) }
+        if let head = list.first, head.label == nil { first = head.expression }
     }
 
-    private static func text(_ expression: ExprSyntax) -> String? {
-        guard let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-            case .stringSegment(let segment) = literal.segments.first
-        else { return nil }
-        return segment.content.text
-    }
+    /// The unlabelled first argument, if it is a string literal: `@ViewModel("ItemEditor")`.
+    var firstString: String? { first.flatMap(Self.text) }
+
+    /// The components after the root of the unlabelled first argument, a key path:
+    /// `@Changes(\Editor.$note)` → `.$note`.
+    var firstKeyPath: String? { first.flatMap(Self.components) }
 
     func string(_ label: String) -> String? { values[label].flatMap(Self.text) }
+
+    /// The components after the root of the key path labelled `label`.
+    func keyPath(_ label: String) -> String? { values[label].flatMap(Self.components) }
 
     /// A `T.self` argument's type: `specialization: DispatchQueue.self` → `DispatchQueue`.
     func typeExpression(_ label: String) -> String? {
@@ -34,4 +37,39 @@ struct MacroArguments {
         guard let literal = values[label]?.as(BooleanLiteralExprSyntax.self) else { return nil }
         return literal.literal.tokenKind == .keyword(.true)
     }
+
+    private static func text(_ expression: ExprSyntax) -> String? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+            case .stringSegment(let segment) = literal.segments.first
+        else { return nil }
+        return segment.content.text
+    }
+
+    private static func components(_ expression: ExprSyntax) -> String? {
+        expression.as(KeyPathExprSyntax.self)?.components.map(\.trimmedDescription).joined()
+    }
+}
+
+/// The attributes of a member, by name, each with its arguments.
+struct Attributes {
+    private var byName: [String: MacroArguments] = [:]
+
+    init(_ list: AttributeListSyntax) {
+        for element in list {
+            guard case .attribute(let attribute) = element else { continue }
+            byName[attribute.attributeName.trimmedDescription] = MacroArguments(attribute)
+        }
+    }
+
+    func has(_ name: String) -> Bool { byName[name] != nil }
+
+    /// The first, unlabelled string argument: `@Exported("delete-row")`.
+    func string(_ name: String) -> String? { byName[name]?.firstString }
+
+    func labelledString(_ name: String, _ label: String) -> String? { byName[name]?.string(label) }
+
+    /// The first argument's key path components: `@Changes(\Editor.$note)` → `.$note`.
+    func keyPath(_ name: String) -> String? { byName[name]?.firstKeyPath }
+
+    func labelledKeyPath(_ name: String, _ label: String) -> String? { byName[name]?.keyPath(label) }
 }

@@ -1,8 +1,9 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Exported`, `@Hidden`, `@Changes` and `@Constructor`: marks an `@ViewModel` reads from the
-/// members they are on; they expand to nothing.
+/// `@Exported`, `@Hidden`, `@Changes`, `@List`, `@ListIndex`, `@Constructor` and
+/// `@HostConstructor`: marks an `@ViewModel` (or `@HostInterface`) reads from the members they
+/// are on; they expand to nothing.
 public struct MarkerMacro: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol, in context: some MacroExpansionContext

@@ -60,7 +60,7 @@ enum SyntaxFacts {
         var properties: [StoredProperty] = []
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            if variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) { continue }
+            if isStatic(variable.modifiers) { continue }
             let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
             let doc = doc(variable.leadingTrivia)
             for binding in variable.bindings {
@@ -74,8 +74,13 @@ enum SyntaxFacts {
         return properties
     }
 
+    /// `static` or `class`: a member of the type, not of its instances.
+    static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { ["static", "class"].contains($0.name.text) }
+    }
+
     /// `{ willSet … didSet … }`: a stored property with observers.
-    private static func isObserverBlock(_ block: AccessorBlockSyntax) -> Bool {
+    static func isObserverBlock(_ block: AccessorBlockSyntax) -> Bool {
         guard case .accessors(let accessors) = block.accessors else { return false }
         return accessors.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
     }

@@ -4,9 +4,10 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@ViewModel` on a class: its public API is its C API. `@Published public var` properties
-/// (settable unless `private(set)`), public computed properties marked `@Changes(\T.$x)`, public
-/// methods returning nothing (commands), public `PassthroughSubject`s (events) and one
-/// `@Constructor static func`; C names in kebab case (`draftTitle` → "draft-title"), or as
+/// (settable unless `private(set)`), public `let` constants, public computed properties marked
+/// `@Changes(\T.$x)`, arrays marked `@List`, public methods (commands, a return value their
+/// result), public `PassthroughSubject`s (events), one `@Constructor` and one
+/// `@HostConstructor static func`; C names in kebab case (`draftTitle` → "draft-title"), or as
 /// `@Exported("…")` says; docs from the `///` comments, which the header needs (a member
 /// without one is refused). The kinds are the type checker's: the expansion calls the
 /// `exported` builders, whose overloads take the Swift types a member can have.

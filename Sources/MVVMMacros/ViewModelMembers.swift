@@ -110,7 +110,7 @@ struct ViewModelMembers {
 
     private mutating func read(_ variable: VariableDeclSyntax, _ typeName: String) {
         let attributes = Attributes(variable.attributes)
-        guard !attributes.has("Hidden"), isPublic(variable.modifiers), !isStatic(variable.modifiers) else { return }
+        guard !attributes.has("Hidden"), isPublic(variable.modifiers), !SyntaxFacts.isStatic(variable.modifiers) else { return }
         guard let binding = variable.bindings.first, variable.bindings.count == 1,
             let swiftName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else {
@@ -169,7 +169,7 @@ struct ViewModelMembers {
             return
         }
         guard require(doc, swiftName, typeName, variable) else { return }
-        let isComputed = binding.accessorBlock.map { !Self.isObserverBlock($0) } ?? false
+        let isComputed = binding.accessorBlock.map { !SyntaxFacts.isObserverBlock($0) } ?? false
         let isSettable = variable.bindingSpecifier.tokenKind == .keyword(.var) && !isComputed && !hasRestrictedSetter(variable.modifiers)
         if isSettable, let written = binding.typeAnnotation?.type.trimmedDescription, written.hasSuffix("?") || written.hasPrefix("Optional<") {
             refusals.append(
@@ -191,11 +191,6 @@ struct ViewModelMembers {
         return written.hasPrefix("PassthroughSubject<")
     }
 
-    private static func isObserverBlock(_ block: AccessorBlockSyntax) -> Bool {
-        guard case .accessors(let accessors) = block.accessors else { return false }
-        return accessors.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
-    }
-
     // MARK: - Commands and the constructor
 
     private mutating func read(_ function: FunctionDeclSyntax, _ typeName: String) {
@@ -204,7 +199,7 @@ struct ViewModelMembers {
         let doc = SyntaxFacts.doc(function.leadingTrivia)
         let signature = function.signature
         if attributes.has("Constructor") {
-            guard isStatic(function.modifiers) else {
+            guard SyntaxFacts.isStatic(function.modifiers) else {
                 refusals.append(("@Constructor: \(swiftName) of \(typeName) must be a static func returning the new \(typeName)", Syntax(function)))
                 return
             }
@@ -219,7 +214,7 @@ struct ViewModelMembers {
             return
         }
         if attributes.has("HostConstructor") {
-            guard isStatic(function.modifiers), signature.parameterClause.parameters.count == 1,
+            guard SyntaxFacts.isStatic(function.modifiers), signature.parameterClause.parameters.count == 1,
                 let adapter = signature.parameterClause.parameters.first?.type.trimmedDescription
             else {
                 refusals.append(
@@ -235,7 +230,7 @@ struct ViewModelMembers {
                 throwsErrors: signature.effectSpecifiers?.throwsClause != nil)
             return
         }
-        guard !attributes.has("Hidden"), isPublic(function.modifiers), !isStatic(function.modifiers) else { return }
+        guard !attributes.has("Hidden"), isPublic(function.modifiers), !SyntaxFacts.isStatic(function.modifiers) else { return }
         var result: (type: String, out: String)?
         if let returned = signature.returnClause?.type.trimmedDescription, returned != "Void", returned != "()" {
             result = (returned, attributes.labelledString("Exported", "out") ?? "out_result")
@@ -290,10 +285,6 @@ struct ViewModelMembers {
         modifiers.contains { ["public", "open"].contains($0.name.text) && $0.detail == nil }
     }
 
-    private func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
-        modifiers.contains { ["static", "class"].contains($0.name.text) }
-    }
-
     /// `private(set)`, `fileprivate(set)`, `internal(set)`.
     private func hasRestrictedSetter(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.detail?.detail.text == "set" && $0.name.text != "public" }
@@ -301,56 +292,4 @@ struct ViewModelMembers {
 
     /// `draftTitle` → `draft-title`.
     private func kebabCase(_ name: String) -> String { String(SyntaxFacts.snakeCase(name).map { $0 == "_" ? "-" : $0 }) }
-}
-
-/// The attributes of a member, by name.
-struct Attributes {
-    private var byName: [String: AttributeSyntax] = [:]
-
-    init(_ list: AttributeListSyntax) {
-        for element in list {
-            guard case .attribute(let attribute) = element else { continue }
-            byName[attribute.attributeName.trimmedDescription] = attribute
-        }
-    }
-
-    func has(_ name: String) -> Bool { byName[name] != nil }
-
-    /// The first, unlabelled string argument: `@Exported("delete-row")`.
-    func string(_ name: String) -> String? {
-        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments, let first = list.first, first.label == nil else {
-            return nil
-        }
-        return Self.text(first.expression)
-    }
-
-    func labelledString(_ name: String, _ label: String) -> String? {
-        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments,
-            let argument = list.first(where: { $0.label?.text == label })
-        else { return nil }
-        return Self.text(argument.expression)
-    }
-
-    /// The components after the root of the key path argument labelled `label`.
-    func labelledKeyPath(_ name: String, _ label: String) -> String? {
-        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments,
-            let keyPath = list.first(where: { $0.label?.text == label })?.expression.as(KeyPathExprSyntax.self)
-        else { return nil }
-        return keyPath.components.map(\.trimmedDescription).joined()
-    }
-
-    /// The components of a key path argument after its root: `@Changes(\Editor.$note)` → `.$note`.
-    func keyPath(_ name: String) -> String? {
-        guard let attribute = byName[name], case .argumentList(let list) = attribute.arguments,
-            let keyPath = list.first?.expression.as(KeyPathExprSyntax.self)
-        else { return nil }
-        return keyPath.components.map(\.trimmedDescription).joined()
-    }
-
-    private static func text(_ expression: ExprSyntax) -> String? {
-        guard let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-            case .stringSegment(let segment) = literal.segments.first
-        else { return nil }
-        return segment.content.text
-    }
 }
