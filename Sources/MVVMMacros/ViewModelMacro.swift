@@ -121,7 +121,7 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
             let body =
                 command.result == nil
                 ? "\(command.parameters.isEmpty ? "" : "try ")\(call)\n                    return .none"
-                : "return \(command.parameters.isEmpty ? "" : "try ").exportedResult(\(call))"
+                : "return \(command.parameters.isEmpty ? "" : "try ").exported(\(call))"
             return """
                             .command(\(lit(command.name)), \(lit(command.doc)), arguments: \(argumentList)\(result)) { viewModel, arguments throws(APIError) in
                                 \(body)

@@ -43,10 +43,12 @@ extension HostAnswer {
 }
 
 extension Value {
-    /// A requirement's argument as the value the host's function gets.
+    /// A Swift value as the `Value` the C side gets: a host requirement's argument, an
+    /// `@ViewModel` command's result (a nil record: `.none`).
     public static func exported(_ value: Int) -> Value { .int64(Int64(value)) }
     public static func exported(_ value: String) -> Value { .string(value) }
     public static func exported(_ value: Bool) -> Value { .bool(value) }
     public static func exported(_ value: Double) -> Value { .double(value) }
     public static func exported<R: RecordValue>(_ value: R) -> Value { .record(value) }
+    public static func exported<R: RecordValue>(_ value: R?) -> Value { value.map { .record($0) } ?? .none }
 }

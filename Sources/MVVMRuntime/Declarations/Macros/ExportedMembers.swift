@@ -154,12 +154,3 @@ extension ValueKind {
     public static func exported(_ type: String.Type) -> ValueKind { .string }
     public static func exported(_ type: Bool.Type) -> ValueKind { .bool }
 }
-
-extension Value {
-    /// A command's result as the value the host gets (a nil record: `.none`).
-    public static func exportedResult<R: RecordValue>(_ value: R?) -> Value { value.map { .record($0) } ?? .none }
-    public static func exportedResult<R: RecordValue>(_ value: R) -> Value { .record(value) }
-    public static func exportedResult(_ value: Int) -> Value { .int64(Int64(value)) }
-    public static func exportedResult(_ value: String) -> Value { .string(value) }
-    public static func exportedResult(_ value: Bool) -> Value { .bool(value) }
-}
