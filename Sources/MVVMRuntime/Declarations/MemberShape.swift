@@ -27,16 +27,10 @@ public struct MemberShape: Sendable {
             case double
             /// A case of a declared enum, an int32_t; a number that is no case is refused
             /// before the command runs.
-            case enumeration(EnumArgument)
+            case enumeration(EnumNumbers)
             /// A registered record (`const RECORD *` in typed functions), read with its
             /// declaration's `make`.
             case record(ValueKind)
-        }
-
-        /// How an enum argument's number becomes its Swift value: checked against the cases.
-        package struct EnumArgument: Sendable {
-            let enumName: String
-            let value: @Sendable (Int32) throws(APIError) -> any Sendable
         }
 
         /// How an object argument's handle becomes its object: looked up and type-checked.
@@ -86,10 +80,7 @@ public struct MemberShape: Sendable {
         /// an int32_t holding the case's number; a number that is no case is refused with
         /// MVVM_E_INVALID_ARGUMENT. The command gets the Swift value (`Arguments.enumeration(_:)`).
         public static func enumeration<E: Sendable>(_ name: String, _ declaration: EnumDeclaration<E>) -> Self {
-            Self(
-                name: name,
-                kind: .enumeration(
-                    EnumArgument(enumName: declaration.name) { number throws(APIError) in try declaration.value(ofNumber: Int64(number)) }))
+            Self(name: name, kind: .enumeration(EnumNumbers(declaration)))
         }
         /// A registered record `R` (`const RECORD *` in typed functions, NULL refused), read back
         /// by its declaration's `make` (which must exist); the command gets the model

@@ -120,19 +120,17 @@ public struct RecordDeclaration<Model>: Sendable {
         values.reserveCapacity(fields.count)
         for (index, (field, offset)) in zip(fields, layout.offsets).enumerated() {
             let described = "\(parameter).\(field.name)"
-            if case .enumeration(let enumField) = field.read {
+            switch field.read {
+            case .int64: values.append(.int64(base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+            case .int32: values.append(.int32(base.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+            case .enumeration(let enumField):
                 let number = base.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                 do throws(APIError) {
-                    enumValues[index] = try enumField.value(number)
+                    enumValues[index] = try enumField.numbers.value(number)
                 } catch {
                     throw .invalidArgument("\(described): \(error.message)")
                 }
                 values.append(.int32(number))
-                continue
-            }
-            switch field.kind {
-            case .int64: values.append(.int64(base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
-            case .int32, .enumeration: values.append(.int32(base.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
             case .bool:
                 let flag = base.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                 guard flag == 0 || flag == 1 else { throw .invalidArgument("\(described) is \(flag); it must be 0 or 1.") }

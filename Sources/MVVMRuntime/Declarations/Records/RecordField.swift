@@ -29,7 +29,7 @@ public struct RecordField<Model>: Sendable {
         case .double: .double
         case .string: .string
         case .optionalString: .optionalString
-        case .enumeration(let field): .enumeration(field.enumName)
+        case .enumeration(let field): .enumeration(field.numbers.enumName)
         }
     }
 
@@ -100,13 +100,11 @@ extension RecordField {
 /// A record field's enum: how the model's value becomes its number, and a number from C
 /// becomes the value again (checked).
 struct RecordEnumField<Model>: Sendable {
-    let enumName: String
+    let numbers: EnumNumbers
     let number: @Sendable (Model) -> Int32
-    let value: @Sendable (Int32) throws(APIError) -> any Sendable
 
     init<E: Sendable>(_ declaration: EnumDeclaration<E>, _ read: @escaping @Sendable (Model) -> E) {
-        enumName = declaration.name
+        numbers = EnumNumbers(declaration)
         number = { declaration.number(of: read($0)) }
-        value = { number throws(APIError) in try declaration.value(ofNumber: Int64(number)) }
     }
 }
