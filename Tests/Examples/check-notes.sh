@@ -143,17 +143,38 @@ PIP_DISABLE_PIP_VERSION_CHECK=1 "$mypy_venv/bin/python" -m pip install --quiet m
         "$root/bindings/python/tests/test_host_interfaces.py") \
     || fail "test_any_library.py or test_host_interfaces.py failed against libnotes.so"
 
+# Steps 5 and 6 edit the copy, rebuild its debug library (incrementally, in the tests' scratch
+# folder) and check what a C host and a Python host are told.
+# rebuild_edited WHAT: the edited copy's debug library, or fail saying WHAT did not build.
+rebuild_edited() {
+    (cd "$app" && "$SWIFT" build --product notes --scratch-path "$scratch-tests") > "$tmp/edited-build.log" 2>&1 \
+        || { tail -30 "$tmp/edited-build.log" >&2; fail "$1 did not build"; }
+}
+# run_c_check NAME FAILURE: $tmp/NAME.c, built against the headers and the edited library, must exit 0.
+run_c_check() {
+    # shellcheck disable=SC2086 # the shared flags split into words
+    "$CLANG" $MVVM_C_WARN -I"$app/ship/include" "$tmp/$1.c" -L"$scratch-tests/debug" -lnotes \
+        -Wl,-rpath,"$scratch-tests/debug" -o "$tmp/$1"
+    "$tmp/$1" > "$tmp/$1.log" 2>&1 || { cat "$tmp/$1.log" >&2; fail "$2"; }
+    echo "check-notes: $(cat "$tmp/$1.log")"
+}
+# run_python_check NAME FAILURE: $tmp/NAME.py, given the edited library, with the copy's module
+# notes importable, must exit 0.
+run_python_check() {
+    (cd "$tmp" && PYTHONPATH="$app/python" "$tmp/venv/bin/python" "$tmp/$1.py" "$scratch-tests/debug/libnotes.so") \
+        > "$tmp/$1_py.log" 2>&1 || { cat "$tmp/$1_py.log" >&2; fail "$2"; }
+    echo "check-notes: $(cat "$tmp/$1_py.log")"
+}
+
 # 5. A record changed without regenerating: the library's schema hash is no longer the
 #    header's, and a host's one-line check says so, naming both hashes (mvvm.h, "THE SCHEMA
 #    HASH"). The copy's Note record (an @Record) gets another C name (its struct would be
-#    notes_stored_note); the debug library is rebuilt (incrementally, in the tests' scratch
-#    folder), the header is not.
+#    notes_stored_note); the debug library is rebuilt, the header is not.
 echo "== 5. Note's record renamed, the header not regenerated: notes_check_schema() refuses"
 record="$app/Sources/NotesApp/Models/Note.swift"
 grep -qx '@Record' "$record" || fail "$record has no @Record to rename"
 sed -i 's/^@Record$/@Record(name: "StoredNote")/' "$record"
-(cd "$app" && "$SWIFT" build --product notes --scratch-path "$scratch-tests") > "$tmp/edited-build.log" 2>&1 \
-    || { tail -30 "$tmp/edited-build.log" >&2; fail "the edited Notes library did not build"; }
+rebuild_edited "the edited Notes library"
 cat > "$tmp/schema_check.c" <<'C'
 #include <stdio.h>
 #include <string.h>
@@ -165,11 +186,7 @@ int main(void) {
     return status == MVVM_E_SCHEMA && strstr(message, NOTES_SCHEMA_HASH) != NULL ? 0 : 1;
 }
 C
-# shellcheck disable=SC2086 # the shared flags split into words
-"$CLANG" $MVVM_C_WARN -I"$app/ship/include" "$tmp/schema_check.c" -L"$scratch-tests/debug" -lnotes \
-    -Wl,-rpath,"$scratch-tests/debug" -o "$tmp/schema_check"
-"$tmp/schema_check" > "$tmp/schema_check.log" 2>&1 || { cat "$tmp/schema_check.log" >&2; fail "notes_check_schema() did not refuse the edited library"; }
-echo "check-notes: $(cat "$tmp/schema_check.log")"
+run_c_check schema_check "notes_check_schema() did not refuse the edited library"
 # And Python: the module notes, whose stubs (python/notes/_schema.py) are of the header's build,
 # refuses the edited library when its first class is used.
 cat > "$tmp/schema_check.py" <<'PY'
@@ -187,9 +204,7 @@ with mvvm.Runtime(library=sys.argv[1]):
         sys.exit(0)
     sys.exit("python: the edited library was not refused")
 PY
-(cd "$tmp" && PYTHONPATH="$app/python" "$tmp/venv/bin/python" "$tmp/schema_check.py" "$scratch-tests/debug/libnotes.so") \
-    > "$tmp/schema_check_py.log" 2>&1 || { cat "$tmp/schema_check_py.log" >&2; fail "the module notes did not refuse the edited library"; }
-echo "check-notes: $(cat "$tmp/schema_check_py.log")"
+run_python_check schema_check "the module notes did not refuse the edited library"
 
 # 6. A registration the registry refuses (the app registers its enum twice) is reported, not a
 #    crash: mvvm_init() answers MVVM_E_STATE naming the refusal, and so does mvvm.Runtime().
@@ -197,8 +212,7 @@ echo "== 6. a refused registration: mvvm_init() and mvvm.Runtime() say why"
 registration="$app/Sources/NotesApp/Registration.swift"
 grep -q 'enums: \[DraftState.self\]' "$registration" || fail "$registration registers no DraftState"
 sed -i 's/enums: \[DraftState.self\]/enums: [DraftState.self, DraftState.self]/' "$registration"
-(cd "$app" && "$SWIFT" build --product notes --scratch-path "$scratch-tests") > "$tmp/refused-build.log" 2>&1 \
-    || { tail -30 "$tmp/refused-build.log" >&2; fail "the Notes library registering DraftState twice did not build"; }
+rebuild_edited "the Notes library registering DraftState twice"
 cat > "$tmp/refused.c" <<'C'
 #include <stdio.h>
 #include <string.h>
@@ -210,11 +224,7 @@ int main(void) {
     return status == MVVM_E_STATE && strstr(message, "A second enum named DraftState") != NULL ? 0 : 1;
 }
 C
-# shellcheck disable=SC2086 # the shared flags split into words
-"$CLANG" $MVVM_C_WARN -I"$app/ship/include" "$tmp/refused.c" -L"$scratch-tests/debug" -lnotes \
-    -Wl,-rpath,"$scratch-tests/debug" -o "$tmp/refused"
-"$tmp/refused" > "$tmp/refused.log" 2>&1 || { cat "$tmp/refused.log" >&2; fail "mvvm_init() did not report the refused registration"; }
-echo "check-notes: $(cat "$tmp/refused.log")"
+run_c_check refused "mvvm_init() did not report the refused registration"
 cat > "$tmp/refused.py" <<'PY'
 import sys
 
@@ -227,7 +237,5 @@ except mvvm.StateError as exc:
     sys.exit(0 if "A second enum named DraftState" in str(exc) else 1)
 sys.exit("python: the refused registration was not reported")
 PY
-(cd "$tmp" && "$tmp/venv/bin/python" "$tmp/refused.py" "$scratch-tests/debug/libnotes.so") > "$tmp/refused_py.log" 2>&1 \
-    || { cat "$tmp/refused_py.log" >&2; fail "mvvm.Runtime() did not report the refused registration"; }
-echo "check-notes: $(cat "$tmp/refused_py.log")"
+run_python_check refused "mvvm.Runtime() did not report the refused registration"
 echo "check-notes: passed"
