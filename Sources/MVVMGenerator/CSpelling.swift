@@ -3,8 +3,8 @@ import MVVMRuntime
 
 /// How the generator spells C types and names, and their Swift twins in `@c` functions.
 enum CSpelling {
-    /// "draft-name" -> "draft_name".
-    static func snake(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
+    /// "due-date" -> "due_date", as the runtime spells it (`CName.underscored`).
+    static func snake(_ name: String) -> String { CName.underscored(name) }
 
     /// "ItemList" -> "Item list" (section titles).
     static func title(_ typeName: String) -> String {

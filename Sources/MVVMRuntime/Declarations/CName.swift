@@ -19,6 +19,12 @@ public enum CName {
         return out
     }
 
+    /// A member's C identifier part from its name: `due-date` → `due_date` (a getter's
+    /// `…_get_due_date`, an out-parameter's `out_due_date`). By hand rather than with
+    /// `replacing(_:with:)`: that is _StringProcessing's, whose code every host's first page
+    /// would otherwise page in.
+    public static func underscored(_ name: String) -> String { String(name.map { $0 == "-" ? "_" : $0 }) }
+
     /// The C name of an int64 array argument's count: `sorted_values` → `sorted_count`,
     /// `ids` → `ids_count`.
     public static func arrayCount(of arrayName: String) -> String {

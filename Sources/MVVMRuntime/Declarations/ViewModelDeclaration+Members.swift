@@ -1,10 +1,6 @@
 import CMVVM
 import MVVMBindingCore
 
-/// C names shared by the member shapes below. By hand rather than with `replacing(_:with:)`:
-/// that is _StringProcessing's, whose code every host's first page would otherwise page in.
-private func snake(_ name: String) -> String { String(name.map { $0 == "-" ? "_" : $0 }) }
-
 extension ViewModelDeclaration {
     /// A property: read with a getter, announced by "notify::NAME", optionally settable.
     public struct Property: Sendable {
@@ -40,7 +36,7 @@ extension ViewModelDeclaration {
             }
             return MemberShape(
                 name: name, kind: .property, valueKind: kind, isNullable: isNullable, isSettable: write != nil,
-                enumName: enumName, arguments: [], doc: doc, function: "\(prefix)_get_\(snake(name))",
+                enumName: enumName, arguments: [], doc: doc, function: "\(prefix)_get_\(CName.underscored(name))",
                 cFunction: .function([.input(handle, .object)] + outputs), signalShape: nil, relatedName: "notify::" + name,
                 countName: nil)
         }
@@ -84,7 +80,7 @@ extension ViewModelDeclaration {
                 }
             }
             return make(
-                name, .bool, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .bool(read(viewModel($0))) },
+                name, .bool, doc: doc, out: [out ?? "out_\(CName.underscored(name))"], read: { .bool(read(viewModel($0))) },
                 observe: published(changes), derivedFrom: derivedFrom, write: write, setterDoc: setterDoc)
         }
 
@@ -131,7 +127,7 @@ extension ViewModelDeclaration {
                 }
             }
             return make(
-                name, .int32, enumName: registered.cType, doc: doc, out: [out ?? "out_\(snake(name))"],
+                name, .int32, enumName: registered.cType, doc: doc, out: [out ?? "out_\(CName.underscored(name))"],
                 read: { .int32(declaration.number(of: read(viewModel($0)))) }, observe: observe, derivedFrom: derivedFrom,
                 write: write, setterDoc: setterDoc)
         }
@@ -143,7 +139,7 @@ extension ViewModelDeclaration {
             set: (@MainActor @Sendable (VM, Int) -> Void)? = nil, setterDoc: String = ""
         ) -> Self {
             make(
-                name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
+                name, .int64, doc: doc, out: [out ?? "out_\(CName.underscored(name))"], read: { .int64(Int64(read(viewModel($0)))) },
                 observe: published(changes), derivedFrom: derivedFrom, write: intWrite(set), setterDoc: setterDoc)
         }
 
@@ -153,7 +149,7 @@ extension ViewModelDeclaration {
             derivedFrom: [String] = [], set: (@MainActor @Sendable (VM, Int) -> Void)? = nil, setterDoc: String = ""
         ) -> Self {
             make(
-                name, .int64, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .int64(Int64(read(viewModel($0)))) },
+                name, .int64, doc: doc, out: [out ?? "out_\(CName.underscored(name))"], read: { .int64(Int64(read(viewModel($0)))) },
                 observe: nil, derivedFrom: derivedFrom, write: intWrite(set), setterDoc: setterDoc)
         }
 
@@ -179,7 +175,7 @@ extension ViewModelDeclaration {
                 }
             }
             return make(
-                name, .string, doc: doc, out: [out ?? "out_\(snake(name))"], read: { .string(read(viewModel($0))) },
+                name, .string, doc: doc, out: [out ?? "out_\(CName.underscored(name))"], read: { .string(read(viewModel($0))) },
                 observe: published(changes), derivedFrom: derivedFrom, write: write, setterDoc: setterDoc)
         }
 
@@ -189,7 +185,7 @@ extension ViewModelDeclaration {
             changes: (@MainActor @Sendable (VM) -> Published<T>.Publisher)?, derivedFrom: [String] = []
         ) -> Self {
             make(
-                name, .string, nullable: true, doc: doc, out: [out ?? "out_\(snake(name))"],
+                name, .string, nullable: true, doc: doc, out: [out ?? "out_\(CName.underscored(name))"],
                 read: { read(viewModel($0)).map(Value.string) ?? .none }, observe: published(changes), derivedFrom: derivedFrom)
         }
 
@@ -199,7 +195,7 @@ extension ViewModelDeclaration {
             derivedFrom: [String] = []
         ) -> Self {
             make(
-                name, .string, nullable: true, doc: doc, out: [out ?? "out_\(snake(name))"],
+                name, .string, nullable: true, doc: doc, out: [out ?? "out_\(CName.underscored(name))"],
                 read: { read(viewModel($0)).map(Value.string) ?? .none }, observe: nil, derivedFrom: derivedFrom)
         }
 
@@ -219,8 +215,8 @@ extension ViewModelDeclaration {
             let out: [String]
             let absentMessage: String?
             switch absent {
-            case .loadedFlag: (out, absentMessage) = (["out_loaded", "out_\(snake(name))"], nil)
-            case .stateError(let message): (out, absentMessage) = (["out_\(snake(name))"], message)
+            case .loadedFlag: (out, absentMessage) = (["out_loaded", "out_\(CName.underscored(name))"], nil)
+            case .stateError(let message): (out, absentMessage) = (["out_\(CName.underscored(name))"], message)
             }
             return make(
                 name, R.valueKind, nullable: true, doc: doc, out: out, absentMessage: absentMessage,
@@ -264,9 +260,9 @@ extension ViewModelDeclaration {
         static func setter(_ property: Property) -> Self {
             let argument: MemberShape.Argument
             switch property.kind {
-            case .string: argument = .string(snake(property.name))
-            case .bool: argument = .bool(snake(property.name))
-            default: argument = .int64(snake(property.name))
+            case .string: argument = .string(CName.underscored(property.name))
+            case .bool: argument = .bool(CName.underscored(property.name))
+            default: argument = .int64(CName.underscored(property.name))
             }
             return Self(
                 name: "set-" + property.name, doc: property.setterDoc, arguments: [argument], result: nil,
@@ -279,7 +275,7 @@ extension ViewModelDeclaration {
             if let result { parameters.append(.output(result.name, result.kind.cType)) }
             return MemberShape(
                 name: name, kind: .command, valueKind: result?.kind ?? .none, isNullable: false, isSettable: false,
-                enumName: nil, arguments: arguments, doc: doc, function: "\(prefix)_\(snake(name))",
+                enumName: nil, arguments: arguments, doc: doc, function: "\(prefix)_\(CName.underscored(name))",
                 cFunction: .function(parameters), signalShape: nil, relatedName: setterOf, countName: nil)
         }
     }
@@ -326,7 +322,7 @@ extension ViewModelDeclaration {
         func shape(prefix: String, handle: String) -> MemberShape {
             MemberShape(
                 name: name, kind: .list, valueKind: kind, isNullable: false, isSettable: false, enumName: nil,
-                arguments: [.int64("index")], doc: doc, function: "\(prefix)_get_\(snake(itemName))",
+                arguments: [.int64("index")], doc: doc, function: "\(prefix)_get_\(CName.underscored(itemName))",
                 cFunction: .function([.input(handle, .object), .input("index", .int64), .output(out, kind.cType)]),
                 signalShape: nil, relatedName: signal, countName: countName)
         }

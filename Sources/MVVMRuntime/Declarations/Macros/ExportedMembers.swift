@@ -140,7 +140,7 @@ extension ViewModelDeclaration.List {
         countProperty: String? = nil
     ) -> Self {
         list(
-            name, item: item, of: R.valueKind, doc, out: out ?? "out_" + String(item.map { $0 == "-" ? "_" : $0 }),
+            name, item: item, of: R.valueKind, doc, out: out ?? "out_" + CName.underscored(item),
             changes: .publisher { changes($0).eraseToAnyPublisher() }, signal: signal, countProperty: countProperty,
             count: { read($0).count }, item: { .record(read($0)[$1]) })
     }
