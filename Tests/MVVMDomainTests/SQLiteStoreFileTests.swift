@@ -169,6 +169,21 @@ final class SQLiteStoreFileTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(corruptReason(error).contains("user 2's name holds U+0000 (NUL)"), "\(String(describing: error))")
     }
 
+    func test_listPositionsBelowOneOrBeyondAnyStore_areRefusedAsDamage_notTrapped() async throws {
+        let edits = [(sql: "UPDATE users SET ordinal = -ordinal", highest: -1), ("UPDATE users SET ordinal = \(Int.max) WHERE id = 1", Int.max)]
+        for (sql, highest) in edits {
+            try? FileManager.default.removeItem(atPath: path)
+            _ = try await makeSUT().fetchUsers(page: 1)
+            let db = try SQLiteConnection(path: path, mode: .readWrite)
+            try db.execute(sql)
+            db.close()
+
+            let error = await errorThrown { try await self.makeSUT().fetchUsers(page: 1) }
+
+            XCTAssertTrue(corruptReason(error).contains("positions end at \(highest)"), "\(String(describing: error))")
+        }
+    }
+
     func test_aVersion1Store_isMigrated_keepsItsUsers_andSearchUsesTheNewIndex() async throws {
         let users = [
             User(id: 10, name: "Ada Lovelace", email: "a@x"),

@@ -24,8 +24,8 @@ enum Paging {
         guard page <= totalPages(count: count, pageSize: pageSize) else {
             throw .notFound(what: "page", id: page)
         }
-        // page <= totalPages keeps these products within count + pageSize, so no overflow.
+        // page <= totalPages keeps start below count (or 0), so neither line overflows.
         let start = (page - 1) * pageSize
-        return start..<min(start + pageSize, count)
+        return start..<start + min(pageSize, count - start)
     }
 }

@@ -13,10 +13,19 @@ final class SQLiteStore {
     init(db: SQLiteConnection, pageSize: Int) throws(DomainError) {
         self.db = db
         self.pageSize = pageSize
-        userCount = try db.withStatement("SELECT coalesce(max(ordinal), 0) FROM users") { statement throws(DomainError) in
+        let highest = try db.withStatement("SELECT coalesce(max(ordinal), 0) FROM users") { statement throws(DomainError) in
             try statement.firstRow { $0.int(0) } ?? 0
         }
+        // A store another program edited may hold any ordinal: one below 1, or one so large
+        // that a page's bounds would overflow, is damage, not a count.
+        guard highest >= 0, highest <= Self.maximumUserCount else {
+            throw .corruptStore(path: db.path, reason: "the users' list positions end at \(highest), outside 0...\(Self.maximumUserCount)")
+        }
+        userCount = highest
     }
+
+    /// More users than any store holds; keeps every page's bounds far from `Int.max`.
+    static let maximumUserCount = Int(Int32.max)
 
     private func corrupt(_ reason: String) -> DomainError { .corruptStore(path: db.path, reason: reason) }
 
