@@ -69,7 +69,7 @@ public struct HostInterfaceMacro: PeerMacro {
                 """)
         }
         if failed { return [] }
-        let namespace = MacroArguments(node).string("namespace").map { ", cNamespace: \(lit($0))" } ?? ""
+        let namespace = ", cNamespace: " + (MacroArguments(node).string("namespace").map(lit) ?? SyntaxFacts.applicationNamespace)
         let access = SyntaxFacts.access(of: protocolDecl.modifiers)
         let text = """
             /// `\(name)` as a host implements it: every requirement calls the host's table

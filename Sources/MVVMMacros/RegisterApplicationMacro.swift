@@ -48,6 +48,10 @@ public struct RegisterApplicationMacro: DeclarationMacro {
         lines += (lists["records"] ?? []).map { "try registry.register(record: \($0).self, prefix: \(prefix))" }
         lines += (lists["types"] ?? []).map { "try registry.register(\($0).declaration)" }
         let text = """
+            /// The application's C namespace (`#registerApplication`): the start of its C names,
+            /// and of those of its `@ViewModel` types and `@HostInterface` tables that name none.
+            var \(SyntaxFacts.applicationNamespace): String { \(prefix) }
+
             /// The application's registration function (`#registerApplication`), which the
             /// framework calls once, on the registry's first use: enums, records, then types in
             /// type-number order. A refused registration is kept: mvvm_init() answers it.

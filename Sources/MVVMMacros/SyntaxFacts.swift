@@ -25,6 +25,11 @@ enum SyntaxFacts {
         return paragraphs.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }
     }
 
+    /// What an expansion names for the C namespace when its attribute gives none: the global
+    /// `#registerApplication(namespace:)` writes into the application's module, which shadows
+    /// the framework's ("mvvm") there.
+    static let applicationNamespace = "_mvvmNamespace"
+
     /// A Swift string literal of `text`.
     static func literal(_ text: String) -> String {
         var out = "\""

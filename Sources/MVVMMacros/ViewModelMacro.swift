@@ -91,7 +91,7 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
 
         let defaultName = typeName.hasSuffix("ViewModel") && typeName != "ViewModel" ? String(typeName.dropLast("ViewModel".count)) : typeName
         var head = "name: \(SyntaxFacts.literal(arguments.firstString ?? defaultName))"
-        if let namespace = arguments.string("namespace") { head += ", cNamespace: \(SyntaxFacts.literal(namespace))" }
+        head += ", cNamespace: " + (arguments.string("namespace").map(SyntaxFacts.literal) ?? SyntaxFacts.applicationNamespace)
         if let prefix = arguments.string("prefix") { head += ", cPrefix: \(SyntaxFacts.literal(prefix))" }
         if let handle = arguments.string("handle") { head += ", handleName: \(SyntaxFacts.literal(handle))" }
         // A doc names members by their Swift names (`canSave`, `save()`); the header and

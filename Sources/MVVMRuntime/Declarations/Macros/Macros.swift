@@ -27,11 +27,13 @@ public macro Enumeration(name: String? = nil) = #externalMacro(module: "MVVMMacr
 /// `///` comments, and the type's first paragraph is its summary. `@Hidden` keeps a public
 /// member out. `name:` defaults to the class's name without "ViewModel". A class generic over
 /// one parameter (a scheduler, for `TestScheduler` in tests) names the type it ships with:
-/// `specialization: DispatchQueue.self` declares `SearchViewModel<DispatchQueue>`.
+/// `specialization: DispatchQueue.self` declares `SearchViewModel<DispatchQueue>`. The C
+/// namespace is the application's (`#registerApplication(namespace:)`), unless `namespace:`
+/// names another.
 @attached(extension, conformances: DeclaredViewModel, names: named(declaration))
 @attached(peer, names: prefixed(_mvvmDeclarationOf))
 public macro ViewModel(
-    _ name: String? = nil, namespace: String = "mvvm", prefix: String? = nil, handle: String = "vm", specialization: Any.Type? = nil
+    _ name: String? = nil, namespace: String? = nil, prefix: String? = nil, handle: String = "vm", specialization: Any.Type? = nil
 ) = #externalMacro(module: "MVVMMacros", type: "ViewModelMacro")
 
 /// An `@ViewModel` member's C name, or a property's typed getter's out-parameter name, when
@@ -67,17 +69,20 @@ public macro HostConstructor(out: String = "out_vm") = #externalMacro(module: "M
 /// result the answer (records, a record, a number, a string, or nothing), its `///` comment
 /// the doc. The expansion is the class `Host<Protocol>` conforming to the protocol over a
 /// `HostImplementation` (`init(host:)`), whose `interface` is the declaration a
-/// `@HostConstructor` names.
+/// `@HostConstructor` names. The table's C name starts with the application's namespace
+/// (`#registerApplication(namespace:)`), unless `namespace:` names another.
 @attached(peer, names: prefixed(Host))
-public macro HostInterface(namespace: String = "mvvm") = #externalMacro(module: "MVVMMacros", type: "HostInterfaceMacro")
+public macro HostInterface(namespace: String? = nil) = #externalMacro(module: "MVVMMacros", type: "HostInterfaceMacro")
 
-/// The application's registration, written once: `#registerApplication(namespace: "app",
+/// The application's registration and C namespace, written once: `#registerApplication(namespace: "app",
 /// enums: [Priority.self], records: [Item.self], types: [ItemStore.self, ItemEditorViewModel.self])`
 /// writes the function the framework calls once (`MVVMApplicationRegisterTypes`), registering the
 /// enums, then the records (the namespace their C prefix: `app_item`), then the types in the
 /// order given (their type numbers from 1). A refusal is kept, and `mvvm_init()` answers it
 /// (`TypeRegistry.registerApplication`).
-@freestanding(declaration, names: named(_mvvmRegisterApplication))
+/// The namespace is stated here only: the module's `@ViewModel` types and `@HostInterface`
+/// tables take it (`app_item_list_new`, `app_store_vtable`).
+@freestanding(declaration, names: named(_mvvmRegisterApplication), named(_mvvmNamespace))
 public macro registerApplication(
     namespace: String, enums: [any DeclaredEnum.Type] = [], records: [any RecordValue.Type] = [],
     types: [any DeclaredViewModel.Type] = []
@@ -96,3 +101,8 @@ public macro List<Root, Value>(
 /// checks it against the list's count before the command runs (MVVM_E_OUT_OF_RANGE).
 @attached(peer)
 public macro ListIndex(of list: String) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+
+/// The C namespace of an `@ViewModel` or `@HostInterface` that names none, in a module without
+/// `#registerApplication`: "mvvm". The global `#registerApplication(namespace:)` writes into the
+/// application's module shadows this one there, so its types take the application's namespace.
+public var _mvvmNamespace: String { "mvvm" }

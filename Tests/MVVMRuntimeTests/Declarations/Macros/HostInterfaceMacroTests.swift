@@ -33,7 +33,18 @@ final class HostInterfaceMacroTests: XCTestCase {
         XCTAssertTrue(interface.members[2].isCancel)
     }
 
+    func test_a_table_naming_no_namespace_takes_its_modules() {
+        XCTAssertEqual(HostShelfLabels.interface.cType, "mvvm_shelf_labels_vtable")
+    }
+
     func test_the_adapter_is_the_protocols_host_adapter() {
         XCTAssertTrue((HostTallies.self as Any) is any (Tallies & HostAdapter).Type)
     }
+}
+
+/// Shelf labels a host prints; it names no namespace, so it takes its module's.
+@HostInterface
+public protocol ShelfLabels: Sendable {
+    /// Prints the label `text`.
+    func print(_ text: String) async throws
 }

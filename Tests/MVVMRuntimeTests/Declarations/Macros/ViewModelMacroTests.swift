@@ -100,8 +100,8 @@ final class ViewModelMacroTests: XCTestCase {
 }
 
 /// Searches as you type, debounced on `S`: a ViewModel generic over its scheduler, declared
-/// for the one it ships with.
-@ViewModel(namespace: "shop", specialization: ImmediateScheduler.self)
+/// for the one it ships with. It names no namespace: it takes its module's.
+@ViewModel(specialization: ImmediateScheduler.self)
 @MainActor
 final class ShelfSearchViewModel<S: Scheduler>: ObservableObject {
     /// The search text.
@@ -125,5 +125,14 @@ extension ViewModelMacroTests {
         XCTAssertEqual(declaration.members.filter { $0.kind == .property }.map(\.name), ["query"])
         XCTAssertEqual(declaration.members.filter { $0.kind == .command }.map(\.name), ["clear", "set-query"])
         XCTAssertTrue(declaration === ShelfSearchViewModel<ImmediateScheduler>.declaration, "one declaration, stored once")
+    }
+
+    func test_a_view_model_naming_no_namespace_takes_its_modules() {
+        // This module has no #registerApplication, so its namespace is the framework's
+        // default; an application's (Examples/Notes) is its registration's, which
+        // check-notes proves by generating Notes' header unchanged.
+        XCTAssertEqual(ShelfSearchViewModel<ImmediateScheduler>.declaration.cNamespace, "mvvm")
+        XCTAssertEqual(ShelfSearchViewModel<ImmediateScheduler>.declaration.cFunctionPrefix, "mvvm_shelf_search")
+        XCTAssertEqual(ShelfCounterViewModel.declaration.cFunctionPrefix, "shop_shelf_counter", "a namespace: names another")
     }
 }

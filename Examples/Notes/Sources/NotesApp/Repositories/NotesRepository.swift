@@ -16,7 +16,7 @@ import MVVMRuntime
 ///
 /// The app's stores fail with a `NotesStoreError`; a host's store may throw any error. Either
 /// way the ViewModels show `NotesStoreError.message(for:)`.
-@HostInterface(namespace: "notes")
+@HostInterface
 public protocol NotesRepository: Sendable {
     /// Every note, in no particular order.
     nonisolated(nonsending) func allNotes() async throws -> [Note]

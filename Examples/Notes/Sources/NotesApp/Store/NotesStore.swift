@@ -5,7 +5,7 @@ import MVVMRuntime
 /// Where the notes are kept: in memory, or in a JSON file replaced atomically on every change.
 ///
 /// A store handle's Swift side: the repository the list and editors of one host share.
-@ViewModel(namespace: "notes", prefix: "store", handle: "store")
+@ViewModel(prefix: "store", handle: "store")
 @MainActor
 public final class NotesStore {
     @Hidden public let repository: any NotesRepository

@@ -18,7 +18,7 @@ import MVVMRuntime
 /// nothing can be saved. A note the store does not have (or a store that fails) leaves the
 /// editor so, with `errorMessage` saying why. A save runs with `isSaving` set (and `canSave`
 /// false): a second one waits for it to finish.
-@ViewModel(namespace: "notes")
+@ViewModel
 @MainActor
 public final class NoteEditorViewModel: ObservableObject {
 

@@ -24,7 +24,7 @@ import MVVMRuntime
 ///
 /// The scheduler must run its actions on the main actor: `DispatchQueue.main`, or a
 /// `TestScheduler` advanced from the main actor.
-@ViewModel(namespace: "notes", specialization: DispatchQueue.self)
+@ViewModel(specialization: DispatchQueue.self)
 @MainActor
 public final class NoteListViewModel<S: Scheduler>: ObservableObject {
 
