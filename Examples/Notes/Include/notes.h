@@ -116,9 +116,9 @@ mvvm_status notes_store_get_is_persistent(mvvm_object *store, int32_t *out_is_pe
 /* ------------------------------------------------------------------------------------------
  * Note list (NOTES_TYPE_NOTE_LIST)
  *
- * The list of notes: pinned first, then the most recently updated. The host binds a search
- * field to "query" and shows "rows", read by index, redrawing what "rows-changed" says
- * changed.
+ * The list of notes, pinned first, then the most recently updated: the host binds a search
+ * field to "query" and shows "rows" by index, redrawing what "rows-changed" says changed;
+ * typing filters the notes (title or body, ignoring case) once it pauses.
  *
  * Properties (each announced by "notify::NAME"):
  *   "query" (const char *, settable)
@@ -146,11 +146,11 @@ mvvm_status notes_note_list_on_appear(mvvm_object *vm);
 /** Reads every note again (after an editor saved one, say) and resets the rows when the notes
  *  arrive, cancelling a load in flight. */
 mvvm_status notes_note_list_reload(mvvm_object *vm);
-/** Deletes the note of row `index` (ignored outside the rows) and returns it (for an Undo), or nil
- *  when there is no such row. The row goes at once (`.remove`); if the store then refuses, the note
- *  comes back in its place in the order (`.insert`, when the filter still shows it) and
- *  "error-message" says why. `out_note` may be NULL; the struct's strings are borrowed until the
- *  next getter or command call on this object, a change of it, or its destruction. */
+/** Deletes the note of row `index` and returns it (for an Undo), or nil outside the rows. The row
+ *  goes at once (`.remove`); if the store refuses, the note comes back in its place (`.insert`,
+ *  when the filter still shows it) and "error-message" says why. `out_note` may be NULL; the
+ *  struct's strings are borrowed until the next getter or command call on this object, a change of
+ *  it, or its destruction. */
 mvvm_status notes_note_list_delete_row(mvvm_object *vm, int64_t index, notes_note *out_note);
 /** Pins or unpins the note of row `index`; once stored, it moves to its place in the order
  *  (`.remove` then `.insert`). */
@@ -159,9 +159,8 @@ mvvm_status notes_note_list_toggle_pinned(mvvm_object *vm, int64_t index);
 mvvm_status notes_note_list_did_select_row(mvvm_object *vm, int64_t index);
 /** Clears "error-message". */
 mvvm_status notes_note_list_dismiss_error(mvvm_object *vm);
-/** Puts back a note "delete-row" gave (an Undo): stores a copy as a new note (the store gives it a
- *  new id) and inserts its row once stored, when the filter shows it; if the store refuses,
- *  "error-message" says why. */
+/** Puts back a note "delete-row" gave (an Undo): stores a copy as a new note and inserts its row
+ *  once stored, when the filter shows it; if the store refuses, "error-message" says why. */
 mvvm_status notes_note_list_restore(mvvm_object *vm, const notes_note *note);
 /** Sets "query" (strings are copied). */
 mvvm_status notes_note_list_set_query(mvvm_object *vm, const char *query);
@@ -178,9 +177,8 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
 /* ------------------------------------------------------------------------------------------
  * Note editor (NOTES_TYPE_NOTE_EDITOR)
  *
- * One note's editor, for a new note or a stored one. The host binds two text fields to
- * "draft-title" and "draft-body", enables Save from "can-save", shows "validation-message" by
- * the title and "error-message" as an alert; "did-save" sends the note as stored.
+ * One note's editor, for a new note or a stored one: the host binds two text fields to
+ * "draft-title" and "draft-body", enables Save from "can-save" and shows "validation-message".
  *
  * Properties (each announced by "notify::NAME"):
  *   "draft-title" (const char *, settable)
@@ -214,12 +212,11 @@ mvvm_status notes_note_list_get_row(mvvm_object *vm, int64_t index, notes_note *
  * ---------------------------------------------------------------------------------------- */
 
 /** Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored
- *  note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body;
- *  when the store has no such note, "error-message" says so and the editor cannot save. */
+ *  note is loaded ("is-loading" until it arrives); when the store has no such note, "error-message"
+ *  says so and the editor cannot save. */
 mvvm_status notes_note_editor_new(mvvm_object *store, int64_t note_id, mvvm_object **out_vm);
 /** Stores the draft (title trimmed) when "can-save"; sends "did-save" once stored. A failed save
- *  keeps the draft and sets "error-message". A save still running when the editor is released
- *  completes in the store but is no longer reported. */
+ *  keeps the draft and sets "error-message"; one running when the editor goes is not reported. */
 mvvm_status notes_note_editor_save(mvvm_object *vm);
 /** Sets "draft-title" (strings are copied). */
 mvvm_status notes_note_editor_set_draft_title(mvvm_object *vm, const char *draft_title);

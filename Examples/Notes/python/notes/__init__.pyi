@@ -63,7 +63,7 @@ class NoteList(MvvmObject):
     def reload(self) -> None:
         """Reads every note again (after an editor saved one, say) and resets the rows when the notes arrive, cancelling a load in flight."""
     def delete_row(self, index: int) -> Note:
-        """Deletes the note of row `index` (ignored outside the rows) and returns it (for an Undo), or nil when there is no such row. The row goes at once (`.remove`); if the store then refuses, the note comes back in its place in the order (`.insert`, when the filter still shows it) and "error-message" says why."""
+        """Deletes the note of row `index` and returns it (for an Undo), or nil outside the rows. The row goes at once (`.remove`); if the store refuses, the note comes back in its place (`.insert`, when the filter still shows it) and "error-message" says why."""
     def toggle_pinned(self, index: int) -> None:
         """Pins or unpins the note of row `index`; once stored, it moves to its place in the order (`.remove` then `.insert`)."""
     def did_select_row(self, index: int) -> None:
@@ -71,7 +71,7 @@ class NoteList(MvvmObject):
     def dismiss_error(self) -> None:
         """Clears "error-message"."""
     def restore(self, note: Note) -> None:
-        """Puts back a note "delete-row" gave (an Undo): stores a copy as a new note (the store gives it a new id) and inserts its row once stored, when the filter shows it; if the store refuses, "error-message" says why."""
+        """Puts back a note "delete-row" gave (an Undo): stores a copy as a new note and inserts its row once stored, when the filter shows it; if the store refuses, "error-message" says why."""
     def set_query(self, query: str) -> None:
         """Sets "query" (strings are copied)."""
     @property
@@ -104,13 +104,13 @@ class NoteList(MvvmObject):
     def connect(self, signal: str, handler: Callable[..., object]) -> Connection: ...
 
 class NoteEditor(MvvmObject):
-    """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body; when the store has no such note, "error-message" says so and the editor cannot save."""
+    """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored note is loaded ("is-loading" until it arrives); when the store has no such note, "error-message" says so and the editor cannot save."""
     object_type: ClassVar[ObjectType]  # type: ignore[assignment]
     def get_type(self) -> ObjectType: ...  # type: ignore[override]
     def __init__(self, store: NotesStore, note_id: int) -> None:
-        """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored note is loaded: "is-loading" is 1 until it arrives, then the drafts become its title and body; when the store has no such note, "error-message" says so and the editor cannot save."""
+        """Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A stored note is loaded ("is-loading" until it arrives); when the store has no such note, "error-message" says so and the editor cannot save."""
     def save(self) -> None:
-        """Stores the draft (title trimmed) when "can-save"; sends "did-save" once stored. A failed save keeps the draft and sets "error-message". A save still running when the editor is released completes in the store but is no longer reported."""
+        """Stores the draft (title trimmed) when "can-save"; sends "did-save" once stored. A failed save keeps the draft and sets "error-message"; one running when the editor goes is not reported."""
     def set_draft_title(self, draft_title: str) -> None:
         """Sets "draft-title" (strings are copied)."""
     @property

@@ -1,12 +1,9 @@
 import FoundationEssentials
 
-/// Notes in one JSON file, rewritten whole on every change by an atomic replace (a temporary
-/// file renamed over the old one): a save that fails, to encode or to write, leaves the old file
-/// as it was and the store's notes as they were.
-///
-/// It answers at once, on the main actor: the file is one person's notes, small enough to
-/// write while the host waits (a bigger store would write elsewhere, as the seeds'
-/// `JSONFileRepository` does on its own queue).
+/// Notes in one JSON file, rewritten whole on every change by an atomic replace: a save that
+/// fails, to encode or to write, leaves the old file and the store's notes as they were. It
+/// answers at once, on the main actor: one person's notes are small enough to write while the
+/// host waits (the seeds' `JSONFileRepository` writes a bigger store on its own queue).
 @MainActor
 public final class JSONFileNotesRepository: NotesRepository {
     /// The file's content.

@@ -2,20 +2,12 @@ import MVVMRuntime
 
 /// Notes a host keeps (a database of its own, a server): what notes_store_new_host() is made over.
 ///
-/// Where notes are kept: the app's own stores (`InMemoryNotesRepository`,
-/// `JSONFileNotesRepository`) or one a host implements (`HostNotesRepository`, which
-/// `@HostInterface` writes), which answers each request later, from any thread. So the
-/// requirements are asynchronous, as the seeds' `UserRepository`'s are, and the protocol is
-/// `Sendable` (a host's implementation is not main-actor bound).
-///
-/// The requirements are `nonisolated(nonsending)`: they run on the caller's actor (the
-/// ViewModels' main actor) instead of hopping to the global executor and back, so a store that
-/// answers at once costs no thread hop, and a host's answer needs one wake-up of the host
-/// thread. A `@MainActor` conformer marks its witnesses `@MainActor` explicitly (otherwise they
-/// take the requirement's isolation).
-///
-/// The app's stores fail with a `NotesStoreError`; a host's store may throw any error. Either
-/// way the ViewModels show `NotesStoreError.message(for:)`.
+/// The app's own stores (`InMemoryNotesRepository`, `JSONFileNotesRepository`) conform too.
+/// A host answers each request later, from any thread: so the requirements are asynchronous and
+/// the protocol `Sendable`. They are `nonisolated(nonsending)`: they run on the caller's actor
+/// (the ViewModels' main actor), so a store that answers at once costs no thread hop; a
+/// `@MainActor` conformer marks its witnesses `@MainActor` explicitly. Any error a store throws
+/// is shown as `NotesStoreError.message(for:)` says.
 @HostInterface
 public protocol NotesRepository: Sendable {
     /// Every note, in no particular order.

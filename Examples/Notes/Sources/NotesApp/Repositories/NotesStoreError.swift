@@ -19,10 +19,9 @@ extension NotesStoreError: LocalizedError {
 }
 
 extension NotesStoreError {
-    /// The sentence a screen shows for `error`, whatever threw it (the app's stores or a host's):
-    /// a `LocalizedError`'s description (so a `NotesStoreError`'s `message`), else the error as
-    /// text. (Foundation's `localizedDescription` needs corelibs Foundation, which the shipped
-    /// library does not link; the seeds' `DomainError.message(for:)` answers the same way.)
+    /// The sentence a screen shows for `error`, whatever threw it: a `LocalizedError`'s
+    /// description, else the error as text (`localizedDescription` needs corelibs Foundation,
+    /// which the shipped library does not link).
     public static func message(for error: any Error) -> String {
         (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
     }

@@ -2,22 +2,15 @@ import FoundationEssentials
 import MVVMBindingCore
 import MVVMRuntime
 
-/// One note's editor, for a new note or a stored one. The host binds two text fields to
-/// `draftTitle` and `draftBody`, enables Save from `canSave`, shows `validationMessage` by the
-/// title and `errorMessage` as an alert; `didSave` sends the note as stored.
+/// One note's editor, for a new note or a stored one: the host binds two text fields to
+/// `draftTitle` and `draftBody`, enables Save from `canSave` and shows `validationMessage`.
 ///
-/// `isDirty`, `canSave`, `draftState` and `validationMessage` are stored `@Published` values recomputed when
-/// a draft changes (and published only when they change). The draft is dirty when its trimmed
-/// title or its body differs from the stored note (a new note: when either is non-empty); it
-/// can be saved when dirty and valid (a title of 1 to 200 characters once trimmed).
-///
-/// The repository answers later (a host's store answers whenever it likes), so the editor
-/// calls it in `Task`s on the main actor, as the seeds' `UserDetailViewModel` does. An editor
-/// of a stored note loads it when made: `isLoading` until it arrives, then the drafts become
-/// its title and body (replacing anything typed meanwhile); until then nothing is dirty and
-/// nothing can be saved. A note the store does not have (or a store that fails) leaves the
-/// editor so, with `errorMessage` saying why. A save runs with `isSaving` set (and `canSave`
-/// false): a second one waits for it to finish.
+/// The derived values are stored `@Published` values recomputed when a draft changes (and
+/// published only when they change). The draft is dirty when its trimmed title or its body
+/// differs from the stored note; it can be saved when dirty and valid (a title of 1 to 200
+/// characters once trimmed). The repository answers later, so the editor calls it in `Task`s on
+/// the main actor, as the seeds' `UserDetailViewModel` does; until a stored note has loaded,
+/// nothing is dirty and nothing can be saved.
 @ViewModel
 @MainActor
 public final class NoteEditorViewModel: ObservableObject {
@@ -82,8 +75,6 @@ public final class NoteEditorViewModel: ObservableObject {
     /// Whether the note the drafts edit is known: a new note, or the stored one, loaded.
     private var isLoaded: Bool { noteID == nil || note.id != 0 }
 
-    // MARK: - Init
-
     /// An editor of the stored note `noteID`, loaded from `repository` at once, or of a new note
     /// when it is nil; `now` gives the time a save stamps (seconds since 1970).
     public init(repository: any NotesRepository, noteID: Note.ID?, now: @escaping () -> Double) {
@@ -97,25 +88,22 @@ public final class NoteEditorViewModel: ObservableObject {
     }
 
     /// Creates an editor of note `note_id` of `store`, or of a new note when `note_id` is 0. A
-    /// stored note is loaded: "is-loading" is 1 until it arrives, then the drafts become its
-    /// title and body; when the store has no such note, "error-message" says so and the editor
-    /// cannot save.
+    /// stored note is loaded ("is-loading" until it arrives); when the store has no such note,
+    /// "error-message" says so and the editor cannot save.
     @Constructor
     static func make(store: NotesStore, noteID: Int) -> NoteEditorViewModel {
         NoteEditorViewModel(repository: store.repository, noteID: noteID == 0 ? nil : noteID, now: { Date().timeIntervalSince1970 })
     }
 
     deinit {
-        // The tasks hold `self` weakly, so nothing lands after this; cancelling lets a
-        // repository that honours cancellation stop early.
+        // The tasks hold `self` weakly; cancelling lets a repository that honours it stop early.
         loadTask?.cancel()
     }
 
     // MARK: - Actions
 
-    /// Stores the draft (title trimmed) when `canSave`; sends `didSave` once stored. A failed
-    /// save keeps the draft and sets `errorMessage`. A save still running when the editor is
-    /// released completes in the store but is no longer reported.
+    /// Stores the draft (title trimmed) when `canSave`; sends `didSave` once stored. A failed save
+    /// keeps the draft and sets `errorMessage`; one running when the editor goes is not reported.
     public func save() {
         guard canSave else { return }
         var edited = note
@@ -148,9 +136,7 @@ public final class NoteEditorViewModel: ObservableObject {
         isLoading = false
         switch result {
         case .success(let notes):
-            guard let stored = notes.first(where: { $0.id == id }) else {
-                return show(NotesStoreError.notFound(id))
-            }
+            guard let stored = notes.first(where: { $0.id == id }) else { return show(NotesStoreError.notFound(id)) }
             note = stored
             draftTitle = stored.title
             draftBody = stored.body  // recomputes: clean
@@ -178,13 +164,10 @@ public final class NoteEditorViewModel: ObservableObject {
         }
     }
 
+    /// Shows why a call failed; a cancelled one was closed with the editor: nothing to tell.
     private func show(_ error: any Error) {
-        // A cancelled call was closed with the editor: nothing to tell.
-        guard !(error is CancellationError) else { return }
-        errorMessage = NotesStoreError.message(for: error)
+        if !(error is CancellationError) { errorMessage = NotesStoreError.message(for: error) }
     }
-
-    // MARK: - Private
 
     private func updateDerivedState() {
         let title = draftTitle.trimmingWhitespacesAndNewlines()

@@ -2,28 +2,20 @@ import Dispatch
 import MVVMBindingCore
 import MVVMRuntime
 
-/// The list of notes: pinned first, then the most recently updated. The host binds a search
-/// field to `query` and shows `notes`, read by index, redrawing what `changes` says changed.
-///
-/// Search as you type: `$query` → `debounce(for: debounceInterval, scheduler:)` → trimmed →
-/// `removeDuplicates()` → the list shows the notes whose title or body contains it (ignoring
-/// case); an empty query shows every note. So typing filters once the typing pauses.
-///
-/// Commands: `onAppear()` and `reload()` load the notes, `delete(at:)`, `togglePinned(at:)`,
-/// `didSelectRow(at:)` (sends the note's id on `noteSelected`, for the host to open an
-/// editor).
+/// The list of notes, pinned first, then the most recently updated: the host binds a search
+/// field to `query` and shows `notes` by index, redrawing what `changes` says changed; typing
+/// filters the notes (title or body, ignoring case) once it pauses.
 ///
 /// The repository answers later (a host's store answers whenever it likes): each command
-/// starts a `Task` on the main actor, and its result lands when the repository answers. At
-/// most one load runs at a time: a new one (a reload, a new filter) cancels the one in flight,
-/// and a superseded load's result never lands, even from a repository that ignores
-/// cancellation (each load carries a generation that must still be current), as in the
-/// seeds' `UserListViewModel`. A delete is optimistic: the row goes at once (so `delete(at:)`
-/// can give the note back), and comes back if the store refuses. A failed store call shows its
-/// message in `errorMessage`; only a failed delete changes rows (it puts its row back).
+/// starts a `Task` on the main actor whose result lands when the repository answers. At most
+/// one load runs: a new one (a reload, a new filter) cancels the one in flight, and a
+/// superseded load's result never lands, even from a repository that ignores cancellation
+/// (each load carries a generation that must still be current), as in the seeds'
+/// `UserListViewModel`. A delete is optimistic: the row goes at once and comes back if the
+/// store refuses. A failed call shows its message in `errorMessage`.
 ///
-/// The scheduler must run its actions on the main actor: `DispatchQueue.main`, or a
-/// `TestScheduler` advanced from the main actor.
+/// `S` must run its actions on the main actor: `DispatchQueue.main`, or a `TestScheduler`
+/// advanced from the main actor.
 @ViewModel(specialization: DispatchQueue.self)
 @MainActor
 public final class NoteListViewModel<S: Scheduler>: ObservableObject {
@@ -47,9 +39,8 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
     @List("rows", item: "row", out: "out_note", changes: \NoteListViewModel<DispatchQueue>.changes, signal: "rows-changed", count: "count")
     public private(set) var notes: [Note] = []
 
-    /// Every edit of `notes`: `.reset` when the notes were (re)loaded or the filter changed,
-    /// `.remove` for a deleted note, `.remove` then `.insert` for a note that moved when its pin
-    /// changed. Applying them in order to a copy keeps the copy equal to `notes`.
+    /// Every edit of `notes`, in order: `.reset` on a (re)load or a new filter, `.remove` for a
+    /// deleted note, `.remove` then `.insert` for a note whose pin moved it.
     public let changes = PassthroughSubject<ListChange, Never>()
 
     // MARK: - Events
@@ -69,8 +60,6 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
     /// The notes deleted from the rows whose delete the store has not answered yet: a load that
     /// lands meanwhile (read before the delete, perhaps) does not show them again.
     private var pendingDeletes: Set<Note.ID> = []
-
-    // MARK: - Init
 
     /// The list over `repository`; `query` is debounced by `debounceInterval` on `scheduler`.
     public init(repository: any NotesRepository, scheduler: S, debounceInterval: S.SchedulerTimeType.Stride) {
@@ -96,8 +85,7 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
     }
 
     deinit {
-        // The tasks hold `self` weakly, so nothing lands after this; cancelling lets a
-        // repository that honours cancellation stop early.
+        // The tasks hold `self` weakly; cancelling lets a repository that honours it stop early.
         loadTask?.cancel()
     }
 
@@ -122,10 +110,9 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
         }
     }
 
-    /// Deletes the note of row `index` (ignored outside the rows) and returns it (for an Undo),
-    /// or nil when there is no such row. The row goes at once (`.remove`); if the store then
-    /// refuses, the note comes back in its place in the order (`.insert`, when the filter
-    /// still shows it) and `errorMessage` says why.
+    /// Deletes the note of row `index` and returns it (for an Undo), or nil outside the rows.
+    /// The row goes at once (`.remove`); if the store refuses, the note comes back in its place
+    /// (`.insert`, when the filter still shows it) and `errorMessage` says why.
     @Exported("delete-row", out: "out_note") @ListIndex(of: "rows")
     @discardableResult
     public func delete(at index: Int) -> Note? {
@@ -167,9 +154,8 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
         errorMessage = nil
     }
 
-    /// Puts back a note `delete(at:)` gave (an Undo): stores a copy as a new note (the store
-    /// gives it a new id) and inserts its row once stored, when the filter shows it; if the
-    /// store refuses, `errorMessage` says why.
+    /// Puts back a note `delete(at:)` gave (an Undo): stores a copy as a new note and inserts its
+    /// row once stored, when the filter shows it; if the store refuses, `errorMessage` says why.
     public func restore(_ note: Note) {
         var copy = note
         copy.id = 0
@@ -186,49 +172,42 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
         // A newer load owns the rows now: this result is stale.
         guard generation == loadGeneration, !Task.isCancelled else { return }
         loadTask = nil
-        switch result {
-        case .success(let all):
+        land(result) { all in
             notes = NoteOrder.sorted(all.filter { matches($0) && !pendingDeletes.contains($0.id) })
-            errorMessage = nil
             changes.send(.reset(count: notes.count))
-        case .failure(let error):
-            show(error)
         }
     }
 
     private func finishDelete(of deleted: Note, result: Result<Void, any Error>) {
         pendingDeletes.remove(deleted.id)
-        switch result {
-        case .success:
-            errorMessage = nil
-        case .failure(let error):
-            // Back in its place (loads meanwhile left it out), unless the filter hides it now.
-            if matches(deleted) { insertInOrder(deleted) }
-            show(error)
-        }
+        // Back in its place (loads meanwhile left it out), unless the filter hides it now.
+        if case .failure = result, matches(deleted) { insertInOrder(deleted) }
+        land(result)
     }
 
     private func finishSave(_ result: Result<Note, any Error>) {
-        switch result {
-        case .success(let stored):
-            errorMessage = nil
+        land(result) { stored in
             // The rows may have changed since the toggle: the note is found again by id.
             guard let index = notes.firstIndex(where: { $0.id == stored.id }) else { return }
             notes.remove(at: index)
             changes.send(.remove(index..<index + 1))
             insertInOrder(stored)
-        case .failure(let error):
-            show(error)
         }
     }
 
     private func finishRestore(_ result: Result<Note, any Error>) {
+        land(result) { stored in if matches(stored) { insertInOrder(stored) } }
+    }
+
+    /// A store call's outcome: a success is applied and clears `errorMessage`; a failure sets
+    /// it, but for a cancel (the call was superseded or closed: nothing to tell).
+    private func land<T>(_ result: Result<T, any Error>, _ apply: (T) -> Void = { _ in }) {
         switch result {
-        case .success(let stored):
+        case .success(let value):
+            apply(value)
             errorMessage = nil
-            if matches(stored) { insertInOrder(stored) }
         case .failure(let error):
-            show(error)
+            if !(error is CancellationError) { errorMessage = NotesStoreError.message(for: error) }
         }
     }
 
@@ -237,12 +216,6 @@ public final class NoteListViewModel<S: Scheduler>: ObservableObject {
         let position = notes.firstIndex { NoteOrder.precedes(note, $0) } ?? notes.count
         notes.insert(note, at: position)
         changes.send(.insert(position..<position + 1))
-    }
-
-    private func show(_ error: any Error) {
-        // A cancelled call was superseded or closed: nothing to tell.
-        guard !(error is CancellationError) else { return }
-        errorMessage = NotesStoreError.message(for: error)
     }
 
     private func matches(_ note: Note) -> Bool {

@@ -1,6 +1,5 @@
 extension Result where Failure == any Error {
-    /// The outcome of a repository call, as a value: what a ViewModel's task hands back to the
-    /// ViewModel (which it holds weakly) once the repository answered.
+    /// A repository call's outcome, as a value a ViewModel's task hands back to its ViewModel.
     nonisolated(nonsending) static func awaiting(_ call: nonisolated(nonsending) () async throws -> Success) async -> Self {
         do {
             return .success(try await call())
