@@ -202,12 +202,27 @@ const char *mvvm_last_error_message(void);
  *  application's constructors answer the same). */
 mvvm_status mvvm_init(void);
 
+/** Flags of mvvm_init_options. */
+typedef enum mvvm_init_flags {
+    /** Since 0.2: at mvvm_shutdown(), report what the host never released (see
+     *  mvvm_debug_leak_report()); the environment variable MVVM_DEBUG_LEAKS=1 does the same. */
+    MVVM_INIT_REPORT_LEAKS = 1,
+} mvvm_init_flags;
+
+/** The size of 0.1's mvvm_init_options (struct_size and flags), which this version accepts
+ *  too: the fields after them take their defaults. */
+#define MVVM_INIT_OPTIONS_SIZE_0_1 8
+
 /** How mvvm_init_with_options() starts the runtime. Fill it with zeros, then set struct_size. */
 typedef struct mvvm_init_options {
-    /** sizeof(mvvm_init_options): the only size this version accepts. */
+    /** sizeof(mvvm_init_options), or MVVM_INIT_OPTIONS_SIZE_0_1. */
     uint32_t struct_size;
-    /** Reserved for later options: must be 0 (otherwise MVVM_E_INVALID_ARGUMENT). */
+    /** mvvm_init_flags ORed together; any other bit is MVVM_E_INVALID_ARGUMENT. */
     uint32_t flags;
+    /** Since 0.2: where to write the journal of this runtime (see "Debugging"), truncating
+     *  the file; NULL for none (unless the environment variable MVVM_TRACE names a path).
+     *  Copied. */
+    const char *journal_path;
 } mvvm_init_options;
 
 /** Starts the runtime with the calling thread as the host thread, which may be any thread
@@ -968,6 +983,74 @@ mvvm_status mvvm_request_resolve(mvvm_request *request, const mvvm_value *answer
 mvvm_status mvvm_request_resolve_list(mvvm_request *request, const mvvm_value *items, size_t count);
 
 /* ------------------------------------------------------------------------------------------
+ * Debugging: the journal, replay, the inspector and the leak report (since 0.2)
+ *
+ * THE JOURNAL: with mvvm_init_options.journal_path or MVVM_TRACE=path, the runtime writes
+ * everything that crosses this API to a file, one JSON object per line (docs/JOURNAL.md is
+ * the format, versioned by its header line): each call (function, operation, arguments,
+ * status, what it handed back), each signal delivered to a handler, each request to a host's
+ * table and its answer or cancel, each dispatch and wake-up, with a monotonic time and the
+ * thread. Lines are buffered and written at the end of each dispatch and at shutdown; a
+ * write that fails (a full disk) is reported once on stderr and turns the journal off, and
+ * the application goes on. Off, it costs one load per call.
+ *
+ * REPLAY: mvvm_replay() (the `mvvm-replay` command, Python's mvvm.replay()) drives a library
+ * with the host's side of a journal and compares the signals it emits with the recorded ones.
+ *
+ * THE LEAK REPORT: with MVVM_INIT_REPORT_LEAKS or MVVM_DEBUG_LEAKS=1, mvvm_shutdown() lists
+ * what the host never released on stderr, each with the call that made it.
+ * ---------------------------------------------------------------------------------------- */
+
+/** Every live object as JSON: its handle, type, property values, list counts and connected
+ *  handlers, and the host requests pending (docs/JOURNAL.md, "Snapshots"). *out_json is
+ *  owned by the caller: free it with mvvm_string_free(). Host thread. */
+mvvm_status mvvm_debug_snapshot(char **out_json);
+
+/** Frees a string the library handed over as owned (mvvm_debug_snapshot(), mvvm_replay()).
+ *  NULL does nothing. Any thread. */
+void mvvm_string_free(char *string);
+
+/** The report of the last mvvm_shutdown() that reported leaks: "" when nothing was left, or
+ *  lines naming each object, command closure and request the host never released, with the
+ *  call (and journal line) that made it. Static storage until the next mvvm_shutdown(). Any
+ *  thread. */
+const char *mvvm_debug_leak_report(void);
+
+/** Serves snapshots and the journal's tail on a Unix socket for a live viewer (`python3 -m
+ *  mvvm.inspect`): created only by this call, mode 0600, at `path`, or when NULL at
+ *  $XDG_RUNTIME_DIR/mvvm-PID.sock (else /tmp/mvvm-UID/mvvm-PID.sock, its folder mode 0700).
+ *  *out_path (may be NULL) gets the path, static storage until mvvm_shutdown(), which removes
+ *  the socket. A client sends "snapshot\n" or "tail N\n" and reads one reply ending in a
+ *  blank line; requests are answered on the host thread during mvvm_dispatch(). Host thread.
+ *  MVVM_E_SYSTEM when the socket cannot be made (the message says why). */
+mvvm_status mvvm_debug_serve(const char *path, const char **out_path);
+
+/** What mvvm_replay() compares and how long it waits. Fill it with zeros, then set
+ *  struct_size. */
+typedef struct mvvm_replay_options {
+    /** sizeof(mvvm_replay_options). */
+    uint32_t struct_size;
+    /** How long to wait, in milliseconds, for work a recorded dispatch ran that has not
+     *  arrived yet (a repository on its own thread); 0 for the default, 2000. */
+    uint32_t settle_ms;
+} mvvm_replay_options;
+
+/** Replays the journal at `journal_path` against this library: starts the runtime on the
+ *  calling thread with a virtual clock driven by the journal's times, makes the host's calls
+ *  in the recorded order (handlers' calls inside the same signals), answers the requests to
+ *  host tables as recorded, and compares every signal the library emits, and every call's
+ *  status, with the journal; then shuts the runtime down. `options` may be NULL for the
+ *  defaults. *out_report (may be NULL; owned: free it with mvvm_string_free()) gets a
+ *  report: "replay: identical (N calls, M signals)" or the first divergence with its journal
+ *  line, the call before it, what was expected and what happened.
+ *  MVVM_OK when identical; MVVM_E_STATE when it diverged; MVVM_E_INVALID_ARGUMENT for a
+ *  journal that cannot be read or replayed (another format version, an application with
+ *  another schema hash, a value the journal cut, an answer of an application's own resolve
+ *  function), the report saying why. Call it before mvvm_init() (MVVM_E_STATE while a runtime
+ *  runs), on the thread that may be the host thread. */
+mvvm_status mvvm_replay(const char *journal_path, const mvvm_replay_options *options, char **out_report);
+
+/* ------------------------------------------------------------------------------------------
  * Plug-in entry point
  *
  * For hosts that load the library with dlopen() and resolve one symbol: mvvm_get_api()
@@ -1043,6 +1126,12 @@ typedef struct mvvm_api {
     mvvm_status (*schema_hash)(const char **out_hash);
     mvvm_status (*schema_check)(const char *expected_hash);
     mvvm_status (*interface_find)(const char *name, const mvvm_interface_info **out_info);
+    mvvm_status (*debug_snapshot)(char **out_json);
+    void (*string_free)(char *string);
+    const char *(*debug_leak_report)(void);
+    mvvm_status (*debug_serve)(const char *path, const char **out_path);
+    mvvm_status (*replay)(const char *journal_path, const mvvm_replay_options *options,
+                          char **out_report);
     /* END GENERATED api */
 } mvvm_api;
 

@@ -62,6 +62,11 @@ static inline const mvvm_api *mvvm_api_table(void) {
         .schema_hash = mvvm_schema_hash,
         .schema_check = mvvm_schema_check,
         .interface_find = mvvm_interface_find,
+        .debug_snapshot = mvvm_debug_snapshot,
+        .string_free = mvvm_string_free,
+        .debug_leak_report = mvvm_debug_leak_report,
+        .debug_serve = mvvm_debug_serve,
+        .replay = mvvm_replay,
     };
     return &table;
 }

@@ -166,8 +166,23 @@ static inline void harness_run(const char *name, void (*function)(void)) {
     harness_current_test = "(none)";
 }
 
+/** Shuts the runtime down, when one runs, and with the leak report on (run.sh sets
+ *  MVVM_DEBUG_LEAKS=1) fails the program if it left anything unreleased: every test cleans up
+ *  after itself. (A test that shuts down with objects alive on purpose has its report on
+ *  stderr; the program's own end is what is checked.) */
+static inline void harness_check_leaks(void) {
+    if (mvvm_dispatch() != MVVM_OK) return; /* none runs, or it runs on another thread */
+    if (mvvm_shutdown() != MVVM_OK) {
+        harness_report(__FILE__, __LINE__, "mvvm_shutdown() at the end", NULL);
+        return;
+    }
+    const char *report = mvvm_debug_leak_report();
+    if (report != NULL && report[0] != '\0') harness_report(__FILE__, __LINE__, "nothing left unreleased at the end", report);
+}
+
 /** Prints the closing line and returns the exit status for main(). */
 static inline int harness_finish(void) {
+    harness_check_leaks();
     harness_tests_failed += harness_stray_failures;
     printf("%d passed, %d failed\n", harness_tests_passed, harness_tests_failed);
     fflush(stdout);

@@ -104,7 +104,8 @@ for name in "${tests[@]}"; do
     status=0
     start=$(date +%s%N)
     # A hang (or a crash handler that never returns) is a failure, not a stuck run.
-    timeout --kill-after=5 "${CABI_TIMEOUT:-120}" "$program" > "$log" 2>&1 || status=$?
+    # With the leak report on: harness_finish() fails a program that left anything unreleased.
+    MVVM_DEBUG_LEAKS=1 timeout --kill-after=5 "${CABI_TIMEOUT:-120}" "$program" > "$log" 2>&1 || status=$?
     elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
     closing="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 || true)"
     if [[ -z "$closing" ]]; then

@@ -100,9 +100,15 @@ static void invalid_options_are_refused(void) {
     options.struct_size = 4;
     CHECK_STATUS(mvvm_init_with_options(&options), MVVM_E_INVALID_ARGUMENT);
     options = default_options();
-    options.flags = 1;
+    options.flags = 2; /* MVVM_INIT_REPORT_LEAKS is 1; no other flag is defined */
     CHECK_STATUS(mvvm_init_with_options(&options), MVVM_E_INVALID_ARGUMENT);
     CHECK(strstr(mvvm_last_error_message(), "flags") != NULL);
+    CHECK(strstr(mvvm_last_error_message(), "MVVM_INIT_REPORT_LEAKS") != NULL);
+    /* A size between 0.1's and this version's is neither. */
+    options = default_options();
+    options.struct_size = MVVM_INIT_OPTIONS_SIZE_0_1 + 4;
+    CHECK_STATUS(mvvm_init_with_options(&options), MVVM_E_INVALID_ARGUMENT);
+    CHECK(strstr(mvvm_last_error_message(), "MVVM_INIT_OPTIONS_SIZE_0_1") != NULL);
 }
 
 static void not_initialized_before_any_init(void) {

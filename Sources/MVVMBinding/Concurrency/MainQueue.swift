@@ -20,11 +20,35 @@ public enum MainQueue {
 
     /// Runs `block` on the main actor's queue. Any thread.
     public static func async(_ block: @escaping @Sendable () -> Void) {
+        enqueue(block)
+    }
+
+    static func enqueue(_ block: @escaping @Sendable () -> Void) {
         if isOnHostThread { HostThreadQueue.shared.post(block) } else { DispatchQueue.main.async(execute: block) }
     }
 
-    /// Runs `block` on the main actor's queue at `deadline`. Any thread.
+    /// The main actor's clock: the uptime clock, or during a replay the journal's
+    /// (`VirtualMainClock`). Timers on the main queue count from it.
+    public static var now: DispatchTime {
+        if VirtualMainClock.isRunning { return DispatchTime(uptimeNanoseconds: VirtualMainClock.read()) }
+        let now = DispatchTime.now()
+        if MainClockTap.isOn { MainClockTap.read(now.uptimeNanoseconds) }
+        return now
+    }
+
+    /// Whether main-queue work goes through this type rather than straight to the dispatch
+    /// main queue: on another host thread, while a replay's clock runs, or while a journal
+    /// hears the clock.
+    @inline(__always)
+    public static var isRouted: Bool { isOnHostThread || VirtualMainClock.isRunning || MainClockTap.isOn }
+
+    /// Runs `block` on the main actor's queue at `deadline` (on `now`'s clock). Any thread.
     public static func asyncAfter(deadline: DispatchTime, _ block: @escaping @Sendable () -> Void) {
+        if VirtualMainClock.isRunning {
+            VirtualMainClock.schedule(at: deadline.uptimeNanoseconds, block)
+            return
+        }
+        let block = MainClockTap.tapped(block)
         if isOnHostThread {
             // The timer fires on the pool, which hands the block over at once.
             DispatchQueue.global().asyncAfter(deadline: deadline) { HostThreadQueue.shared.post(block) }

@@ -4,8 +4,8 @@ import Dispatch
 /// dispatch timer source. `DispatchQueue.main` means the main actor's queue (`MainQueue`): on
 /// a host thread other than the process's main thread its actions run there.
 extension DispatchQueue: Scheduler {
-    /// The current time on the uptime clock.
-    public var now: SchedulerTimeType { SchedulerTimeType(.now()) }
+    /// The current time on the uptime clock (the main queue's: `MainQueue.now`).
+    public var now: SchedulerTimeType { SchedulerTimeType(isRoutedToHostThread ? MainQueue.now : .now()) }
 
     /// Zero: dispatch applies no minimum leeway of its own.
     public var minimumTolerance: SchedulerTimeType.Stride { SchedulerTimeType.Stride(.nanoseconds(0)) }
@@ -55,11 +55,16 @@ extension DispatchQueue: Scheduler {
     ) -> any Cancellable {
         let options = options ?? SchedulerOptions()
         let work = UncheckedSendableAction(action)
+        if VirtualMainClock.isRunning && isRoutedToHostThread {
+            let timer = VirtualRepeatingTimer(start: date.dispatchTime, interval: interval.magnitude, work)
+            return AnyCancellable { timer.cancel() }
+        }
         let timer: any DispatchSourceTimer
         if isRoutedToHostThread {
             // Ticks on the pool, each handed to the host thread's queue.
             timer = DispatchSource.makeTimerSource(queue: .global())
-            timer.setEventHandler(qos: options.qos, flags: options.flags) { MainQueue.async { work.run() } }
+            let tick = MainClockTap.tapped { work.run() }
+            timer.setEventHandler(qos: options.qos, flags: options.flags) { MainQueue.async(tick) }
         } else {
             timer = DispatchSource.makeTimerSource(queue: self)
             timer.setEventHandler(qos: options.qos, flags: options.flags) { work.run() }
@@ -74,7 +79,7 @@ extension DispatchQueue: Scheduler {
     /// flag first: the default mode pays one load. By label: on Linux every
     /// `DispatchQueue.main` is a fresh wrapper of the one queue, so identity says nothing.
     @inline(__always)
-    private var isRoutedToHostThread: Bool { MainQueue.isOnHostThread && label == Self.mainQueueLabel }
+    private var isRoutedToHostThread: Bool { MainQueue.isRouted && label == Self.mainQueueLabel }
 
     private static let mainQueueLabel = DispatchQueue.main.label
 }

@@ -20,20 +20,33 @@ import CMVVM
 public func apiCall(
     function: StaticString = #function, _ body: (Runtime) throws(APIError) -> Void
 ) -> mvvm_status {
-    guard HostThread.isCurrent else { return LastError.fail(.offHostThread(function)) }
-    guard let current = Runtime.unretainedCurrent else { return LastError.fail(.notInitialized(function)) }
+    guard HostThread.isCurrent else { return refuse(.offHostThread(function), function) }
+    guard let current = Runtime.unretainedCurrent else { return refuse(.notInitialized(function), function) }
     return current.withGuaranteedInstance { runtime in
         runtime.enter()
+        // One load when no journal is written; with one, the call's line is written after
+        // its body and before its deliveries (JournalCalls).
+        let journaling = JournalCalls.isRecording
+        if journaling { JournalCalls.begin(function, depth: runtime.callDepth - 1) }
         do throws(APIError) {
             try body(runtime)
         } catch {
+            if journaling { JournalCalls.end(error.status, error.message) }
             runtime.leave()
             return LastError.fail(error)
         }
+        if journaling { JournalCalls.end(MVVM_OK) }
         runtime.leave()
         LastError.clearOnHostThread()
         return MVVM_OK
     }
+}
+
+/// A refusal before the call could start, journaled when a journal is written.
+@inline(never)
+func refuse(_ error: APIError, _ function: StaticString) -> mvvm_status {
+    if Journal.isOn { JournalCalls.refused(function, error) }
+    return LastError.fail(error)
 }
 
 /// Writes `value` through `out`, or fails with a clear message when `out` is NULL.

@@ -126,6 +126,7 @@ public final class Runtime {
     public func register(_ object: RuntimeObject) -> OpaquePointer {
         let handle = handles.insert(object)
         object.attach(handle: handle)
+        if LeakReport.isTracking { LeakReport.made(.object(handle)) }
         return handle.pointer
     }
 
@@ -175,8 +176,10 @@ public final class Runtime {
             ended.append(entry.connection)
             keepUntilCallEnds(entry.connection)
             connectionsByID[id] = nil
+            if Journal.isOn { JournalEvents.disconnected(entry.connection) }
         }
         handles.remove(handle)
+        LeakReport.ended(.object(handle))
         object.invalidate()
         withExtendedLifetime(ended) {}
     }
@@ -192,6 +195,7 @@ public final class Runtime {
         let connection = Connection(signalIndex: signal, handler: handler, userData: userData, destroy: destroy, layout: layout)
         object.add(connection)
         connectionsByID[id] = (connection, object)
+        if Journal.isOn { JournalEvents.connected(connection, id: id) }
         return id
     }
 
@@ -202,6 +206,7 @@ public final class Runtime {
         keepUntilCallEnds(entry.connection)
         entry.object.remove(entry.connection)
         entry.connection.disconnect()
+        if Journal.isOn { JournalEvents.disconnected(entry.connection) }
     }
 
     // MARK: - Closures
@@ -210,7 +215,20 @@ public final class Runtime {
         let id = nextClosureID
         nextClosureID += 1
         closures[id] = closure
+        if LeakReport.isTracking { LeakReport.made(.closure(id)) }
         return id
+    }
+
+    /// How many handlers are connected to `object` (the leak report, the inspector).
+    func connectionCount(of object: RuntimeObject) -> Int {
+        connectionsByID.values.reduce(0) { $0 + ($1.object === object ? 1 : 0) }
+    }
+
+    /// The connection ids of `object`, with their signals' names (the inspector).
+    func connections(of object: RuntimeObject) -> [(id: UInt64, signal: String)] {
+        connectionsByID.filter { $0.value.object === object }.sorted { $0.key < $1.key }.map { id, entry in
+            (id, object.signals[entry.connection.signalIndex].name)
+        }
     }
 
     // MARK: - Shutdown

@@ -140,9 +140,15 @@ public class TypeDeclaration: @unchecked Sendable {
 
     // MARK: - Access
 
+    // Each access is a host's call (an export's body): with a journal on, it notes what it
+    // did on the call's line (`JournalCalls`).
+
     @MainActor func read(_ member: Int, of object: RuntimeObject) throws(APIError) -> Value {
         try check(member, is: .property)
-        return try readers[member]!.function(object)
+        if Journal.isOn { JournalCalls.access("get", object, members[member].name) }
+        let value = try readers[member]!.function(object)
+        if Journal.isOn { JournalCalls.out(value) }
+        return value
     }
 
     @MainActor func write(_ member: Int, of object: RuntimeObject, _ value: Value) throws(APIError) {
@@ -150,6 +156,7 @@ public class TypeDeclaration: @unchecked Sendable {
         guard let write = writers[member]?.function else {
             throw APIError(MVVM_E_STATE, "\(name).\(members[member].name) is read-only.")
         }
+        if Journal.isOn { JournalCalls.access("set", object, members[member].name, [value]) }
         let kind = valueKinds[member]
         guard value.kind == kind || (nullables[member] && value.kind == .none) else {
             throw Self.kindError(value, kind, nullable: nullables[member], "\(name).\(members[member].name)")
@@ -159,18 +166,30 @@ public class TypeDeclaration: @unchecked Sendable {
 
     @MainActor func invoke(_ member: Int, of object: RuntimeObject, _ arguments: [Value]) throws(APIError) -> Value {
         try check(member, is: .command)
+        if Journal.isOn { JournalCalls.access("invoke", object, members[member].name, arguments) }
         let checked = try checkArguments(arguments, of: member, object: object)
-        return try runners[member]!.function(object, checked)
+        let result = try runners[member]!.function(object, checked)
+        if Journal.isOn && result != .none { JournalCalls.out(result) }
+        return result
     }
 
-    @MainActor func count(_ member: Int, of object: RuntimeObject) throws(APIError) -> Int {
+    /// `journaled: false` for the count an index check reads: the call's operation is the
+    /// command or item read, not the count.
+    @MainActor func count(_ member: Int, of object: RuntimeObject, journaled: Bool = true) throws(APIError) -> Int {
         try check(member, is: .list)
-        return try counters[member]!.function(object)
+        let journaling = journaled && Journal.isOn
+        if journaling { JournalCalls.access("count", object, members[member].name) }
+        let count = try counters[member]!.function(object)
+        if journaling { JournalCalls.out(.int64(Int64(count))) }
+        return count
     }
 
     @MainActor func item(_ member: Int, of object: RuntimeObject, at index: Int) throws(APIError) -> Value {
         try check(member, is: .list)
-        return try itemReaders[member]!.function(object, index)
+        if Journal.isOn { JournalCalls.access("item", object, members[member].name, [.int64(Int64(index))]) }
+        let item = try itemReaders[member]!.function(object, index)
+        if Journal.isOn { JournalCalls.out(item) }
+        return item
     }
 
     /// A new object of this type from its constructor's arguments (overridden where there is one).
@@ -219,6 +238,27 @@ public class TypeDeclaration: @unchecked Sendable {
         throw APIError(MVVM_E_STATE, "A \(name) is not made over a host's implementation (mvvm_object_new_host()): it has no host constructor.")
     }
 
+    /// Every property's value and every list's count of `object`, in member order, for the
+    /// inspector: read as a host's getter reads them (a failure, such as a value not
+    /// available in this state, is its error), but not journaled as a call.
+    @MainActor func inspected(_ object: RuntimeObject) -> [(name: String, kind: MemberShape.Kind, value: Result<Value, APIError>)] {
+        members.indices.compactMap { member in
+            switch kinds[member] {
+            case .property:
+                do throws(APIError) { return (members[member].name, .property, .success(try readers[member]!.function(object))) } catch {
+                    return (members[member].name, .property, .failure(error))
+                }
+            case .list:
+                do throws(APIError) {
+                    return (members[member].name, .list, .success(.int64(Int64(try counters[member]!.function(object)))))
+                } catch {
+                    return (members[member].name, .list, .failure(error))
+                }
+            default: return nil
+            }
+        }
+    }
+
     /// The value of signal `index` (a property notification) for `object`: signal i < the
     /// number of properties announces property i, which is member i. A read that fails (a
     /// value not available in the current state) is announced as absent.
@@ -260,7 +300,7 @@ public class TypeDeclaration: @unchecked Sendable {
                 guard let object, case .int64(let index) = value,
                     let listID = members.firstIndex(where: { $0.kind == .list && $0.name == listName })
                 else { break }
-                _ = try checkedIndex(index, count: count(listID, of: object), members[listID].itemWord)
+                _ = try checkedIndex(index, count: count(listID, of: object, journaled: false), members[listID].itemWord)
             case .object(let objectArgument):
                 guard let runtime, case .object(let handle) = value else { break }
                 objects[position] = try objectArgument.resolve(runtime, handle)

@@ -7,6 +7,10 @@ import CMVVM
     apiCall { runtime throws(APIError) in
         let target = try runtime.object(object)
         let name = try string(from: command, "command")
+        if Journal.isOn {
+            JournalCalls.operation("closure_new", object: object)
+            JournalCalls.field("member", json: JournalJSON.quoted(name))
+        }
         let outFunction = try require(outFunction, "out_fn")
         let outID = try require(outID, "out_id")
         let declaration = target.declaration
@@ -24,15 +28,22 @@ import CMVVM
         }
         runtime.retiredClosures.removeAll()
         outID.pointee = runtime.add(closure)
+        closure.id = outID.pointee
         outFunction.pointee = closure.function
+        if Journal.isOn { JournalCalls.out(id: outID.pointee) }
     }
 }
 
 @MainActor @c public func mvvm_command_closure_free(_ id: UInt64) -> mvvm_status {
     apiCall { runtime throws(APIError) in
+        if Journal.isOn {
+            JournalCalls.operation("closure_free")
+            JournalCalls.field("closure", json: "\(id)")
+        }
         guard let closure = runtime.closures.removeValue(forKey: id) else {
             throw APIError(MVVM_E_NOT_FOUND, "No command closure has id \(id): it was never issued or is already freed.")
         }
         runtime.retiredClosures.append(closure)
+        LeakReport.ended(.closure(id))
     }
 }

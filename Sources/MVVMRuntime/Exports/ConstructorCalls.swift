@@ -25,8 +25,26 @@ extension TypedCall {
             guard let declaration = TypeRegistry.shared.declaration(named: typeName),
                 let constructor = declaration.constructor(named: constructor)
             else { preconditionFailure("\(function) is generated from a constructor \(constructor) of \(typeName), which is not registered") }
+            if Journal.isOn { journal(constructor, of: typeName, inputs) }
             out.pointee = runtime.register(try make(constructor, inputs))
+            if Journal.isOn { JournalCalls.out(object: out.pointee) }
         }
+    }
+
+    /// The journal's record of a named constructor's call: its inputs as the host passed them.
+    @MainActor
+    private static func journal(_ constructor: ConstructorDeclaration, of typeName: String, _ inputs: [ConstructorInput]) {
+        JournalCalls.operation("construct", type: typeName)
+        JournalCalls.field("constructor", json: JournalJSON.quoted(constructor.name))
+        let described = zip(constructor.parameters, inputs).map { parameter, input -> String in
+            switch (parameter.kind, input) {
+            case (_, .string(let pointer)): return pointer.map { JournalJSON.string(String(cString: $0)) } ?? "null"
+            case (_, .options(let pointer)): return JournalEvents.options(pointer)
+            case (.hostTable(let interface, _), .table(let pointer)): return JournalEvents.table(interface, pointer)
+            default: return "null"
+            }
+        }
+        JournalCalls.field("inputs", json: "[" + described.joined(separator: ",") + "]")
     }
 
     /// `OPTIONS_init(options)`: fills the caller's struct with the defaults. Any thread.

@@ -37,7 +37,9 @@ import CMVVM
             throw .invalidArgument("\(type) is not an mvvm_type.")
         }
         let values = try copiedArguments(arguments, argumentCount)
+        if Journal.isOn { JournalCalls.operation("new", type: declaration.name, arguments: values) }
         out.pointee = runtime.register(try declaration.make(values, in: runtime))
+        if Journal.isOn { JournalCalls.out(object: out.pointee) }
     }
 }
 
@@ -119,7 +121,7 @@ import CMVVM
 @MainActor
 func item(_ member: Int, at index: Int64, of object: RuntimeObject) throws(APIError) -> Value {
     let declaration = object.declaration
-    let count = try declaration.count(member, of: object)
+    let count = try declaration.count(member, of: object, journaled: false)
     return try declaration.item(member, of: object, at: checkedIndex(index, count: count, declaration.members[member].itemWord))
 }
 

@@ -69,9 +69,15 @@ func makeOverHost(
         throw APIError(
             MVVM_E_STATE, "A \(declaration.name) is not made over a host's implementation (it has no host constructor)\(typesWithInterfaces()).")
     }
+    if Journal.isOn {
+        JournalCalls.operation("new_host", type: declaration.name)
+        JournalCalls.field("table", json: JournalEvents.table(interface, vtable))
+    }
     let host = try HostImplementation(interface, vtable: vtable, userData: userData, destroy: destroy)
     do throws(APIError) {
-        return runtime.register(try declaration.make(host: host))
+        let handle = runtime.register(try declaration.make(host: host))
+        if Journal.isOn { JournalCalls.out(object: handle) }
+        return handle
     } catch {
         host.abandon()
         throw error

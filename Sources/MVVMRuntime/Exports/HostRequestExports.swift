@@ -3,11 +3,17 @@ import CMVVM
 // Answers to host requests: any thread, no runtime check (a request of a runtime that was
 // shut down is simply not found), and the calling thread's error message.
 
+/// Runs an answer's `body`, which returns the answer it gave; journaled when a journal is on.
 @inline(__always)
-private func answerCall(_ body: () throws(APIError) -> Void) -> mvvm_status {
+private func answerCall(
+    _ function: StaticString, _ request: OpaquePointer?, _ body: () throws(APIError) -> Result<HostAnswer, any Error>
+) -> mvvm_status {
     do throws(APIError) {
-        try body()
+        let answer = try body()
+        if Journal.isOn { JournalEvents.answer(function, request, answer, MVVM_OK) }
+        if let handle = Handle(request) { LeakReport.ended(.request(handle)) }
     } catch {
+        if Journal.isOn { JournalEvents.answer(function, request, .failure(HostFailure(message: error.message)), error.status) }
         return LastError.fail(error)
     }
     LastError.clear()
@@ -22,10 +28,14 @@ private func checkedRequest(_ request: OpaquePointer?) throws(APIError) -> Opaqu
 
 /// Answers `request` with the `HostAnswer` that an application's own typed resolve function
 /// made (a `.custom` one): the same checks and table as the generic resolve functions.
-public func resolveHostRequest(_ request: OpaquePointer?, _ answer: () throws(APIError) -> HostAnswer) -> mvvm_status {
-    answerCall { () throws(APIError) in
+public func resolveHostRequest(
+    _ request: OpaquePointer?, function: StaticString = #function, _ answer: () throws(APIError) -> HostAnswer
+) -> mvvm_status {
+    answerCall(function, request) { () throws(APIError) -> Result<HostAnswer, any Error> in
         let request = try checkedRequest(request)
-        try HostRequestTable.shared.answer(request, with: .success(try answer()))
+        let result = Result<HostAnswer, any Error>.success(try answer())
+        try HostRequestTable.shared.answer(request, with: result)
+        return result
     }
 }
 
@@ -52,9 +62,11 @@ public func resolveHostRequest(_ request: OpaquePointer?, _ answer: () throws(AP
 }
 
 @c public func mvvm_request_fail(_ request: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> mvvm_status {
-    answerCall { () throws(APIError) in
+    answerCall(#function, request) { () throws(APIError) -> Result<HostAnswer, any Error> in
         let request = try checkedRequest(request)
         let message = try string(from: message, "message")
-        try HostRequestTable.shared.answer(request, with: .failure(HostFailure(message: message)))
+        let result = Result<HostAnswer, any Error>.failure(HostFailure(message: message))
+        try HostRequestTable.shared.answer(request, with: result)
+        return result
     }
 }

@@ -28,31 +28,47 @@ import MVVMBindingCore
     if host != 0 && !HostThread.isCurrent { return LastError.fail(.wrongThread(#function, host: host)) }
     guard let options else { return LastError.fail(.nullPointer("options")) }
     let expectedSize = UInt32(MemoryLayout<mvvm_init_options>.size)
-    guard options.pointee.struct_size == expectedSize else {
+    // 0.1's struct ended after `flags`: it is read to there, the rest taking the defaults.
+    let earlierSize = UInt32(MVVM_INIT_OPTIONS_SIZE_0_1)
+    let size = options.pointee.struct_size
+    guard size == expectedSize || size == earlierSize else {
         return LastError.fail(
             APIError(
                 MVVM_E_INVALID_ARGUMENT,
-                "options->struct_size is \(options.pointee.struct_size); this library accepts \(expectedSize) (sizeof(mvvm_init_options))."))
+                "options->struct_size is \(size); this library accepts \(expectedSize) (sizeof(mvvm_init_options)) or \(earlierSize) (0.1's, MVVM_INIT_OPTIONS_SIZE_0_1)."
+            ))
     }
-    guard options.pointee.flags == 0 else {
+    let known = UInt32(MVVM_INIT_REPORT_LEAKS.rawValue)
+    guard options.pointee.flags & ~known == 0 else {
         return LastError.fail(
             APIError(
-                MVVM_E_INVALID_ARGUMENT, "options->flags is \(options.pointee.flags); no flags are defined, it must be 0."))
+                MVVM_E_INVALID_ARGUMENT,
+                "options->flags is \(options.pointee.flags); the flags defined are MVVM_INIT_REPORT_LEAKS (\(known)), the rest must be 0."))
+    }
+    var debugging = DebugOptions(flags: options.pointee.flags)
+    if size == expectedSize, let path = options.pointee.journal_path {
+        guard let text = String(validatingCString: path) else {
+            return LastError.fail(APIError(MVVM_E_INVALID_UTF8, "options->journal_path is not valid UTF-8."))
+        }
+        debugging.journalPath = text
     }
     // Another thread may have fixed the host thread since the check above: this says so.
     if let error = HostThread.fixToCallingThread() { return LastError.fail(error) }
-    return startRuntime()
+    return startRuntime(debugging, #function)
 }
 
 /// The rest of an init, on the (fixed) host thread.
-@MainActor private func startRuntime() -> mvvm_status {
+@MainActor private func startRuntime(_ debugging: DebugOptions = DebugOptions(flags: 0), _ function: String = "mvvm_init") -> mvvm_status {
     LastError.adoptCallingThreadAsHost()
     do throws(APIError) {
         try TypeRegistry.shared.requireApplication()
     } catch {
         return LastError.fail(error)
     }
-    if Runtime.current == nil { Runtime.current = Runtime() }
+    if Runtime.current == nil {
+        Runtime.current = Runtime()
+        debugging.withEnvironment().start(function)
+    }
     MainBoundResume.install()
     // Make sure the queue's descriptor exists before the host asks for it.
     _ = MainLoop.descriptor
@@ -75,9 +91,11 @@ import MVVMBindingCore
         return MVVM_OK
     }
     guard !runtime.isInsideCall else { return LastError.fail(.reentrancy("mvvm_shutdown")) }
+    DebugOptions.willShutDown(runtime)
     runtime.enter()
     runtime.tearDown()
     Runtime.current = nil
+    DebugOptions.didShutDown()
     LastError.clear()
     return MVVM_OK
 }
@@ -101,18 +119,21 @@ private func loopRuntime(_ function: StaticString) -> Result<Runtime, APIError> 
     switch loopRuntime(#function) {
     case .failure(let error): return LastError.fail(error)
     case .success(let runtime):
-        _ = dispatch(runtime)
+        _ = dispatch(runtime, "mvvm_dispatch")
         LastError.clear()
         return MVVM_OK
     }
 }
 
 /// Runs what the main actor's queue holds; true when queued work ran (not a bare wake-up).
-@MainActor private func dispatch(_ runtime: Runtime) -> Bool {
+@MainActor private func dispatch(_ runtime: Runtime, _ function: String) -> Bool {
+    // Journaled before it runs: what the queued work changes is delivered after this line.
+    if Journal.isOn { JournalEvents.dispatch(function) }
     runtime.enter()
     let ran = MainLoop.drain()
     runtime.retiredClosures.removeAll()
     runtime.leave()
+    Journal.current?.flush()
     return ran
 }
 
@@ -120,7 +141,7 @@ private func loopRuntime(_ function: StaticString) -> Result<Runtime, APIError> 
     switch loopRuntime(#function) {
     case .failure(let error): return LastError.fail(error)
     case .success(let runtime):
-        let ran = MainLoop.waitUntilReadable(timeoutMilliseconds: timeoutMilliseconds) && dispatch(runtime)
+        let ran = MainLoop.waitUntilReadable(timeoutMilliseconds: timeoutMilliseconds) && dispatch(runtime, "mvvm_run")
         outDispatched?.pointee = ran ? 1 : 0
         LastError.clear()
         return MVVM_OK
@@ -128,6 +149,7 @@ private func loopRuntime(_ function: StaticString) -> Result<Runtime, APIError> 
 }
 
 @c public func mvvm_wakeup() -> mvvm_status {
+    if Journal.isOn { JournalEvents.wakeup() }
     MainLoop.wake()
     LastError.clear()
     return MVVM_OK

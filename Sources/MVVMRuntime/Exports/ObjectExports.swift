@@ -9,6 +9,7 @@ import CMVVM
 
 @MainActor @c public func mvvm_object_destroy(_ object: OpaquePointer?) -> mvvm_status {
     apiCall { runtime throws(APIError) in
+        if Journal.isOn { JournalCalls.operation("destroy", object: object) }
         let target = try runtime.object(object)
         guard !target.isOwned else {
             throw APIError(

@@ -16,6 +16,11 @@ import CMVVM
     apiCall { runtime throws(APIError) in
         let target = try runtime.object(object)
         let name = try string(from: signal, "signal")
+        if Journal.isOn {
+            JournalCalls.operation("connect", object: object)
+            JournalCalls.field("signal", json: JournalJSON.quoted(name))
+            JournalCalls.field("flags", json: "\(flags)")
+        }
         guard let handler else { throw .nullPointer("handler") }
         guard let index = target.signalIndex(named: name) else {
             let known = target.signals.map(\.name).joined(separator: ", ")
@@ -25,12 +30,17 @@ import CMVVM
         }
         let layout = try Connection.layout(flags: flags, shape: target.signals[index].shape)
         let id = runtime.connect(target, signal: index, handler: handler, userData: userData, destroy: destroy, layout: layout)
+        if Journal.isOn { JournalCalls.out(id: id) }
         outID?.pointee = id
     }
 }
 
 @MainActor @c public func mvvm_signal_disconnect(_ id: UInt64) -> mvvm_status {
     apiCall { runtime throws(APIError) in
+        if Journal.isOn {
+            JournalCalls.operation("disconnect")
+            JournalCalls.field("connection", json: "\(id)")
+        }
         try runtime.disconnect(id)
     }
 }

@@ -208,7 +208,10 @@ public enum TypedCall {
             // registry while it is built, and registering touches every declaration, so
             // building one before the registry is loaded would re-enter its own lazy init.
             try TypeRegistry.shared.requireApplication()
-            out.pointee = runtime.register(try VM.declaration.make(try arguments(), in: runtime))
+            let values = try arguments()
+            if Journal.isOn { JournalCalls.operation("new", type: VM.declaration.name, arguments: values) }
+            out.pointee = runtime.register(try VM.declaration.make(values, in: runtime))
+            if Journal.isOn { JournalCalls.out(object: out.pointee) }
         }
     }
 

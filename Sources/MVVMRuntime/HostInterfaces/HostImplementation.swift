@@ -112,6 +112,8 @@ public final class HostImplementation: HostRequestIssuer {
         }
         let table = HostRequestTable.shared
         let request = table.register(expected, issuer: self)
+        if Journal.isOn { JournalEvents.request(interface, method, request.pointer, arguments) }
+        if LeakReport.isTracking { LeakReport.made(.request(request), "\(interface.name).\(method)") }
         description.set(0, lifetime.userData)
         description.set(1, request.pointer)
         Self.lend(arguments, from: 0, into: description) { description.call(function) }
@@ -154,6 +156,8 @@ public final class HostImplementation: HostRequestIssuer {
     /// The host's `cancel` for `request`, from the request table (host thread).
     public func notifyCancelled(_ request: OpaquePointer, expected: HostAnswerShape) {
         guard !lifetime.isClosed, let cancelIndex, let cancel = functions[cancelIndex] else { return }
+        if Journal.isOn { JournalEvents.cancel(request) }
+        if let handle = Handle(request) { LeakReport.ended(.request(handle)) }
         unsafeBitCast(cancel, to: CancelFunction.self)(lifetime.userData, request)
     }
 

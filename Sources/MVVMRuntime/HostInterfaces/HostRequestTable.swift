@@ -191,6 +191,17 @@ public final class HostRequestTable: Sendable {
         }
     }
 
+    /// Every request not answered or cancelled yet (the leak report).
+    var pendingRequests: [Handle] {
+        state.withLock { state in
+            state.slots.indices.compactMap { slot in
+                guard let entry = state.slots[slot].entry else { return nil }
+                if case .answered = entry.waiter { return nil }
+                return Handle(slot: slot, generation: state.slots[slot].generation)
+            }
+        }
+    }
+
     /// Runs the host `cancel` callbacks of the cancelled requests, in order. Host thread.
     @MainActor
     func flushCancels() {

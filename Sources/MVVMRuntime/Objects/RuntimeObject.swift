@@ -301,6 +301,7 @@ open class RuntimeObject {
                     connection.connectBaseline = nil
                     if baseline == property { return }
                 }
+                if Journal.isOn && connection.isConnected { JournalEvents.signal(self, index, value, connection) }
                 connection.invoke(object: object, value)
             }
             // Destroyed by the handler: its connections are gone with it.

@@ -13,6 +13,8 @@ final class CommandClosure {
     private let closure: UnsafeMutablePointer<ffi_closure>
     private let cif: UnsafeMutablePointer<ffi_cif>
     let function: mvvm_command_fn
+    /// The id the host frees it with (the runtime's table key), for the journal.
+    var id: UInt64 = 0
 
     /// Nil when libffi cannot allocate or prepare the closure.
     init?(target: Handle, command: @escaping @MainActor (RuntimeObject) -> Void) {
@@ -46,6 +48,7 @@ final class CommandClosure {
     /// Runs the command if the call is on the host thread and the object is still alive.
     fileprivate func fire() {
         guard let runtime = Runtime.current, let object = runtime.handles.object(at: target) else { return }
+        if Journal.isOn { JournalEvents.closure(id) }
         runtime.enter()
         command(object)
         runtime.leave()

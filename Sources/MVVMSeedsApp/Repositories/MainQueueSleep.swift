@@ -52,7 +52,7 @@ private final class MainQueueWait: Sendable {
         }
         let (seconds, attoseconds) = duration.components
         let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        MainQueue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+        MainQueue.asyncAfter(deadline: MainQueue.now + .nanoseconds(nanoseconds)) {
             self.finish(.success(()))
         }
     }
