@@ -101,11 +101,21 @@ final class ReplayEngine {
 
     /// Hands the main actor's queue the timers that ran in the dispatch being replayed (its
     /// `timer` lines, each the earliest timer set then), before it runs.
+    ///
+    /// A timer set from another thread (work that hopped to the pool first) may not be set
+    /// yet: it is waited for, up to `settle`.
     private func releaseTimers() {
         while let index = nextUnused(["timer"], from: cursor) {
             journal.entries[index].used = true
-            guard VirtualMainClock.fireEarliest() else {
-                return diverge(journal.entries[index].position, "a timer ran that this replay did not set", "a timer", "no timer pending")
+            let deadline = DispatchTime.now() + settle
+            while !VirtualMainClock.fireEarliest() {
+                guard DispatchTime.now() < deadline else {
+                    return diverge(
+                        journal.entries[index].position, "a timer ran that this replay did not set", "a timer",
+                        "no timer set, within \(settleText) of waiting")
+                }
+                // Dispatching lets main-actor work that sets the timer run meanwhile.
+                if MainLoop.waitUntilReadable(timeoutMilliseconds: 1) { _ = mvvm_dispatch() }
             }
         }
     }
