@@ -36,6 +36,9 @@ if [[ -z "${MVVM_LIBRARY:-}" || ! -f "$MVVM_LIBRARY" ]]; then
 fi
 export MVVM_LIBRARY
 echo "library: $MVVM_LIBRARY"
+# The leak report on: every runtime the tests shut down reports what was never released, and
+# the `runtime` fixture fails a test that left anything (docs/JOURNAL.md).
+export MVVM_DEBUG_LEAKS=1
 
 VENV="${MVVM_PYTHON_VENV:-$REPO/.build/python-venv}"
 if [[ ! -x "$VENV/bin/python" ]]; then

@@ -93,6 +93,9 @@ _LAZY = {
     "MemberShape": "._values",
     "TypeInfo": "._values",
     "HostInterface": "._interfaces",
+    "ReplayResult": "._debug",
+    "leak_report": "._debug",
+    "replay": "._debug",
 }
 
 __all__: list[str] = [
@@ -102,11 +105,11 @@ __all__: list[str] = [
     "InvalidArgumentError", "InvalidHandleError", "InvalidUtf8Error", "LibraryConflictError",
     "LibraryNotFoundError", "ListChange", "ListChangeKind", "MemberFlags", "MemberInfo",
     "MemberKind", "MemberShape", "MvvmError", "MvvmObject", "NotFoundError",
-    "NotInitializedError", "OSFailureError", "OutOfRangeError", "ReentrancyError",
+    "NotInitializedError", "OSFailureError", "OutOfRangeError", "ReentrancyError", "ReplayResult",
     "Runtime", "SchemaMismatchError", "SignalSpec", "StateError", "Status", "Stream", "TypeInfo", "UnknownNameError",
     "ValueKind", "ViewState", "WrongThreadError", "WrongTypeError", "abi_version",
     "asyncio_attach", "asyncio_detach", "bind_constructor", "bind_function", "c_status", "changes", "check_module_schema", "check_schema", "describe",
-    "events", "last_error_message", "live_callbacks", "load", "override", "register_override",
+    "events", "last_error_message", "leak_report", "live_callbacks", "load", "override", "register_override", "replay",
     "schema_hash", "status_name", "values", "version", "version_string", "wait_for",
 ]
 
@@ -151,6 +154,7 @@ if TYPE_CHECKING:
         MemberShape,
         TypeInfo,
     )
+    from ._debug import ReplayResult, leak_report, replay
     from ._interfaces import HostInterface
     from .errors import Status
 else:

@@ -255,16 +255,24 @@ class Runtime:
 
     _current: ClassVar[Runtime | None] = None
 
-    def __init__(self, library: str | None = None, *, on_current_thread: bool = False) -> None:
+    def __init__(
+        self, library: str | None = None, *, on_current_thread: bool = False, journal: str | None = None,
+        report_leaks: bool = False,
+    ) -> None:
         """``library``: the path of the application's library to drive (libnotes.so), loaded
         now; by default the package's own libmvvm.so (see _ffi._candidates). One library per
         process: another one than the loaded one raises LibraryConflictError.
         ``on_current_thread``: the calling thread becomes the host thread
-        (mvvm_init_with_options())."""
+        (mvvm_init_with_options()). ``journal``: a path to write this runtime's journal to
+        (docs/JOURNAL.md; MVVM_TRACE does the same); ``report_leaks``: the leak report at
+        shutdown (:func:`mvvm.leak_report`; MVVM_DEBUG_LEAKS=1 does the same)."""
         if library is not None:
             _ffi.use_library(library)
-        if on_current_thread:
-            options = _ffi.InitOptions(ctypes.sizeof(_ffi.InitOptions), 0)
+        if on_current_thread or journal is not None or report_leaks:
+            # On the main thread mvvm_init_with_options() is mvvm_init() with the options.
+            path = None if journal is None else _ffi.encode(journal, "the journal's path")
+            flags = _ffi.INIT_REPORT_LEAKS if report_leaks else 0
+            options = _ffi.InitOptions(ctypes.sizeof(_ffi.InitOptions), flags, path)
             C.mvvm_init_with_options(byref(options))
         else:
             C.mvvm_init()
@@ -303,6 +311,20 @@ class Runtime:
         self, t: type[BaseException] | None, v: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.shutdown()
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every live object with its type, properties, list counts and handlers, and the
+        pending requests (mvvm_debug_snapshot(); docs/JOURNAL.md, "Snapshots")."""
+        from . import _debug
+
+        return _debug.snapshot()
+
+    def serve(self, path: str | None = None) -> str:
+        """The live viewer's socket (mvvm_debug_serve()): its path, for ``python3 -m
+        mvvm.inspect --socket PATH``. Removed at shutdown."""
+        from . import _debug
+
+        return _debug.serve(path)
 
     def fileno(self) -> int:
         fd = c_int(-1)

@@ -71,7 +71,15 @@ class ListChange(Structure):
 
 
 class InitOptions(Structure):
-    _fields_ = [("struct_size", c_uint32), ("flags", c_uint32)]
+    _fields_ = [("struct_size", c_uint32), ("flags", c_uint32), ("journal_path", c_char_p)]
+
+
+#: mvvm_init_flags.MVVM_INIT_REPORT_LEAKS
+INIT_REPORT_LEAKS: Final = 1
+
+
+class ReplayOptions(Structure):
+    _fields_ = [("struct_size", c_uint32), ("settle_ms", c_uint32)]
 
 
 class MemberInfo(Structure):
@@ -310,6 +318,12 @@ PROTOTYPES: Final[dict[str, Prototype]] = {
     # the application's schema hash (mvvm.check_schema)
     "mvvm_schema_hash": (Status, (POINTER(c_char_p),)),
     "mvvm_schema_check": (Status, (c_char_p,)),
+    # debugging (mvvm._debug): owned strings come back as c_void_p, freed by mvvm_string_free
+    "mvvm_debug_snapshot": (Status, (POINTER(c_void_p),)),
+    "mvvm_string_free": (None, (c_void_p,)),
+    "mvvm_debug_leak_report": (c_char_p, ()),
+    "mvvm_debug_serve": (Status, (c_char_p, POINTER(c_char_p))),
+    "mvvm_replay": (Status, (c_char_p, POINTER(ReplayOptions), POINTER(c_void_p))),
 }
 
 #: Functions called with the GIL held (a ``ctypes.PYFUNCTYPE`` prototype instead of the

@@ -23,15 +23,23 @@ def runtime() -> Iterator[mvvm.Runtime]:
     try:
         yield rt
     finally:
+        # What the test released: its objects' wrappers are gone with its frame.
+        gc.collect()
         rt.shutdown()
         gc.collect()
         assert mvvm.live_callbacks() == 0
         assert not _ffi.STATE.pending
+        # run-tests.sh turns the leak report on (MVVM_DEBUG_LEAKS=1): a test cleans up.
+        assert mvvm.leak_report() == "", mvvm.leak_report()
 
 
 @pytest.fixture
-def repo(runtime: mvvm.Runtime) -> mvvm_seeds.Repository:
-    return mvvm_seeds.Repository.sample(runtime)
+def repo(runtime: mvvm.Runtime) -> Iterator[mvvm_seeds.Repository]:
+    # Closed here: pytest holds fixture values until every fixture is torn down, and the
+    # runtime's shutdown would otherwise find it alive (the leak report).
+    repository = mvvm_seeds.Repository.sample(runtime)
+    yield repository
+    repository.close()
 
 
 def pump(runtime: mvvm.Runtime, predicate: object, timeout: float = 5.0) -> None:

@@ -174,6 +174,7 @@ def test_long_strings_nested_calls_and_other_threads_use_their_own_buffers(
     t.join()
     assert [type(e) for e in caught] == [mvvm.WrongThreadError]
     assert "UserDetail.set_draft_name()" in str(caught[0]) and d.draft_name == "short"
+    si.close()  # its handler refers to it: a cycle through the library, closed by hand
 
 
 def test_import_builds_nothing_and_loads_nothing() -> None:

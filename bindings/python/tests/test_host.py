@@ -198,11 +198,15 @@ class FailingFutureRepo(SyncRepo):
 
 def test_future_failed_from_a_worker_thread_fails_the_request(runtime: mvvm.Runtime) -> None:
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        d = mvvm_seeds.UserDetail(mvvm_seeds.Repository.host(FailingFutureRepo(pool, OSError("disk on fire")), runtime), 4)
+        repository = mvvm_seeds.Repository.host(FailingFutureRepo(pool, OSError("disk on fire")), runtime)
+        d = mvvm_seeds.UserDetail(repository, 4)
         d.on_appear()
         assert runtime.run_until(lambda: d.error_message is not None)
         assert "disk on fire" in (d.error_message or "")
         assert d.user is None
+        # The failure's traceback keeps the host table's frames, and so its wrapper: closed by hand.
+        d.close()
+        repository.close()
 
 
 def test_a_future_failed_with_cancelled_error_is_a_failure_not_a_cancellation(runtime: mvvm.Runtime) -> None:
@@ -210,10 +214,13 @@ def test_a_future_failed_with_cancelled_error_is_a_failure_not_a_cancellation(ru
     # the request must not be left pending.
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         repo = FailingFutureRepo(pool, concurrent.futures.CancelledError())
-        d = mvvm_seeds.UserDetail(mvvm_seeds.Repository.host(repo, runtime), 4)
+        repository = mvvm_seeds.Repository.host(repo, runtime)
+        d = mvvm_seeds.UserDetail(repository, 4)
         d.on_appear()
         assert runtime.run_until(lambda: d.error_message is not None)
         assert "CancelledError" in (d.error_message or "")
+        d.close()
+        repository.close()
 
 
 class SelfCancellingRepo(SyncRepo):

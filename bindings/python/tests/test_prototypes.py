@@ -74,6 +74,10 @@ C_TYPES: dict[str, Any] = {
     "const mvvm_enum_info **": POINTER(POINTER(_ffi.EnumInfo)),
     "const mvvm_interface_info **": POINTER(POINTER(_ffi.InterfaceInfo)),
     "const void *": c_void_p,
+    # strings the library hands over as owned (freed with mvvm_string_free): kept as addresses
+    "char **": POINTER(c_void_p),
+    "char *": c_void_p,
+    "const mvvm_replay_options *": POINTER(_ffi.ReplayOptions),
     # records by address: their structs are laid out from their descriptions (mvvm._records,
     # checked against the header and the compiler below)
     "mvvm_user *": c_void_p,

@@ -79,6 +79,7 @@ def test_coordinator_shows_search_and_its_selection(runtime: mvvm.Runtime, repo:
     assert co.depth == 3 and isinstance(co.top, mvvm_seeds.UserDetail)
     co.back()
     assert co.depth == 2 and co.screen(-1) is search
+    co.close()  # its handler holds its screens: closed, not left to the runtime's shutdown
 
 
 class SearchingRepo(SyncRepo):

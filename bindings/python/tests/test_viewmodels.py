@@ -209,6 +209,7 @@ def test_coordinator_flow(runtime: mvvm.Runtime, repo: mvvm_seeds.Repository) ->
     assert co.depth == 1
     with pytest.raises(mvvm.OutOfRangeError):
         co.screen(5)
+    co.close()  # its handler holds its screens: closed, not left to the runtime's shutdown
 
 
 def test_describe_every_type() -> None:
