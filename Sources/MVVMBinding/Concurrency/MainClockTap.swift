@@ -6,10 +6,15 @@ import Synchronization
 package enum MainClockTap {
     package struct Listener: Sendable {
         let read: @Sendable (UInt64) -> Void
+        let readWall: @Sendable (Double) -> Void
         let timer: @Sendable () -> Void
 
-        package init(read: @escaping @Sendable (UInt64) -> Void, timer: @escaping @Sendable () -> Void) {
+        package init(
+            read: @escaping @Sendable (UInt64) -> Void, readWall: @escaping @Sendable (Double) -> Void,
+            timer: @escaping @Sendable () -> Void
+        ) {
             self.read = read
+            self.readWall = readWall
             self.timer = timer
         }
     }
@@ -31,6 +36,8 @@ package enum MainClockTap {
     }
 
     static func read(_ now: UInt64) { listener.withLock { $0 }?.read(now) }
+
+    static func readWall(_ seconds: Double) { listener.withLock { $0 }?.readWall(seconds) }
 
     /// `block`, telling the listener when it runs (a timer's block).
     static func tapped(_ block: @escaping @Sendable () -> Void) -> @Sendable () -> Void {

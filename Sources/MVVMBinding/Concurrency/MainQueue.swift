@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Where `DispatchQueue.main` work belongs: the main actor's queue. That is the dispatch main
@@ -34,6 +35,18 @@ public enum MainQueue {
         let now = DispatchTime.now()
         if MainClockTap.isOn { MainClockTap.read(now.uptimeNanoseconds) }
         return now
+    }
+
+    /// The wall clock as the main actor reads it: seconds since 1970-01-01 UTC (the system's
+    /// clock), for a ViewModel that stamps what it saves. A journal records each reading and a
+    /// replay gives the recorded ones back (mvvm's docs/JOURNAL.md), which `Date()` cannot.
+    public static var wallTime: Double {
+        if VirtualMainClock.isRunning, let recorded = VirtualMainClock.wallReadings?() { return recorded }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        if MainClockTap.isOn { MainClockTap.readWall(seconds) }
+        return seconds
     }
 
     /// Whether main-queue work goes through this type rather than straight to the dispatch

@@ -24,6 +24,8 @@ package enum VirtualMainClock {
     private static let state = PthreadLocked(State())
     /// The recorded readings: each read of `now` takes the next one, while there are some.
     nonisolated(unsafe) package static var readings: (@Sendable () -> UInt64?)?
+    /// The recorded readings of the wall clock (`MainQueue.wallTime`), likewise.
+    nonisolated(unsafe) package static var wallReadings: (@Sendable () -> Double?)?
 
     /// Whether the main actor's timers follow this clock.
     @inline(__always)

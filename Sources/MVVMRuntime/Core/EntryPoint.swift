@@ -31,7 +31,7 @@ public func apiCall(
         do throws(APIError) {
             try body(runtime)
         } catch {
-            if journaling { JournalCalls.end(error.status, error.message) }
+            if journaling { JournalCalls.end(error.status, error.message, refusesPointer: error.refusesPointer) }
             runtime.leave()
             return LastError.fail(error)
         }

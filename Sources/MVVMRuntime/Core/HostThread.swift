@@ -50,6 +50,12 @@ public enum HostThread {
         assert(isCurrent, "assumeCurrent called off the host thread")
         unsafeBitCast(body, to: ((Argument) -> Void).self)(argument)
     }
+
+    /// `assumeCurrent` for a body that reads a value (the journal's: not on a hot path).
+    static func assumeCurrentValue<Value: Sendable>(_ body: @MainActor () -> Value) -> Value {
+        assert(isCurrent, "assumeCurrentValue called off the host thread")
+        return MainActor.assumeIsolated(body)
+    }
 }
 
 // MARK: - Refusals (built only when a call fails)

@@ -13,7 +13,7 @@ private func answerCall(
         if Journal.isOn { JournalEvents.answer(function, request, answer, MVVM_OK) }
         if let handle = Handle(request) { LeakReport.ended(.request(handle)) }
     } catch {
-        if Journal.isOn { JournalEvents.answer(function, request, .failure(HostFailure(message: error.message)), error.status) }
+        if Journal.isOn { JournalEvents.refusedAnswer(function, request, error) }
         return LastError.fail(error)
     }
     LastError.clear()

@@ -116,7 +116,9 @@ public final class HostImplementation: HostRequestIssuer {
         if LeakReport.isTracking { LeakReport.made(.request(request), "\(interface.name).\(method)") }
         description.set(0, lifetime.userData)
         description.set(1, request.pointer)
+        Self.callingHost += 1
         Self.lend(arguments, from: 0, into: description) { description.call(function) }
+        Self.callingHost -= 1
         return try await withTaskCancellationHandler {
             // Unsafe, not checked: the table resumes each continuation exactly once.
             try await withUnsafeThrowingContinuation { continuation in table.attach(request, continuation) }
@@ -150,6 +152,10 @@ public final class HostImplementation: HostRequestIssuer {
         }
         lend(arguments, from: position + 1, into: call, body)
     }
+
+    /// How deep the host thread is inside a host's table function (an answer given there is
+    /// given inside the request, which the journal marks for replay).
+    static var callingHost = 0
 
     private typealias CancelFunction = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void
 

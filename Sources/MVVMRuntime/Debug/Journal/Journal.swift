@@ -65,7 +65,7 @@ package final class Journal: @unchecked Sendable {
         current = journal
         on.store(true, ordering: .relaxed)
         journal.writeHeader()
-        MainClockTap.start(.init(read: { JournalEvents.clock($0) }, timer: { JournalEvents.timer() }))
+        MainClockTap.start(.init(read: { JournalEvents.clock($0) }, readWall: { JournalEvents.wall($0) }, timer: { JournalEvents.timer() }))
     }
 
     /// Writes what is buffered, closes the file and turns the journal off (shutdown).

@@ -24,7 +24,7 @@ package enum JournalCalls {
         /// read), written after the call's own.
         var inside: [JournalLine] = []
 
-        func line(_ status: mvvm_status, _ message: String?) -> JournalLine {
+        func line(_ status: mvvm_status, _ message: String?, refusesPointer: Bool) -> JournalLine {
             var line = JournalLine("call")
             line.field("fn", function)
             line.field("d", depth)
@@ -36,6 +36,7 @@ package enum JournalCalls {
             for (key, json) in extra { line.field(key, json: json) }
             line.field("status", String(cString: mvvm_status_name(status)))
             if let message { line.field("message", message) }
+            if refusesPointer { line.field("refused", "pointer") }
             if let out, status == MVVM_OK { line.field("out", json: out) }
             return line
         }
@@ -68,10 +69,10 @@ package enum JournalCalls {
     }
 
     /// Writes the line of the call in progress with its outcome.
-    static func end(_ status: mvvm_status, _ message: String? = nil) {
+    static func end(_ status: mvvm_status, _ message: String? = nil, refusesPointer: Bool = false) {
         guard let record = records.popLast() else { return }
         guard let journal = Journal.current else { return }
-        journal.append(record.line(status, message))
+        journal.append(record.line(status, message, refusesPointer: refusesPointer))
         for line in record.inside { writeAfterCall(line) }
     }
 

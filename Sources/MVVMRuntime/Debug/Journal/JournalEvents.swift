@@ -40,6 +40,14 @@ package enum JournalEvents {
         write(line)
     }
 
+    /// A read of the wall clock (`MainQueue.wallTime`), in seconds since 1970.
+    static func wall(_ seconds: Double) {
+        guard HostThread.isCurrent else { return }
+        var line = JournalLine("clock")
+        line.field("wall", json: JournalJSON.value(.double(seconds)))
+        write(line)
+    }
+
     /// A main-queue timer's block runs now (on the host thread, inside a dispatch).
     static func timer() { write(JournalLine("timer")) }
 
@@ -75,6 +83,18 @@ package enum JournalEvents {
         case .failure(let error): line.field("failure", "\(error)")
         }
         line.field("status", String(cString: mvvm_status_name(status)))
+        if HostThread.isCurrent, HostThread.assumeCurrentValue({ HostImplementation.callingHost > 0 }) { line.field("inside", true) }
+        write(line)
+    }
+
+    /// The host's answer to `request`, through `function`, was refused (it changed nothing:
+    /// the request stays as it was).
+    static func refusedAnswer(_ function: StaticString, _ request: OpaquePointer?, _ error: APIError) {
+        var line = JournalLine("answer")
+        line.field("fn", String("\(function)".prefix { $0 != "(" }))
+        line.field("request", json: request.map(handle) ?? "null")
+        line.field("status", String(cString: mvvm_status_name(error.status)))
+        line.field("message", error.message)
         write(line)
     }
 

@@ -61,9 +61,14 @@ enum Replay {
             guard HostThread.isCurrent else { return nil }
             return MainActor.assumeIsolated { engine.nextReading() }
         }
+        VirtualMainClock.wallReadings = {
+            guard HostThread.isCurrent else { return nil }
+            return MainActor.assumeIsolated { engine.nextWallReading() }
+        }
         engine.run()
         _ = mvvm_shutdown()
         VirtualMainClock.readings = nil
+        VirtualMainClock.wallReadings = nil
         report = engine.report()
         if engine.unreadable != nil { return LastError.fail(.invalidArgument(report)) }
         if engine.divergence != nil { return LastError.fail(APIError(MVVM_E_STATE, report)) }

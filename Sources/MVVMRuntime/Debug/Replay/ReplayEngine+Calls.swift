@@ -4,8 +4,11 @@ extension ReplayEngine {
     /// Makes the host's call of `entry` again (its operation), and compares its status and
     /// what it handed back. A call without an operation (introspection, the descriptor) is
     /// not made again.
+    ///
+    /// A call refused for a NULL pointer alone (`"refused":"pointer"`) changed nothing, and the
+    /// generic entry points replay goes through take no such pointer: it is not made again.
     func replayCall(_ entry: ReplayJournal.Entry) {
-        guard let op = entry.json["op"]?.string else { return }
+        guard let op = entry.json["op"]?.string, entry.json["refused"]?.string != "pointer" else { return }
         counts.calls += 1
         do throws(ReplayValues.Unreadable) {
             let (status, out) = try perform(op, entry.json)

@@ -164,9 +164,11 @@ extension ReplayEngine {
         }
         journal.entries[index].used = true
         if let bits = entry.json["request"]?["request"]?.uint64 { requests[bits] = request }
-        // Answered inside the host's function: the answer line follows the request's at once.
+        // Answered inside the host's function (`"inside":true`): the answer line follows the
+        // request's at once, and is given here, inside again.
         var next = index + 1
         while next < journal.entries.count, !journal.entries[next].used, journal.entries[next].event == "answer",
+            journal.entries[next].json["inside"] == .bool(true),
             journal.entries[next].json["request"]?["request"]?.uint64 == entry.json["request"]?["request"]?.uint64
         {
             journal.entries[next].used = true
@@ -189,9 +191,13 @@ extension ReplayEngine {
     }
 
     /// Gives the host's recorded answer again and compares its status.
+    ///
+    /// An answer the library refused changed nothing (the journal has its message, not its
+    /// value): it is not given again.
     func replayAnswer(_ entry: ReplayJournal.Entry) {
         guard divergence == nil, unreadable == nil else { return }
         let recordedStatus = entry.json["status"]?.string ?? "MVVM_OK"
+        guard recordedStatus == "MVVM_OK" else { return }
         let bits = entry.json["request"]?["request"]?.uint64
         let request = bits.flatMap { requests[$0] } ?? Self.unknownHandle
         if let function = entry.json["custom"]?.string {

@@ -128,6 +128,15 @@ final class ReplayEngine {
         return clockBase &+ now
     }
 
+    /// The next reading of the wall clock the journal recorded (`MainQueue.wallTime`).
+    func nextWallReading() -> Double? {
+        guard let index = nextUnused(["clock"], from: cursor), case .number(let text)? = journal.entries[index].json["wall"],
+            let seconds = Double(text)
+        else { return nil }
+        journal.entries[index].used = true
+        return seconds
+    }
+
     /// Waits (up to `settle`) for main-queue work and dispatches it until the line at
     /// `index` is matched.
     private func awaitReaction(at index: Int) {

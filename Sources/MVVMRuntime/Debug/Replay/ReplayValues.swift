@@ -14,7 +14,8 @@ enum ReplayValues {
         if case .object(let fields) = json, fields.contains(where: { $0.key == "cut" }) {
             throw Unreadable(message: "the journal cut this value (\(json.text.prefix(80))…): it cannot be passed again")
         }
-        if json == .null { return .none }
+        // A NULL handle is a handle argument still (the library refuses it as it did then).
+        if json == .null { return kind == .object ? .object(nil) : .none }
         switch kind {
         case .bool:
             guard case .bool(let flag) = json else { throw unreadable(json, kind) }

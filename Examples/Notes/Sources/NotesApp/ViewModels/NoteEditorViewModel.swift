@@ -92,7 +92,7 @@ public final class NoteEditorViewModel: ObservableObject {
     /// "error-message" says so and the editor cannot save.
     @Constructor
     static func make(store: NotesStore, noteID: Int) -> NoteEditorViewModel {
-        NoteEditorViewModel(repository: store.repository, noteID: noteID == 0 ? nil : noteID, now: { Date().timeIntervalSince1970 })
+        NoteEditorViewModel(repository: store.repository, noteID: noteID == 0 ? nil : noteID, now: { MainQueue.wallTime })
     }
 
     deinit {
