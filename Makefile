@@ -33,6 +33,7 @@ endif
 endif
 
 .PHONY: all deps build library generate format test-format test-generated test-framework demo demo-http test test-swift test-seeds test-header test-c \
+        replay-tool test-replay record-journals \
         test-c-asan test-c-tsan test-host test-glib-host test-install test-fuzz test-dist test-python check-all fuzz fuzz-data \
         fuzz-library bench clean test-example
 
@@ -124,8 +125,8 @@ demo-http: $(HOST_BUILD)/terminal_host
 # (plain and under AddressSanitizer + UndefinedBehaviorSanitizer), the C hosts, the installed
 # library through pkg-config, the shipped artifacts with the toolchain hidden, and the Python
 # package (last: its pytest summary closes the run).
-test: test-format test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-c-tsan test-host test-glib-host test-install test-slim test-fuzz \
-      test-dist test-gtk test-qt test-python test-example
+test: test-format test-generated test-framework test-swift test-seeds test-header test-c test-c-asan test-c-tsan test-host test-replay test-glib-host \
+      test-install test-slim test-fuzz test-dist test-gtk test-qt test-python test-example
 
 test-swift: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
@@ -178,6 +179,23 @@ test-c-asan: library
 test-host: $(HOST_BUILD)/terminal_host
 	$(HOST_BUILD)/terminal_host > $(HOST_BUILD)/terminal_host.log
 	@echo "terminal host: scripted flow completed ($$(wc -l < $(HOST_BUILD)/terminal_host.log) lines of output)"
+
+# mvvm-replay (bindings/c/tools): replays a journal against an application's library
+# (docs/JOURNAL.md). It loads the library with dlopen(): it links none.
+REPLAY_TOOL := $(HOST_BUILD)/mvvm-replay
+replay-tool: $(REPLAY_TOOL)
+$(REPLAY_TOOL): bindings/c/tools/mvvm-replay.c Include/mvvm.h
+	mkdir -p $(HOST_BUILD)
+	$(CLANG) $(C_FLAGS) bindings/c/tools/mvvm-replay.c -ldl -o $@
+
+# The golden journals (Tests/Journals) replay identically against this checkout's library, 20
+# times each; a session recorded now replays too; an edited one fails naming its line.
+test-replay: $(REPLAY_TOOL) $(HOST_BUILD)/terminal_host
+	Tests/Journals/check-replay.sh $(REPLAY_TOOL) $(LIB) $(HOST_BUILD)/terminal_host
+
+# Re-records the golden journals after a change that alters what a host sees (commit them).
+record-journals: $(HOST_BUILD)/terminal_host
+	MVVM_TRACE=$(CURDIR)/Tests/Journals/terminal_host.jsonl $(HOST_BUILD)/terminal_host > /dev/null
 
 # The Python package: mypy --strict and pytest, in a venv under .build.
 # The Tk host test runs under Xvfb (xvfb, x11-apps: installed by deps, through library).
@@ -314,9 +332,10 @@ print-ship-library:
 # toolchain is needed at run time (README, "Shipping"). Where GTK 4 is installed (pkg-config
 # gtk4), the GTK adapter beside it: libmvvm-gtk.so, mvvm-gtk.h and mvvm-gtk.pc.
 HAVE_GTK4 := $(shell pkg-config --exists gtk4 2>/dev/null && echo yes)
-install: ship-library $(if $(HAVE_GTK4),$(GTK_LIB))
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
+install: ship-library $(REPLAY_TOOL) $(if $(HAVE_GTK4),$(GTK_LIB))
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 $(SHIP_LIB) $(DESTDIR)$(PREFIX)/lib/libmvvm.so
+	install -m 0755 $(REPLAY_TOOL) $(DESTDIR)$(PREFIX)/bin/mvvm-replay
 	install -m 0644 Include/mvvm.h Include/mvvm_seeds.h $(DESTDIR)$(PREFIX)/include/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(MVVM_VERSION)|g' bindings/c/mvvm.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/mvvm.pc

@@ -45,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mvvm_seeds.h"
 
@@ -67,6 +68,8 @@
 #define GOBJECT_CALLS 20000
 #define WAKEUP_ROUNDS 2000
 #define WAKEUP_RUNS 7
+/* Runs of the journal's figure (each writes ~10 MB of journal to /tmp, removed at the end). */
+#define JOURNAL_RUNS 5
 /* The worker waits this long after the host thread went back to its loop, so the host is
  * really asleep in poll() / g_main_context_iteration() when the wake-up comes. */
 #define WAKEUP_SETTLE_NS 50000
@@ -556,12 +559,43 @@ int main(void) {
     print_bench("wakeup_dispatch_median_mvvm", wmd, "ns");
 
     g_main_context_unref(context);
+
+    /* The journal's cost per call (docs/JOURNAL.md): figure 1's call (a setter, a handler)
+     * in a runtime writing a journal beside the same call in one that writes none; the
+     * difference is what a journal adds per call (its call line, its signal line, their
+     * share of the writes). */
+    double off[JOURNAL_RUNS], on[JOURNAL_RUNS];
+    for (int r = 0; r < JOURNAL_RUNS; r++) off[r] = run_mvvm(vm, CONNECT_DIRECT);
+    CHECK(mvvm_object_destroy(vm));
+    CHECK(mvvm_object_destroy(repository));
+    CHECK(mvvm_shutdown());
+    char journal[] = "/tmp/mvvm-bench-journal-XXXXXX";
+    int journal_fd = mkstemp(journal);
+    if (journal_fd < 0) die("mkstemp");
+    close(journal_fd);
+    mvvm_init_options options;
+    memset(&options, 0, sizeof options);
+    options.struct_size = sizeof options;
+    options.journal_path = journal;
+    CHECK(mvvm_init_with_options(&options));
+    vm = draft_editor(&repository);
+    run_mvvm(vm, CONNECT_DIRECT); /* warm-up */
+    for (int r = 0; r < JOURNAL_RUNS; r++) on[r] = run_mvvm(vm, CONNECT_DIRECT);
+    double journal_off = median(off, JOURNAL_RUNS), journal_on = median(on, JOURNAL_RUNS);
+    print_bench("journal_on_setter_handler_mvvm", journal_on, "ns/call");
+    print_bench("journal_off_setter_handler_mvvm", journal_off, "ns/call");
+    print_bench("journal_overhead_per_call", journal_on - journal_off, "ns/call");
+    print_ratio("journal_on_vs_off", journal_on, journal_off);
+    fflush(stdout);
 #endif
     g_object_unref(typed);
     g_object_unref(object);
     CHECK(mvvm_object_destroy(vm));
     CHECK(mvvm_object_destroy(repository));
     CHECK(mvvm_shutdown());
+#ifndef BENCH_NOTES
+    unlink(journal);
+#endif
     fprintf(stderr, "signal_bench: total %.1f s\n", (double)(now_ns() - total_start) / 1e9);
     return 0;
 }

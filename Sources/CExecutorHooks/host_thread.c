@@ -19,6 +19,14 @@ static int current_thread_id(void) { return (int)syscall(SYS_gettid); }
 
 HIDDEN int mvvmhook_current_thread_id(void) { return current_thread_id(); }
 
+/* The journal's thread id of every line: the kernel id, asked once per thread (a forked
+ * child's first thread keeps its parent's here: the journal is the only user). */
+static __thread int journal_thread_id;
+HIDDEN int mvvmhook_journal_thread_id(void) {
+    if (journal_thread_id == 0) journal_thread_id = current_thread_id();
+    return journal_thread_id;
+}
+
 HIDDEN int mvvmhook_is_process_main_thread(void) { return current_thread_id() == getpid(); }
 
 HIDDEN int mvvmhook_host_thread_id(void) { return atomic_load(&host_thread_id); }

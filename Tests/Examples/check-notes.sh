@@ -19,7 +19,9 @@
 #      test_host_interfaces.py)
 #      run against it;
 #   5. a record renamed without regenerating is refused by the schema check (C and Python);
-#   6. a registration the registry refuses is reported by mvvm_init() and mvvm.Runtime().
+#   6. a registration the registry refuses is reported by mvvm_init() and mvvm.Runtime();
+#   7. journals of the C host and of the Python demo replay (20 times, toolchain hidden), and
+#      fail naming the divergence against a copy whose list sorts otherwise.
 # Environment: PYTHON, the interpreter that makes the venvs and has pytest (default: python3);
 # MVVM_PYTHON_VENV, the venv mypy is installed into (default: the checkout's .build/python-venv).
 #
@@ -238,4 +240,49 @@ except mvvm.StateError as exc:
 sys.exit("python: the refused registration was not reported")
 PY
 run_python_check refused "mvvm.Runtime() did not report the refused registration"
+
+# 7. Journals (docs/JOURNAL.md): the C host's session, recorded with MVVM_TRACE, replays
+#    against the shipped library with mvvm-replay, toolchain hidden, 20 times in a row (its
+#    search is debounced: replay runs on the journal's clock); the Python demo's replays with
+#    the package's mvvm-replay. The files a session used are put back as they were when it
+#    started (the notes file absent; the host's corrupt file, which it writes before opening
+#    it). Then a ViewModel of the copy is changed (pinned notes sort last): the C host's
+#    journal no longer replays against that library, and the report names the divergence.
+echo "== 7. journals: the C host's and the Python demo's replay; a changed ViewModel diverges"
+replay_tool="$tmp/mvvm-replay"
+# shellcheck disable=SC2086 # the shared flags split into words
+"$CLANG" $MVVM_C_WARN -I"$app/ship/include" "$root/bindings/c/tools/mvvm-replay.c" -ldl -o "$replay_tool"
+session_file="$tmp/journal-notes.json"
+as_at_start() { rm -f "$session_file"; printf '{ not json' > "$session_file.corrupt"; }
+rm -f "$session_file"
+hidden env MVVM_TRACE="$tmp/host.jsonl" "$app/ship/notes_host" "$session_file" > "$tmp/journal-host.log" 2>&1 \
+    || { cat "$tmp/journal-host.log" >&2; fail "notes_host failed while journaling"; }
+for run in $(seq 20); do
+    as_at_start
+    hidden "$replay_tool" "$tmp/host.jsonl" --library "$app/ship/lib/libnotes.so" > "$tmp/replay.log" 2>&1 \
+        || { cat "$tmp/replay.log" >&2; fail "the C host's journal did not replay (run $run of 20)"; }
+done
+echo "check-notes: the C host's journal ($(wc -l < "$tmp/host.jsonl") lines): $(head -1 "$tmp/replay.log"), 20 times in a row"
+rm -f "$tmp/demo-notes.json"
+hidden env MVVM_TRACE="$tmp/demo.jsonl" PYTHONPATH="$app/python" "$tmp/venv/bin/python" "$app/python/notes_demo.py" "$lib" \
+    "$tmp/demo-notes.json" > "$tmp/journal-demo.log" 2>&1 || { cat "$tmp/journal-demo.log" >&2; fail "notes_demo.py failed while journaling"; }
+rm -f "$tmp/demo-notes.json"
+hidden "$tmp/venv/bin/mvvm-replay" "$tmp/demo.jsonl" --library "$lib" > "$tmp/replay-demo.log" 2>&1 \
+    || { cat "$tmp/replay-demo.log" >&2; fail "the Python demo's journal did not replay"; }
+echo "check-notes: the Python demo's journal: $(head -1 "$tmp/replay-demo.log")"
+# The changed ViewModel, on the copy as it was before steps 5 and 6.
+cp -R "$root/Examples/Notes/Sources/NotesApp/." "$app/Sources/NotesApp/"
+order="$app/Sources/NotesApp/Models/NoteOrder.swift"
+grep -q 'if a.pinned != b.pinned { return a.pinned }' "$order" || fail "$order does not sort pinned notes first"
+sed -i 's/if a.pinned != b.pinned { return a.pinned }/if a.pinned != b.pinned { return b.pinned }/' "$order"
+rebuild_edited "the Notes library whose list sorts pinned notes last"
+as_at_start
+set +e
+"$replay_tool" "$tmp/host.jsonl" --library "$scratch-tests/debug/libnotes.so" > "$tmp/replay-changed.log" 2>&1
+status=$?
+set -e
+[ "$status" -eq 1 ] || { cat "$tmp/replay-changed.log" >&2; fail "the journal against the changed ViewModel gave exit $status, not 1"; }
+grep -q '^replay: diverged at journal line [0-9]*: ' "$tmp/replay-changed.log" \
+    || { cat "$tmp/replay-changed.log" >&2; fail "the report does not name the divergence"; }
+echo "check-notes: against the changed ViewModel: exit 1, $(head -1 "$tmp/replay-changed.log")"
 echo "check-notes: passed"

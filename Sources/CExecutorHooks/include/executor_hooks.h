@@ -29,6 +29,8 @@ int mvvmhook_set_main_bound_resume(int on);
 
 /* The calling thread's kernel thread id (gettid). */
 int mvvmhook_current_thread_id(void);
+/* The same, asked of the kernel once per thread: the journal's (Debug/Journal). */
+int mvvmhook_journal_thread_id(void);
 
 /* 1 on the process's main thread (its thread id is the process id), else 0. */
 int mvvmhook_is_process_main_thread(void);

@@ -32,7 +32,7 @@ package final class Journal: @unchecked Sendable {
         var sequence = 0
         var failed = false
         /// The last lines, for the live viewer's tail (`mvvm_debug_serve()`).
-        var recent: [String] = []
+        var recent: [[UInt8]] = []
     }
 
     /// How many of the last lines `tail` keeps.
@@ -106,15 +106,20 @@ package final class Journal: @unchecked Sendable {
     @discardableResult
     package func append(_ line: JournalLine) -> Int? {
         let time = now
-        let thread = Int(mvvmhook_current_thread_id())
+        let thread = Int(mvvmhook_journal_thread_id())
         let appended: (position: Int, full: Bool)? = state.withLock { state in
             guard !state.failed, state.descriptor >= 0 else { return nil }
             state.sequence += 1
-            let text = line.finished(position: state.sequence, time: time, thread: thread)
-            state.buffer.append(contentsOf: text.utf8)
-            state.buffer.append(UInt8(ascii: "\n"))
-            if state.recent.count == Self.recentLimit { state.recent.removeFirst(Self.recentLimit / 2) }
-            state.recent.append(text)
+            let start = state.buffer.count
+            var writer = JSONWriter(appendingTo: state.buffer)
+            state.buffer = []
+            line.write(position: state.sequence, time: time, thread: thread, to: &writer)
+            state.buffer = writer.take()
+            // The live viewer's tail, kept only while it is served.
+            if InspectorServer.current != nil {
+                if state.recent.count == Self.recentLimit { state.recent.removeFirst(Self.recentLimit / 2) }
+                state.recent.append(Array(state.buffer[start...]))
+            }
             return (state.sequence, state.buffer.count >= Self.flushThreshold)
         }
         if appended?.full == true { flush() }
@@ -122,7 +127,9 @@ package final class Journal: @unchecked Sendable {
     }
 
     /// The last `count` lines written (at most `recentLimit`).
-    package func tail(_ count: Int) -> [String] { state.withLock { Array($0.recent.suffix(max(0, count))) } }
+    package func tail(_ count: Int) -> [String] {
+        state.withLock { Array($0.recent.suffix(max(0, count))) }.map { String(decoding: $0.dropLast(), as: UTF8.self) }
+    }
 
     /// The position the next line will have.
     package var nextPosition: Int { state.withLock { $0.sequence + 1 } }

@@ -8,36 +8,43 @@ import Synchronization
 /// comes after the signal that handler got, one level deeper (`d`): the order replay follows.
 @MainActor
 package enum JournalCalls {
-    /// A call's fields, JSON values already; the last operation noted wins (an item read
-    /// counts the list first).
+    /// A call's fields as values, written as JSON only when the line is; the last operation
+    /// noted wins.
     package struct Record {
-        let function: String
+        let function: StaticString
         let depth: Int
-        var op: String?
+        var op: StaticString?
         var type: String?
-        var object: String?
+        var object: OpaquePointer??
         var member: String?
-        var arguments: String?
-        var out: String?
-        var extra: [(key: String, json: String)] = []
+        var arguments: [Value]?
+        var out: Value?
+        /// Fields of the rarer operations (a constructor's inputs, a connect's signal), JSON.
+        var extra: [(key: StaticString, json: String)] = []
         /// Lines of what happened inside the call (a request to a host table, a clock
         /// read), written after the call's own.
         var inside: [JournalLine] = []
 
         func line(_ status: mvvm_status, _ message: String?, refusesPointer: Bool) -> JournalLine {
             var line = JournalLine("call")
-            line.field("fn", function)
+            line.field("fn") { $0.quoted(JournalCalls.name(function)) }
             line.field("d", depth)
-            if let op { line.field("op", op) }
+            if let op {
+                line.field("op") {
+                    $0.raw("\"")
+                    $0.raw(op)
+                    $0.raw("\"")
+                }
+            }
             if let type { line.field("type", type) }
-            if let object { line.field("object", json: object) }
+            if let object { line.field("object") { $0.object(object) } }
             if let member { line.field("member", member) }
-            if let arguments { line.field("args", json: arguments) }
-            for (key, json) in extra { line.field(key, json: json) }
-            line.field("status", String(cString: mvvm_status_name(status)))
+            if let arguments { line.field("args") { $0.values(arguments) } }
+            for (key, json) in extra { line.field(key) { $0.json(json) } }
+            line.field("status") { $0.string(cString: mvvm_status_name(status)) }
             if let message { line.field("message", message) }
             if refusesPointer { line.field("refused", "pointer") }
-            if let out, status == MVVM_OK { line.field("out", json: out) }
+            if let out, status == MVVM_OK { line.field("out") { $0.value(out) } }
             return line
         }
     }
@@ -54,12 +61,12 @@ package enum JournalCalls {
     nonisolated private static let recording = Atomic<Bool>(false)
 
     /// The function of the host's call in progress, if any.
-    static var currentFunction: String? { records.last?.function }
+    static var currentFunction: String? { records.last.map { name($0.function) } }
 
-    /// Starts the record of a call of `function` (its name up to the parenthesis), made at
-    /// `depth`: 0 for the host's own calls, more for a handler's (during a delivery).
+    /// Starts the record of a call of `function`, made at `depth`: 0 for the host's own calls,
+    /// more for a handler's (during a delivery).
     static func begin(_ function: StaticString, depth: Int) {
-        records.append(Record(function: name(function), depth: depth))
+        records.append(Record(function: function, depth: depth))
     }
 
     /// Fills in the record of the call in progress.
@@ -94,39 +101,41 @@ package enum JournalCalls {
         Journal.current?.append(line)
     }
 
-    nonisolated private static func name(_ function: StaticString) -> String {
-        let text = "\(function)"
-        return String(text.prefix { $0 != "(" })
+    /// `function`'s name up to its parenthesis ("mvvm_object_get(_:_:_:)" → "mvvm_object_get").
+    nonisolated static func name(_ function: StaticString) -> String {
+        function.withUTF8Buffer { bytes in
+            String(decoding: bytes.prefix { $0 != UInt8(ascii: "(") }, as: UTF8.self)
+        }
     }
 
     // MARK: - What the operations note
 
     /// An access of member `member` of `object` (a property, command or list).
-    static func access(_ op: String, _ object: RuntimeObject, _ member: String, _ arguments: [Value]? = nil) {
+    static func access(_ op: StaticString, _ object: RuntimeObject, _ member: String, _ arguments: [Value]? = nil) {
         note { record in
             record.op = op
-            record.object = JournalJSON.object(object.handle?.pointer)
+            record.object = .some(object.handle?.pointer)
             record.member = member
-            record.arguments = arguments.map(JournalJSON.values)
+            record.arguments = arguments
             record.out = nil
         }
     }
 
     /// An operation on no member: `op` of `type`'s objects (a constructor) or of `object`.
-    package static func operation(_ op: String, type: String? = nil, object: OpaquePointer? = nil, arguments: [Value]? = nil) {
+    package static func operation(_ op: StaticString, type: String? = nil, object: OpaquePointer? = nil, arguments: [Value]? = nil) {
         note { record in
             record.op = op
             record.type = type
-            record.object = object.map { JournalJSON.object($0) }
-            record.arguments = arguments.map(JournalJSON.values)
+            if let object { record.object = .some(object) }
+            record.arguments = arguments
         }
     }
 
-    /// Another field of the operation (a constructor's inputs, a signal's name).
-    package static func field(_ key: String, json: String) { note { $0.extra.append((key, json)) } }
+    /// Another field of the operation (a constructor's inputs, a signal's name), JSON.
+    package static func field(_ key: StaticString, json: String) { note { $0.extra.append((key, json)) } }
 
     /// What the call hands back (a getter's value, a command's result, a new handle or id).
-    package static func out(_ value: Value) { note { $0.out = JournalJSON.value(value) } }
-    package static func out(object handle: OpaquePointer?) { note { $0.out = JournalJSON.object(handle) } }
-    package static func out(id: UInt64) { note { $0.out = "\(id)" } }
+    package static func out(_ value: Value) { note { $0.out = value } }
+    package static func out(object handle: OpaquePointer?) { note { $0.out = .object(handle) } }
+    package static func out(id: UInt64) { note { $0.out = .uint64(id) } }
 }

@@ -14,10 +14,10 @@ package enum JournalEvents {
     @MainActor static func signal(_ object: RuntimeObject, _ index: Int, _ value: SignalValue, _ connection: Connection) {
         let spec = object.signals[index]
         var line = JournalLine("signal")
-        line.field("object", json: JournalJSON.object(object.handle?.pointer))
+        line.field("object") { $0.object(object.handle?.pointer) }
         line.field("signal", spec.name)
-        line.field("args", json: JournalJSON.signal(value, spec.shape))
-        if let id = connectionIDs[ObjectIdentifier(connection)] { line.field("connection", json: "\(id)") }
+        line.field("args") { $0.signal(value, spec.shape) }
+        if let id = connectionIDs[ObjectIdentifier(connection)] { line.field("connection", id) }
         Journal.current?.append(line)
     }
 
@@ -44,7 +44,7 @@ package enum JournalEvents {
     static func wall(_ seconds: Double) {
         guard HostThread.isCurrent else { return }
         var line = JournalLine("clock")
-        line.field("wall", json: JournalJSON.value(.double(seconds)))
+        line.field("wall") { $0.number(seconds) }
         write(line)
     }
 
@@ -54,29 +54,29 @@ package enum JournalEvents {
     /// The library calls `method` of the host's `interface` table with `request`.
     static func request(_ interface: HostInterfaceDeclaration, _ method: String, _ request: OpaquePointer, _ arguments: [Value]) {
         var line = JournalLine("request")
-        line.field("request", json: handle(request))
+        line.field("request") { $0.request(request) }
         line.field("interface", interface.name)
         line.field("method", method)
-        line.field("args", json: JournalJSON.values(arguments))
+        line.field("args") { $0.values(arguments) }
         write(line)
     }
 
     /// The library tells the host's table that `request` is cancelled (its `cancel`).
     static func cancel(_ request: OpaquePointer) {
         var line = JournalLine("cancel")
-        line.field("request", json: handle(request))
+        line.field("request") { $0.request(request) }
         write(line)
     }
 
     /// The host answered `request` (any thread), through `function`.
     static func answer(_ function: StaticString, _ request: OpaquePointer?, _ answer: Result<HostAnswer, any Error>, _ status: mvvm_status) {
         var line = JournalLine("answer")
-        line.field("fn", String("\(function)".prefix { $0 != "(" }))
-        line.field("request", json: request.map(handle) ?? "null")
+        line.field("fn", JournalCalls.name(function))
+        line.field("request") { $0.request(request) }
         switch answer {
-        case .success(.nothing): line.field("answer", json: "null")
-        case .success(.value(let value)): line.field("answer", json: JournalJSON.value(value))
-        case .success(.list(let values)): line.field("list", json: JournalJSON.values(values))
+        case .success(.nothing): line.field("answer") { $0.raw("null") }
+        case .success(.value(let value)): line.field("answer") { $0.value(value) }
+        case .success(.list(let values)): line.field("list") { $0.values(values) }
         case .success(.custom(let function, let value)):
             line.field("custom", function)
             line.field("answer", String(describing: value))
@@ -91,8 +91,8 @@ package enum JournalEvents {
     /// the request stays as it was).
     static func refusedAnswer(_ function: StaticString, _ request: OpaquePointer?, _ error: APIError) {
         var line = JournalLine("answer")
-        line.field("fn", String("\(function)".prefix { $0 != "(" }))
-        line.field("request", json: request.map(handle) ?? "null")
+        line.field("fn", JournalCalls.name(function))
+        line.field("request") { $0.request(request) }
         line.field("status", String(cString: mvvm_status_name(error.status)))
         line.field("message", error.message)
         write(line)
@@ -112,12 +112,12 @@ package enum JournalEvents {
     /// The host called the command closure `id`'s function pointer.
     static func closure(_ id: UInt64) {
         var line = JournalLine("closure")
-        line.field("closure", json: "\(id)")
+        line.field("closure", id)
         Journal.current?.append(line)
     }
 
     /// The runtime started (`function`: the init) or stopped.
-    static func lifecycle(_ event: String, _ function: String) {
+    static func lifecycle(_ event: StaticString, _ function: String) {
         var line = JournalLine(event)
         line.field("fn", function)
         Journal.current?.append(line)
