@@ -54,10 +54,12 @@ library: deps
 
 # The files that follow from declarations: the framework header's plug-in table (the mvvm_api
 # fields of Include/mvvm.h and Sources/CLibFFI/api_table.h, by mvvm-generate-framework, which
-# links no app), and the seeds' app's (Sources/MVVMSeedsApp/Declarations): its typed C functions
+# links no app), and the seeds' app's (Sources/MVVMSeedsApp: its @ViewModel types, records, enums
+# and the coordinator's and repository's declarations): its typed C functions
 # (Sources/MVVMSeedsApp/Exports/Generated), the generated blocks of Include/mvvm_seeds.h and its
-# plug-in table (Sources/CMVVMSeeds/api_table.h). Run after changing a declaration or a
-# framework function, and commit the result; `make test` fails while any of them is stale.
+# plug-in table (Sources/CMVVMSeeds/api_table.h). Run after changing a ViewModel's C API, a
+# declaration or a framework function, and commit the result; `make test` fails while any of
+# them is stale.
 GENERATOR := $(CURDIR)/.build/debug/mvvm-generate
 FRAMEWORK_GENERATOR := $(CURDIR)/.build/debug/mvvm-generate-framework
 generate: deps

@@ -3,15 +3,16 @@
 // MVVMBindingCore is our Combine without corelibs Foundation (MVVMBinding re-exports it and adds
 // the Foundation bridges). MVVMRuntime is the framework (the declaration language, the
 // registry, the C ABI runtime; docs/DESIGN.md) and names no type of any app; MVVMSeedsApp is the
-// seeds' app built on it.
-// Dependencies: MVVMBindingCore <- MVVMRuntime <- MVVMSeedsApp -> MVVMFeatures -> MVVMDomain.
-// The dynamic library libmvvm.so (product "mvvm", public header Include/mvvm.h) is both.
+// seeds' app built on it, its ViewModels declared by their code (@ViewModel), as an app's are.
+// Dependencies: MVVMBindingCore <- MVVMRuntime <- MVVMSeedsApp -> MVVMDomain (MVVMBindingCore).
+// The dynamic library libmvvm.so (product "mvvm", headers Include/mvvm.h and mvvm_seeds.h) is both.
 import PackageDescription
 
-// mvvm's macros (@Record, @Enumeration) expand in a compiler plugin that `make deps` builds
-// (scripts/build-macros.sh: SwiftPM's macro targets need the swift-syntax package, which cannot
-// be fetched; the toolchain's host libraries are enough). A target that declares or uses them
-// loads it; an app's package adds the same flag (Examples/Notes/Package.swift).
+// mvvm's macros (@Record, @Enumeration, @ViewModel, @HostInterface, #registerApplication) expand
+// in a compiler plugin that `make deps` builds (scripts/build-macros.sh: SwiftPM's macro targets
+// need the swift-syntax package, which cannot be fetched; the toolchain's host libraries are
+// enough). A target that declares or uses them loads it; an app's package adds the same flag
+// (Examples/Notes/Package.swift).
 let macros = SwiftSetting.unsafeFlags(["-load-plugin-library", "\(Context.packageDirectory)/.build/macros/libMVVMMacros.so"])
 
 let package = Package(
@@ -25,7 +26,6 @@ let package = Package(
         // linked only by code that imports it, never by libmvvm.so.
         .library(name: "MVVMBindingNetworking", targets: ["MVVMBindingNetworking"]),
         .library(name: "MVVMDomain", targets: ["MVVMDomain"]),
-        .library(name: "MVVMFeatures", targets: ["MVVMFeatures"]),
         .library(name: "MVVMRuntime", targets: ["MVVMRuntime"]),
         .library(name: "MVVMGenerator", targets: ["MVVMGenerator"]),
         // XCTest helpers for an application's ViewModel tests (recorders, awaiting, leak checks).
@@ -53,7 +53,6 @@ let package = Package(
         // libcurl4-openssl-dev at build time.
         .target(name: "CCurl"),
         .target(name: "MVVMDomain", dependencies: ["MVVMBindingCore", "CSQLite", "CCurl"]),
-        .target(name: "MVVMFeatures", dependencies: ["MVVMBindingCore", "MVVMDomain"]),
         // libffi, plus inline C shims Swift 6 cannot express (thread locals, ffi_type globals).
         .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // The public header as a Swift module, so the runtime compiles against the same types.
@@ -69,10 +68,13 @@ let package = Package(
         // The test-support library an application's tests depend on (XCTest, our Combine; no
         // app, no runtime): recording subscribers, awaiting values and conditions, leak checks.
         .target(name: "MVVMTestSupport", dependencies: ["MVVMBindingCore"]),
-        // The seeds' app on the framework: its declarations, records, repositories' C constructors.
-        // Its header, Include/mvvm_seeds.h (which includes mvvm.h), and its plug-in table, as modules.
+        // The seeds' app on the framework: its ViewModels (@ViewModel) and coordinator, records,
+        // repositories' C constructors, registration. Its header, Include/mvvm_seeds.h (which
+        // includes mvvm.h), and its plug-in table, as modules.
         .systemLibrary(name: "CMVVMSeeds"),
-        .target(name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "CMVVMSeeds", "MVVMRuntime", "MVVMBindingCore", "MVVMDomain", "MVVMFeatures"]),
+        .target(
+            name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "CMVVMSeeds", "MVVMRuntime", "MVVMBindingCore", "MVVMDomain"],
+            swiftSettings: [macros]),
         // Writes the files that follow from the seeds' declarations (`make generate`).
         .executableTarget(name: "mvvm-generate", dependencies: ["MVVMGenerator", "MVVMSeedsApp"]),
         // Writes the framework header's plug-in table (`make generate`); links no application.
@@ -80,7 +82,7 @@ let package = Package(
         .testTarget(name: "MVVMBindingTests", dependencies: ["MVVMBinding", "MVVMBindingCore"]),
         .testTarget(name: "MVVMBindingNetworkingTests", dependencies: ["MVVMBindingNetworking", "MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain", "MVVMTestSupport"]),
-        .testTarget(name: "MVVMFeaturesTests", dependencies: ["MVVMFeatures", "MVVMDomain", "MVVMBinding", "MVVMTestSupport"]),
+        .testTarget(name: "MVVMSeedsAppTests", dependencies: ["MVVMSeedsApp", "MVVMRuntime", "CMVVM", "MVVMDomain", "MVVMBinding", "MVVMTestSupport"]),
         .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CMVVM"], swiftSettings: [macros]),
         .testTarget(name: "MVVMGeneratorTests", dependencies: ["MVVMGenerator", "MVVMRuntime"]),
     ],
@@ -92,9 +94,8 @@ let package = Package(
 // (`make test-framework-alone`).
 if Context.environment["MVVM_FRAMEWORK_ONLY"] == "1" {
     let app: Set<String> = [
-        "CSQLite", "CCurl", "MVVMDomain", "MVVMFeatures", "CMVVMSeeds", "MVVMSeedsApp", "mvvm-generate",
-        "MVVMDomainTests", "MVVMFeaturesTests",
+        "CSQLite", "CCurl", "MVVMDomain", "CMVVMSeeds", "MVVMSeedsApp", "mvvm-generate", "MVVMDomainTests", "MVVMSeedsAppTests",
     ]
     package.targets.removeAll { app.contains($0.name) }
-    package.products.removeAll { ["mvvm", "MVVMDomain", "MVVMFeatures"].contains($0.name) }
+    package.products.removeAll { ["mvvm", "MVVMDomain"].contains($0.name) }
 }

@@ -9,9 +9,10 @@
  * entry points, introspection, host interfaces) is mvvm.h's, and so are its rules: one thread
  * (the host's UI thread) calls the API, every function answers with an mvvm_status and
  * mvvm_last_error_message(). The blocks marked GENERATED follow from the app's declarations
- * (Sources/MVVMSeedsApp: Declarations, Constructors, Records, Enums, HostRepository; `make
- * generate` writes them, `make test` fails when they are stale); the rest is the app's
- * hand-written text: the options structs, the HTTP contract and the host answers.
+ * (Sources/MVVMSeedsApp: the @ViewModel types of Features, the coordinator's declaration,
+ * Constructors, Records, HostRepository, Registration.swift; `make generate` writes them, `make
+ * test` fails when they are stale); the rest is the app's hand-written text: the options
+ * structs, the HTTP contract and the host answers.
  *
  * Any thread, besides mvvm.h's: mvvm_sample_options_init(), mvvm_http_options_init(),
  * mvvm_seeds_get_api() and the mvvm_request_resolve_* answers below.
@@ -63,12 +64,14 @@ extern "C" {
  * compiler's choice), as mvvm.h carries its own enums; its doc names the enum. */
 /* BEGIN GENERATED enums (mvvm-generate: `make generate`; do not edit) */
 
-/** What a user list is loading ("loading"). */
+/** What the list is loading, so a host can choose between a full-screen spinner and a spinner under
+ *  the last row. */
 typedef enum mvvm_loading {
+    /** Nothing is loading. */
     MVVM_LOADING_NONE = 0,
-    /** The first page (or a refresh): a host shows a full-screen spinner. */
+    /** The first page (for the first time, or on a refresh): a full-screen spinner. */
     MVVM_LOADING_FULL_SCREEN = 1,
-    /** The next page: a host shows a spinner under the last row. */
+    /** The page after the last loaded one: a spinner under the last row. */
     MVVM_LOADING_NEXT_PAGE = 2,
 } mvvm_loading;
 
@@ -428,27 +431,34 @@ mvvm_status mvvm_repository_new_host(const mvvm_user_repository_vtable *users,
 
 /** Creates a user list over `repository` (which it keeps alive). */
 mvvm_status mvvm_user_list_new(mvvm_object *repository, mvvm_object **out_vm);
-/** Loads the first page if the list is empty. */
+/** Loads the first page when the list is empty and nothing is loading; otherwise does nothing, so a
+ *  host may call it every time the list appears. */
 mvvm_status mvvm_user_list_on_appear(mvvm_object *vm);
-/** Reloads from the first page, cancelling any load under way (its result never lands). */
+/** Reloads from the first page, cancelling any load in flight. The current rows stay until the
+ *  first page arrives and replaces them (`.reset`). */
 mvvm_status mvvm_user_list_refresh(mvvm_object *vm);
-/** Tells the list that row `index` is on screen; when it is one of the last 3 rows (the prefetch
- *  distance) and a later page exists, the next page loads. MVVM_E_OUT_OF_RANGE outside the rows. */
+/** Tells the list that row `index` is on screen. Fetches the next page when the row is among the
+ *  last `prefetchDistance` rows (3 by default), more pages exist, nothing is loading and no error
+ *  is shown (after a failure, scrolling retries only once the error was dismissed, instead of
+ *  hammering a failing repository on every displayed row). An index outside the rows does nothing
+ *  (from a host: MVVM_E_OUT_OF_RANGE). */
 mvvm_status mvvm_user_list_did_display_row(mvvm_object *vm, int64_t index);
-/** Selects row `index`: emits "user-selected". MVVM_E_OUT_OF_RANGE outside the rows. */
+/** Sends the id of the user of row `index` on "user-selected". An index outside the rows does
+ *  nothing (from a host: MVVM_E_OUT_OF_RANGE). */
 mvvm_status mvvm_user_list_did_select_row(mvvm_object *vm, int64_t index);
 /** Clears the error message. */
 mvvm_status mvvm_user_list_dismiss_error(mvvm_object *vm);
-/** What the list is loading (mvvm_loading). */
+/** What the list is loading right now (mvvm_loading). */
 mvvm_status mvvm_user_list_get_loading(mvvm_object *vm, int32_t *out_loading);
-/** The last failed load's message; NULL when there is none. */
+/** The message of the last failed load, until "dismiss-error" or a later successful load clears it;
+ *  nil (NULL) when there is none. */
 mvvm_status mvvm_user_list_get_error_message(mvvm_object *vm, const char **out_message);
 /** The number of rows. */
 mvvm_status mvvm_user_list_get_count(mvvm_object *vm, int64_t *out_count);
-/** Whether a later page exists (0/1). */
+/** Whether a page after the last loaded one exists. True before the first load (0/1). */
 mvvm_status mvvm_user_list_get_has_more_pages(mvvm_object *vm, int32_t *out_has_more);
-/** Row `index` in O(1). The strings are borrowed until the next call of a getter of this object, a
- *  change of the list, or its destruction. */
+/** The rows, in display order, read by index in O(1); "rows-changed" says how they changed, right
+ *  after each edit (`objectWillChange` fires before it). */
 mvvm_status mvvm_user_list_get_row(mvvm_object *vm, int64_t index, mvvm_user *out_user);
 
 /* ------------------------------------------------------------------------------------------
@@ -479,30 +489,38 @@ mvvm_status mvvm_user_list_get_row(mvvm_object *vm, int64_t index, mvvm_user *ou
  * "did-save": The user as stored, after each successful save.
  * ---------------------------------------------------------------------------------------- */
 
-/** Creates the detail screen of user `user_id` over `repository`. */
+/** Creates the detail screen of user `user_id` over `repository` (which it keeps alive). */
 mvvm_status mvvm_user_detail_new(mvvm_object *repository, int64_t user_id, mvvm_object **out_vm);
-/** Loads the user once. */
+/** Loads the user, once: does nothing when already loaded or loading. After a failed load, calling
+ *  it again retries. */
 mvvm_status mvvm_user_detail_on_appear(mvvm_object *vm);
-/** Saves the draft if "can-save"; emits "did-save" when stored. An invalid draft sets the error
- *  message and saves nothing; a failed save keeps the draft. */
+/** Stores the trimmed draft as the user's name. An invalid draft is refused with "error-message"
+ *  (cleared again when the draft is edited) and the repository is not called; an unchanged draft, a
+ *  save already running or a user not loaded yet make it do nothing. On success "user" and
+ *  "draft-name" become the stored user and "did-save" sends it; on failure the draft is kept and
+ *  "error-message" says why. A save still running when the screen is released completes in the
+ *  repository but is no longer reported. */
 mvvm_status mvvm_user_detail_save(mvvm_object *vm);
-/** Sets the draft name (copied). Validation runs at once: see "validation-message". */
+/** Sets "draft-name" (strings are copied). */
 mvvm_status mvvm_user_detail_set_draft_name(mvvm_object *vm, const char *draft_name);
-/** The user as last loaded or saved. The typed getter sets *out_loaded to 1 and fills *out_user
- *  once loaded; 0 (and *out_user untouched) before. */
+/** The user as last loaded or saved; nil until loaded (the typed getter's *out_loaded is then 0 and
+ *  *out_user untouched). */
 mvvm_status mvvm_user_detail_get_user(mvvm_object *vm, int32_t *out_loaded, mvvm_user *out_user);
-/** The name being edited. Never NULL. */
+/** The name being edited, never NULL; set by the host as the user types (validation runs at once:
+ *  see "validation-message"). Starts as the loaded name. */
 mvvm_status mvvm_user_detail_get_draft_name(mvvm_object *vm, const char **out_draft_name);
 /** Whether a save is running (0/1). */
 mvvm_status mvvm_user_detail_get_is_saving(mvvm_object *vm, int32_t *out_is_saving);
-/** Whether the draft, trimmed, differs from the stored name (0/1). */
+/** Whether the draft, trimmed, differs from the stored name. False until loaded (0/1). */
 mvvm_status mvvm_user_detail_get_is_dirty(mvvm_object *vm, int32_t *out_is_dirty);
-/** Whether save would store the draft: loaded, dirty, valid, not saving (0/1). */
+/** Whether "save" would store the draft: loaded, dirty, valid and not already saving (0/1). */
 mvvm_status mvvm_user_detail_get_can_save(mvvm_object *vm, int32_t *out_can_save);
-/** Why the draft can't be saved; NULL when it can. */
+/** Why the current draft can't be saved, updated as it changes; nil (NULL) when it can (and before
+ *  the user is loaded, so an empty field doesn't complain while loading). */
 mvvm_status mvvm_user_detail_get_validation_message(mvvm_object *vm, const char **out_message);
-/** The last failed load's or save's message, or why save refused the draft; NULL when there is
- *  none. */
+/** The message of the last failed load or save (until the next save or `dismissError()`), or why
+ *  "save" refused the draft (until the draft is edited); nil (NULL) when there is none. Swift code
+ *  may set one (a message set so is not cleared by editing). */
 mvvm_status mvvm_user_detail_get_error_message(mvvm_object *vm, const char **out_message);
 
 /* ------------------------------------------------------------------------------------------
@@ -529,26 +547,33 @@ mvvm_status mvvm_user_detail_get_error_message(mvvm_object *vm, const char **out
  * object, a change of it, or its destruction.
  * ---------------------------------------------------------------------------------------- */
 
-/** Creates the detail screen of post `post_id` over `repository`. */
+/** Creates the detail screen of post `post_id` over `repository` (which it keeps alive). */
 mvvm_status mvvm_post_detail_new(mvvm_object *repository, int64_t post_id, mvvm_object **out_vm);
-/** Loads the post and its comments together (once). */
+/** Loads the post and its comments together, the first time the screen appears; later appearances
+ *  keep what is shown. */
 mvvm_status mvvm_post_detail_on_appear(mvvm_object *vm);
-/** Likes or unlikes at once; rolls back to the server's truth if the request fails. */
+/** Likes or unlikes at once, then tells the repository (one request at a time, however fast the
+ *  taps); if a request fails, "is-liked" and "likes-count" roll back to the server's truth and
+ *  "error-message" says why. Does nothing before the post has loaded. */
 mvvm_status mvvm_post_detail_toggle_like(mvvm_object *vm);
-/** The state of the post's load (mvvm_view_state). */
+/** The state of the post's load: idle, loading, then loaded (the post and its comments) or failed
+ *  (never empty) (mvvm_view_state). */
 mvvm_status mvvm_post_detail_get_state(mvvm_object *vm, int32_t *out_state);
-/** Whether the current user likes the post (0/1). */
+/** Whether the current user likes the post: the like button's state (the person's latest intent)
+ *  (0/1). */
 mvvm_status mvvm_post_detail_get_is_liked(mvvm_object *vm, int32_t *out_is_liked);
-/** How many people like the post. */
+/** How many people like the post: the server's count plus any change still being sent. */
 mvvm_status mvvm_post_detail_get_likes_count(mvvm_object *vm, int64_t *out_likes_count);
-/** The failed like's message, else the failed load's (state FAILED); NULL when there is no error. */
+/** The failed like's message, else the failed load's ("state" failed); nil (NULL) when there is no
+ *  error. */
 mvvm_status mvvm_post_detail_get_error_message(mvvm_object *vm, const char **out_message);
-/** The post once LOADED, with the live like state; the typed getter gives MVVM_E_STATE before.
- *  Strings borrowed until the next getter call on this object, a change, or destruction. */
+/** The post once "state" is loaded, with the live like state ("is-liked", "likes-count"); before,
+ *  reading it throws `NotLoaded` (the typed getter: MVVM_E_STATE; handlers get NULL). */
 mvvm_status mvvm_post_detail_get_post(mvvm_object *vm, mvvm_post *out_post);
-/** The number of comments. MVVM_E_STATE unless LOADED. */
+/** The number of comments. MVVM_E_STATE while they cannot be read, as for each item. */
 mvvm_status mvvm_post_detail_get_comment_count(mvvm_object *vm, int64_t *out_count);
-/** Comment `index`, borrowed like the post's strings. MVVM_E_STATE unless LOADED. */
+/** The loaded post's comments, oldest first; until "state" is loaded, reading them throws
+ *  `NotLoaded` (from a host: MVVM_E_STATE). */
 mvvm_status mvvm_post_detail_get_comment(mvvm_object *vm, int64_t index, mvvm_comment *out_comment);
 
 /* ------------------------------------------------------------------------------------------
@@ -568,19 +593,23 @@ mvvm_status mvvm_post_detail_get_comment(mvvm_object *vm, int64_t index, mvvm_co
  * object, a change of it, or its destruction.
  * ---------------------------------------------------------------------------------------- */
 
-/** Creates the list with `initial_count` values from `initial_values` (copied, then sorted; NULL
- *  with count 0 for an empty list; at most 10000000 values). `random_seed` drives add_new_integer. */
+/** Creates the list from `initial_values` (`initial_count` of them, copied, then sorted; NULL with
+ *  count 0 for an empty list; at most 10000000 values). `random_seed` drives "add-new-integer". */
 mvvm_status mvvm_sorted_integers_new(const int64_t *initial_values, size_t initial_count,
                                      uint64_t random_seed, mvvm_object **out_vm);
-/** Inserts a random integer in 0..9 after any equal values. */
+/** Inserts a random integer from the random source (in `randomRange`: 0...9 unless made otherwise)
+ *  after any equal values. */
 mvvm_status mvvm_sorted_integers_add_new_integer(mvvm_object *vm);
-/** Inserts `value` after any equal values; *out_index (may be NULL) gets its index. */
+/** Inserts `value` after every element less than or equal to it and returns its row (through
+ *  *out_index, which may be NULL). */
 mvvm_status mvvm_sorted_integers_add(mvvm_object *vm, int64_t value, int64_t *out_index);
-/** Removes the value at `index`. MVVM_E_OUT_OF_RANGE outside the rows. */
+/** Removes the value at `index`. An index outside the values changes and publishes nothing (a stale
+ *  row from a view is not a crash; from a host: MVVM_E_OUT_OF_RANGE). Returns whether it removed
+ *  one (for Swift callers). */
 mvvm_status mvvm_sorted_integers_remove_at(mvvm_object *vm, int64_t index);
 /** The number of values. */
 mvvm_status mvvm_sorted_integers_get_count(mvvm_object *vm, int64_t *out_count);
-/** The value at `index`. */
+/** The integers in ascending order: the value at `index`. */
 mvvm_status mvvm_sorted_integers_get_value(mvvm_object *vm, int64_t index, int64_t *out_value);
 
 /* ------------------------------------------------------------------------------------------
@@ -611,24 +640,25 @@ mvvm_status mvvm_sorted_integers_get_value(mvvm_object *vm, int64_t index, int64
 
 /** Creates a stopped stopwatch. */
 mvvm_status mvvm_stopwatch_new(mvvm_object **out_vm);
-/** Start or Stop, as the button says. */
+/** Starts (resuming from the current reading) or stops the stopwatch, as the button says. */
 mvvm_status mvvm_stopwatch_button_tapped(mvvm_object *vm);
-/** Records a lap while running; does nothing while stopped. */
+/** Records the current reading as a lap; does nothing while stopped (the button is disabled then,
+ *  but a host may still call this). */
 mvvm_status mvvm_stopwatch_lap(mvvm_object *vm);
-/** Stops and clears the elapsed time and the laps. */
+/** Stops the stopwatch and clears the reading and the laps. The runtime calls it when the host
+ *  destroys the object, so a destroyed stopwatch stops ticking. */
 mvvm_status mvvm_stopwatch_reset(mvvm_object *vm);
 /** The elapsed time, "mm:ss.cc". */
 mvvm_status mvvm_stopwatch_get_elapsed_text(mvvm_object *vm, const char **out_text);
-/** "Start" or "Stop". */
+/** The title of the start/stop button: "Start" while stopped, "Stop" while running. */
 mvvm_status mvvm_stopwatch_get_button_text(mvvm_object *vm, const char **out_text);
-/** Whether it runs (0/1). */
+/** Whether the stopwatch is running (0/1). */
 mvvm_status mvvm_stopwatch_get_is_running(mvvm_object *vm, int32_t *out_is_running);
-/** Whether lap records a lap now (0/1). */
+/** Whether the lap button can be pressed ("lap" records a lap): only while running (0/1). */
 mvvm_status mvvm_stopwatch_get_is_lap_enabled(mvvm_object *vm, int32_t *out_enabled);
 /** The number of laps. */
 mvvm_status mvvm_stopwatch_get_lap_count(mvvm_object *vm, int64_t *out_count);
-/** Lap `index` as text, borrowed until the next getter call on this object, a change, or
- *  destruction. */
+/** The recorded laps as text (split times, formatted like "elapsed-text"), newest last. */
 mvvm_status mvvm_stopwatch_get_lap(mvvm_object *vm, int64_t index, const char **out_text);
 
 /* ------------------------------------------------------------------------------------------
@@ -701,29 +731,35 @@ mvvm_status mvvm_coordinator_get_screen(mvvm_object *coordinator, int64_t index,
 
 /** Creates a user search over `repository` (which it keeps alive). */
 mvvm_status mvvm_user_search_new(mvvm_object *repository, mvvm_object **out_vm);
-/** Tells the search that result `index` is on screen; within the last 3 results, the next page
- *  loads. MVVM_E_OUT_OF_RANGE outside the results. */
+/** Tells the search that result `index` is on screen. Fetches the next page of the shown query when
+ *  the result is among the last 3, more pages exist, nothing is being searched and no error is
+ *  shown (the user list's rule). An index outside the results does nothing (from a host:
+ *  MVVM_E_OUT_OF_RANGE). */
 mvvm_status mvvm_user_search_did_display_row(mvvm_object *vm, int64_t index);
-/** Selects result `index`: emits "user-selected". MVVM_E_OUT_OF_RANGE outside the results. */
+/** Sends the id of the user of result `index` on "user-selected". An index outside the results does
+ *  nothing (from a host: MVVM_E_OUT_OF_RANGE). */
 mvvm_status mvvm_user_search_did_select_row(mvvm_object *vm, int64_t index);
 /** Clears the error message. */
 mvvm_status mvvm_user_search_dismiss_error(mvvm_object *vm);
-/** Sets the query (copied); the search runs 300 ms after the last change. */
+/** Sets "query" (strings are copied). */
 mvvm_status mvvm_user_search_set_query(mvvm_object *vm, const char *query);
-/** The query as typed. Never NULL. */
+/** The query as typed, never NULL; set it on every keystroke. Searched once it stops changing for
+ *  the debounce interval (300 ms), trimmed of surrounding whitespace. */
 mvvm_status mvvm_user_search_get_query(mvvm_object *vm, const char **out_query);
-/** Whether a search is running (0/1). */
+/** Whether a repository call (a query's first page or a next page) is running (0/1). */
 mvvm_status mvvm_user_search_get_is_searching(mvvm_object *vm, int32_t *out_is_searching);
-/** Whether the (debounced, trimmed) query is empty: no results, nothing searched (0/1). */
+/** The empty-query state: true while the (debounced, trimmed) query is empty, when no results are
+ *  shown and nothing is searched. A host shows a hint instead of a list (0/1). */
 mvvm_status mvvm_user_search_get_is_query_empty(mvvm_object *vm, int32_t *out_is_query_empty);
-/** The last failed search's message; NULL when there is none. */
+/** The message of the last failed search, until "dismiss-error" or a successful search clears it;
+ *  nil (NULL) when there is none. */
 mvvm_status mvvm_user_search_get_error_message(mvvm_object *vm, const char **out_message);
 /** The number of results. */
 mvvm_status mvvm_user_search_get_count(mvvm_object *vm, int64_t *out_count);
-/** Whether more results exist (0/1). */
+/** Whether the shown query has pages after the last loaded one (0/1). */
 mvvm_status mvvm_user_search_get_has_more_pages(mvvm_object *vm, int32_t *out_has_more);
-/** Result `index` in O(1), borrowed until the next getter call on this object, a change, or
- *  destruction. */
+/** The matching users, in the repository's order, read by index in O(1); "rows-changed" says how
+ *  they changed, right after each edit (`objectWillChange` fires before it). */
 mvvm_status mvvm_user_search_get_row(mvvm_object *vm, int64_t index, mvvm_user *out_user);
 /* END GENERATED sections */
 

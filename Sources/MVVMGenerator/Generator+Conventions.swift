@@ -26,11 +26,11 @@ extension Generator {
 }
 
 extension Generator.Configuration {
-    /// An application's files where the conventions put them, for namespace "notes" and target
-    /// "NotesApp": the header `Include/notes.h`, the typed exports in
-    /// `Sources/NotesApp/Exports/Generated`, the generator `notes-generate`, and the plug-in
-    /// table `notes_api` (`notes_get_api()`), whose initialiser is `Sources/CNotes/api_table.h`
-    /// in the system-library target `CNotes` (modules `CNotes` and `CNotesAPITable`).
+    /// An application's files where the conventions put them, for namespace "shop" and target
+    /// "ShopApp": the header `Include/shop.h`, the typed exports in
+    /// `Sources/ShopApp/Exports/Generated`, the generator `shop-generate`, and the plug-in
+    /// table `shop_api` (`shop_get_api()`), whose initialiser is `Sources/CShop/api_table.h`
+    /// in the system-library target `CShop` (modules `CShop` and `CShopAPITable`).
     public static func conventional(namespace: String, target: String, summary: String, imports: [String]) -> Self {
         let module = "C" + namespace.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return Self(

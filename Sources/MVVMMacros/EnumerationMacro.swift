@@ -57,7 +57,7 @@ public struct EnumerationMacro: ExtensionMacro {
         let access = SyntaxFacts.access(of: enumDecl.modifiers)
         let text = """
             extension \(type.trimmed): DeclaredEnum {
-                \(access)static let declaration = EnumDeclaration<\(typeName)>(
+                \(access)static let declaration = EnumDeclaration<\(type.trimmed)>(
                     name: \(SyntaxFacts.literal(name)), doc: \(SyntaxFacts.literal(SyntaxFacts.doc(enumDecl.leadingTrivia))),
                     cases: [
             \(cases.joined(separator: "\n"))

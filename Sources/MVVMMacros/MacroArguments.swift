@@ -6,11 +6,19 @@ struct MacroArguments {
     private var values: [String: ExprSyntax] = [:]
     /// The unlabelled first argument.
     private var first: ExprSyntax?
+    /// The unlabelled arguments (a variadic parameter's), in order.
+    private var unlabelled: [ExprSyntax] = []
 
     init(_ node: AttributeSyntax) {
         guard case .argumentList(let list) = node.arguments else { return }
+        var labelled = false
         for argument in list {
-            if let label = argument.label?.text { values[label] = argument.expression }
+            if let label = argument.label?.text {
+                values[label] = argument.expression
+                labelled = true
+            } else if !labelled {
+                unlabelled.append(argument.expression)
+            }
         }
         if let head = list.first, head.label == nil { first = head.expression }
     }
@@ -18,9 +26,9 @@ struct MacroArguments {
     /// The unlabelled first argument, if it is a string literal: `@ViewModel("ItemEditor")`.
     var firstString: String? { first.flatMap(Self.text) }
 
-    /// The components after the root of the unlabelled first argument, a key path:
-    /// `@Changes(\Editor.$note)` → `.$note`.
-    var firstKeyPath: String? { first.flatMap(Self.components) }
+    /// The components after the root of each unlabelled argument that is a key path, in order:
+    /// `@Changes(\List.loading, \List.$rows)` → `[".loading", ".$rows"]`.
+    var keyPaths: [String] { unlabelled.compactMap(Self.components) }
 
     func string(_ label: String) -> String? { values[label].flatMap(Self.text) }
 
@@ -68,8 +76,10 @@ struct Attributes {
 
     func labelledString(_ name: String, _ label: String) -> String? { byName[name]?.string(label) }
 
-    /// The first argument's key path components: `@Changes(\Editor.$note)` → `.$note`.
-    func keyPath(_ name: String) -> String? { byName[name]?.firstKeyPath }
+    /// Every unlabelled key path argument's components: `@Changes(\List.loading, \List.count)`.
+    func keyPaths(_ name: String) -> [String] { byName[name]?.keyPaths ?? [] }
+
+    func labelledBool(_ name: String, _ label: String) -> Bool? { byName[name]?.bool(label) }
 
     func labelledKeyPath(_ name: String, _ label: String) -> String? { byName[name]?.keyPath(label) }
 }

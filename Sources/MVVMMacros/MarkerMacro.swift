@@ -1,7 +1,7 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Exported`, `@Hidden`, `@Changes`, `@List`, `@ListIndex`, `@Constructor` and
+/// `@Exported`, `@Hidden`, `@Changes`, `@List`, `@ListIndex`, `@OnDestroy`, `@Constructor` and
 /// `@HostConstructor`: marks an `@ViewModel` (or `@HostInterface`) reads from the members they
 /// are on; they expand to nothing.
 public struct MarkerMacro: PeerMacro {

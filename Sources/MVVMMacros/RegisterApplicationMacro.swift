@@ -6,7 +6,9 @@ import SwiftSyntaxMacros
 /// `#registerApplication(namespace:enums:records:types:)`: the application's registration
 /// function (`MVVMApplicationRegisterTypes`, which the framework calls once), registering the
 /// enums first, then the records (each with the namespace as its C prefix), then the types in
-/// the order given, which is their type-number order; a refusal is kept
+/// the order given, which is their type-number order, each by its type (`register(enumeration:
+/// prefix:)`, `register(type:)`: the type checker picks the overload for an `@Enumeration`, a
+/// `ViewState`, a ViewModel or an object class); a refusal is kept
 /// (`TypeRegistry.registerApplication`), not trapped.
 public struct RegisterApplicationMacro: DeclarationMacro {
     public static func expansion(
@@ -46,7 +48,7 @@ public struct RegisterApplicationMacro: DeclarationMacro {
         var lines: [String] = []
         lines += (lists["enums"] ?? []).map { "try registry.register(enumeration: \($0).self, prefix: \(prefix))" }
         lines += (lists["records"] ?? []).map { "try registry.register(record: \($0).self, prefix: \(prefix))" }
-        lines += (lists["types"] ?? []).map { "try registry.register(\($0).declaration)" }
+        lines += (lists["types"] ?? []).map { "try registry.register(type: \($0).self)" }
         let text = """
             /// The application's C namespace (`#registerApplication`): the start of its C names,
             /// and of those of its `@ViewModel` types and `@HostInterface` tables that name none.

@@ -4,10 +4,13 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@ViewModel` on a class: its public API is its C API. `@Published public var` properties
-/// (settable unless `private(set)`), public `let` constants, public computed properties marked
-/// `@Changes(\T.$x)`, arrays marked `@List`, public methods (commands, a return value their
-/// result), public `PassthroughSubject`s (events), one `@Constructor` and one
-/// `@HostConstructor static func`; C names in kebab case (`draftTitle` → "draft-title"), or as
+/// (settable unless `private(set)` or `@Exported(readOnly: true)`), public `let` constants,
+/// public computed properties marked `@Changes` (key paths to publishers they are announced by,
+/// or to other exported properties they derive from; a getter that throws makes one absent
+/// while it throws), arrays marked `@List`, public methods (commands, a return value their
+/// result unless `@Exported(discardsResult: true)`), public `PassthroughSubject`s (events), one
+/// `@Constructor` and one `@HostConstructor static func`, and the `@OnDestroy` method (the
+/// declaration's `tearDown:`); C names in kebab case (`draftTitle` → "draft-title"), or as
 /// `@Exported("…")` says; docs from the `///` comments, which the header needs (a member
 /// without one is refused). The kinds are the type checker's: the expansion calls the
 /// `exported` builders, whose overloads take the Swift types a member can have.
@@ -105,22 +108,34 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
         }
         for list in members.lists {
             cNames[list.swiftName] = "\"\(list.name)\""
-            if let signal = list.signal { cNames[String(list.changes.dropFirst())] = "\"\(signal)\"" }
+            if let signal = list.signal, case .publisher(let changes) = list.changes { cNames[String(changes.dropFirst())] = "\"\(signal)\"" }
         }
         let lit = { (text: String) in SyntaxFacts.literal(Self.naming(text, cNames)) }
         let properties = members.properties.map { property in
             let out = property.out.map { ", out: \(lit($0))" } ?? ""
-            let changes = property.changes.map { ", changes: \($0)" } ?? ""
+            let read = property.readThrows ? "throwing: { try $0.\(property.swiftName) }" : "{ $0.\(property.swiftName) }"
+            // A @Published property's own publisher picks the builder that takes its setter; what
+            // else announces a property follows as modifiers.
+            var publishers = property.publishers
+            var changes = ""
+            if property.isPublished, let own = publishers.first {
+                changes = ", changes: { $0\(own) }"
+                publishers.removeFirst()
+            }
             let set = property.isSettable ? ", set: { $0.\(property.swiftName) = $1 }" : ""
-            return "            .exported(\(lit(property.name)), \(lit(property.doc))\(out), { $0.\(property.swiftName) }\(changes)\(set)),"
+            let observing = publishers.map { ".observing({ $0\($0) })" }.joined()
+            let derived =
+                property.derivedFrom.isEmpty ? "" : ".derived(from: [\(property.derivedFrom.map(SyntaxFacts.literal).joined(separator: ", "))])"
+            return "            .exported(\(lit(property.name)), \(lit(property.doc))\(out), \(read)\(changes)\(set))\(observing)\(derived),"
         }
         let commands = members.commands.map { command in
             let call = Self.call("viewModel.\(command.swiftName)", command.parameters)
             let argumentList = Self.argumentList(command.parameters, indexOf: command.indexOf)
             let result = command.result.map { ", result: (ValueKind.exported(\($0.type).self), \(lit($0.out)))" } ?? ""
+            let tryCall = "\(command.parameters.isEmpty ? "" : "try ")\(call)"
             let body =
                 command.result == nil
-                ? "\(command.parameters.isEmpty ? "" : "try ")\(call)\n                    return .none"
+                ? "\(command.discardsResult ? "_ = " : "")\(tryCall)\n                    return .none"
                 : "return \(command.parameters.isEmpty ? "" : "try ").exported(\(call))"
             return """
                             .command(\(lit(command.name)), \(lit(command.doc)), arguments: \(argumentList)\(result)) { viewModel, arguments throws(APIError) in
@@ -130,10 +145,16 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
         }
         let lists = members.lists.map { list in
             let out = list.out.map { ", out: \(lit($0))" } ?? ""
+            let read = list.readThrows ? "throwing: { try $0.\(list.swiftName) }" : "{ $0.\(list.swiftName) }"
+            let changes: String
+            switch list.changes {
+            case .publisher(let publisher): changes = ", changes: .of { $0\(publisher) }"
+            case .growing: changes = ", changes: .growing { $0.$\(list.swiftName) }"
+            case .none: changes = ""
+            }
             let signal = list.signal.map { ", signal: \(lit($0))" } ?? ""
             let count = list.count.map { ", countProperty: \(lit($0))" } ?? ""
-            return
-                "            .exported(\(lit(list.name)), item: \(lit(list.item)), \(lit(list.doc))\(out), { $0.\(list.swiftName) }, changes: { $0\(list.changes) }\(signal)\(count)),"
+            return "            .exported(\(lit(list.name)), item: \(lit(list.item)), \(lit(list.doc))\(out), \(read)\(changes)\(signal)\(count)),"
         }
         let events = members.events.map { "            .exported(\(lit($0.name)), \(lit($0.doc)), { $0.\($0.swiftName) })," }
         var constructor = "nil"
@@ -156,6 +177,7 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
                         hostConstructor: .host(\(host.adapter).interface, \(lit(host.doc))\(out)) { host throws(APIError) in \(call) }
                 """
         }
+        let tearDown = members.onDestroy.map { ",\n        tearDown: { $0.\($0)() }" } ?? ""
         let expression = """
             ViewModelDeclaration<\(viewModel)>(
                     \(head),
@@ -172,7 +194,7 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
                     ],
                     events: [
             \(events.joined(separator: "\n"))
-                    ]\(hostConstructor))
+                    ]\(hostConstructor)\(tearDown))
             """
         return (expression, viewModel, generic)
     }

@@ -8,9 +8,17 @@ struct ViewModelMembers {
         let doc: String
         let swiftName: String
         let out: String?
-        /// The closure announcing it: `{ $0.$draftTitle }`; nil for a constant (a `let`).
-        let changes: String?
+        /// The publishers announcing it, as key path components from the ViewModel:
+        /// `[".$draftTitle"]`; none for a constant (a `let`) or a property only derived.
+        let publishers: [String]
+        /// The C names of the exported properties whose changes change it (`@Changes(\T.count)`).
+        let derivedFrom: [String]
         let isSettable: Bool
+        /// Its getter throws (`{ get throws }`): absent while it does.
+        let readThrows: Bool
+        /// Whether it is a `@Published` stored property (announced by its own publisher, the
+        /// first of `publishers`).
+        let isPublished: Bool
     }
 
     struct Command {
@@ -22,6 +30,8 @@ struct ViewModelMembers {
         let result: (type: String, out: String)?
         /// The list the first parameter indexes (`@ListIndex(of:)`).
         let indexOf: String?
+        /// It returns a value that is not the command's result (`@Exported(discardsResult: true)`).
+        let discardsResult: Bool
     }
 
     struct List {
@@ -30,10 +40,21 @@ struct ViewModelMembers {
         let doc: String
         let swiftName: String
         let out: String?
-        /// `.changes` of `{ $0.changes }`.
-        let changes: String
+        let changes: ListChanges
         let signal: String?
         let count: String?
+        /// Its getter throws (`{ get throws }`): its count and items answer MVVM_E_STATE while it does.
+        let readThrows: Bool
+    }
+
+    /// What sends a list's change sets.
+    enum ListChanges {
+        /// A publisher of the ViewModel: the components of `@List(changes: \T.changes)`, `.changes`.
+        case publisher(String)
+        /// The `@Published` array's own values.
+        case growing
+        /// Nothing.
+        case none
     }
 
     struct Parameter {
@@ -78,9 +99,15 @@ struct ViewModelMembers {
     private var listSubjects: Set<String> = []
     var constructor: Constructor?
     var hostConstructor: HostConstructor?
+    /// The method the runtime calls when the host destroys the object (`@OnDestroy`).
+    var onDestroy: String?
     var refusals: [(String, Syntax)] = []
     /// Every exported member's C name, Swift name and declaration, in order (for name clashes).
     private var exported: [(String, String, Syntax)] = []
+    /// By Swift name: the C name of each property the class exports, and the `@Published`
+    /// properties (for `@Changes` key paths).
+    private var propertyNames: [String: String] = [:]
+    private var published: Set<String> = []
 
     init(_ members: MemberBlockSyntax, typeName: String) {
         for member in members.members {
@@ -88,6 +115,18 @@ struct ViewModelMembers {
             let attributes = Attributes(variable.attributes)
             if let count = attributes.labelledString("List", "count") { listCounts.insert(count) }
             if let subject = attributes.labelledKeyPath("List", "changes") { listSubjects.insert(String(subject.dropFirst())) }
+        }
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.bindings.count == 1, let binding = variable.bindings.first,
+                let swiftName = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, !SyntaxFacts.isStatic(variable.modifiers)
+            else { continue }
+            let attributes = Attributes(variable.attributes)
+            if attributes.has("Published") { published.insert(swiftName) }
+            if isPublic(variable.modifiers), !attributes.has("Hidden"), !attributes.has("List"), !isSubject(binding),
+                !listSubjects.contains(swiftName)
+            {
+                propertyNames[swiftName] = attributes.string("Exported") ?? kebabCase(swiftName)
+            }
         }
         for member in members.members {
             if let variable = member.decl.as(VariableDeclSyntax.self) {
@@ -120,24 +159,28 @@ struct ViewModelMembers {
         let doc = SyntaxFacts.doc(variable.leadingTrivia)
         let name = attributes.string("Exported") ?? kebabCase(swiftName)
         if attributes.has("List") {
-            guard let item = attributes.labelledString("List", "item"), let changes = attributes.labelledKeyPath("List", "changes") else {
-                refusals.append(
-                    (
-                        "@List: \(swiftName) of \(typeName) needs item: (the item getter's name) and changes: (its ListChange subject)",
-                        Syntax(variable)
-                    ))
+            guard let item = attributes.labelledString("List", "item") else {
+                refusals.append(("@List: \(swiftName) of \(typeName) needs item: (the item getter's name)", Syntax(variable)))
                 return
             }
             guard require(doc, swiftName, typeName, variable) else { return }
             let listName = attributes.string("List") ?? kebabCase(swiftName)
+            let changes: ListChanges
+            if let subject = attributes.labelledKeyPath("List", "changes") {
+                changes = .publisher(subject)
+            } else {
+                changes = attributes.has("Published") ? .growing : .none
+            }
             lists.append(
                 List(
                     name: listName, item: item, doc: doc, swiftName: swiftName, out: attributes.labelledString("List", "out"), changes: changes,
-                    signal: attributes.labelledString("List", "signal"), count: attributes.labelledString("List", "count")))
+                    signal: attributes.labelledString("List", "signal"), count: attributes.labelledString("List", "count"),
+                    readThrows: readThrows(binding)))
             exported.append((listName, swiftName, Syntax(variable)))
             return
         }
-        if isSubject(binding), listSubjects.contains(swiftName) { return }
+        // A list's change sets are the list's, not a property or an event.
+        if listSubjects.contains(swiftName) { return }
         if isSubject(binding) {
             guard require(doc, swiftName, typeName, variable) else { return }
             events.append(Event(name: name, doc: doc, swiftName: swiftName))
@@ -151,15 +194,50 @@ struct ViewModelMembers {
             guard require(doc, swiftName, typeName, variable) else { return }
             properties.append(
                 Property(
-                    name: name, doc: doc, swiftName: swiftName, out: attributes.labelledString("Exported", "out"), changes: nil, isSettable: false))
+                    name: name, doc: doc, swiftName: swiftName, out: attributes.labelledString("Exported", "out"), publishers: [],
+                    derivedFrom: [], isSettable: false, readThrows: false, isPublished: false))
             exported.append((name, swiftName, Syntax(variable)))
             return
         }
-        let changes: String
-        if attributes.has("Published") {
-            changes = "{ $0.$\(swiftName) }"
-        } else if let keyPath = attributes.keyPath("Changes") {
-            changes = "{ $0\(keyPath) }"
+        var publishers: [String] = []
+        var derivedFrom: [String] = []
+        let isPublished = attributes.has("Published")
+        if isPublished {
+            publishers = [".$\(swiftName)"]
+        } else if attributes.has("Changes") {
+            let sources = attributes.keyPaths("Changes")
+            if sources.isEmpty {
+                refusals.append(
+                    (
+                        "@Changes: name what announces \(swiftName) of \(typeName), by key paths: @Changes(\\\(typeName).$published, \\\(typeName).otherProperty)",
+                        Syntax(variable)
+                    ))
+                return
+            }
+            for source in sources {
+                let member = String(source.dropFirst())
+                if member.hasPrefix("$"), !member.dropFirst().contains(".") {
+                    publishers.append(source)
+                } else if member.contains(".") || member.contains("?") || member.contains("!") {
+                    refusals.append(
+                        (
+                            "@Changes: \\\(typeName)\(source) of \(swiftName) is not a member of \(typeName); name a property or a $publisher of the class itself",
+                            Syntax(variable)
+                        ))
+                    return
+                } else if member != swiftName, let cName = propertyNames[member] {
+                    derivedFrom.append(cName)
+                } else if published.contains(member) {
+                    publishers.append(".$\(member)")
+                } else {
+                    refusals.append(
+                        (
+                            "@Changes: \\\(typeName)\(source) of \(swiftName) names neither another property \(typeName) exports nor a @Published property, so nothing would announce a change",
+                            Syntax(variable)
+                        ))
+                    return
+                }
+            }
         } else {
             refusals.append(
                 (
@@ -170,7 +248,9 @@ struct ViewModelMembers {
         }
         guard require(doc, swiftName, typeName, variable) else { return }
         let isComputed = binding.accessorBlock.map { !SyntaxFacts.isObserverBlock($0) } ?? false
-        let isSettable = variable.bindingSpecifier.tokenKind == .keyword(.var) && !isComputed && !hasRestrictedSetter(variable.modifiers)
+        let isSettable =
+            variable.bindingSpecifier.tokenKind == .keyword(.var) && !isComputed && !hasRestrictedSetter(variable.modifiers)
+            && attributes.labelledBool("Exported", "readOnly") != true
         if isSettable, let written = binding.typeAnnotation?.type.trimmedDescription, written.hasSuffix("?") || written.hasPrefix("Optional<") {
             refusals.append(
                 (
@@ -181,9 +261,15 @@ struct ViewModelMembers {
         }
         properties.append(
             Property(
-                name: name, doc: doc, swiftName: swiftName, out: attributes.labelledString("Exported", "out"), changes: changes,
-                isSettable: isSettable))
+                name: name, doc: doc, swiftName: swiftName, out: attributes.labelledString("Exported", "out"), publishers: publishers,
+                derivedFrom: derivedFrom, isSettable: isSettable, readThrows: readThrows(binding), isPublished: isPublished))
         exported.append((name, swiftName, Syntax(variable)))
+    }
+
+    /// `var items: [Item] { get throws { … } }`.
+    private func readThrows(_ binding: PatternBindingSyntax) -> Bool {
+        guard case .accessors(let accessors) = binding.accessorBlock?.accessors else { return false }
+        return accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.get) && $0.effectSpecifiers?.throwsClause != nil }
     }
 
     private func isSubject(_ binding: PatternBindingSyntax) -> Bool {
@@ -230,9 +316,27 @@ struct ViewModelMembers {
                 throwsErrors: signature.effectSpecifiers?.throwsClause != nil)
             return
         }
+        if attributes.has("OnDestroy") {
+            guard !SyntaxFacts.isStatic(function.modifiers), signature.parameterClause.parameters.isEmpty,
+                signature.effectSpecifiers?.asyncSpecifier == nil, signature.effectSpecifiers?.throwsClause == nil
+            else {
+                refusals.append(
+                    (
+                        "@OnDestroy: \(swiftName) of \(typeName) must be an instance method without parameters that neither throws nor is async: the runtime calls it as the host destroys the object",
+                        Syntax(function)
+                    ))
+                return
+            }
+            guard onDestroy == nil else {
+                refusals.append(("@OnDestroy: \(typeName) marks \(onDestroy!) and \(swiftName); the runtime calls one method", Syntax(function)))
+                return
+            }
+            onDestroy = swiftName
+        }
         guard !attributes.has("Hidden"), isPublic(function.modifiers), !SyntaxFacts.isStatic(function.modifiers) else { return }
+        let discardsResult = attributes.labelledBool("Exported", "discardsResult") ?? false
         var result: (type: String, out: String)?
-        if let returned = signature.returnClause?.type.trimmedDescription, returned != "Void", returned != "()" {
+        if let returned = signature.returnClause?.type.trimmedDescription, returned != "Void", returned != "()", !discardsResult {
             result = (returned, attributes.labelledString("Exported", "out") ?? "out_result")
         }
         if let effects = signature.effectSpecifiers, effects.asyncSpecifier != nil || effects.throwsClause != nil {
@@ -250,7 +354,10 @@ struct ViewModelMembers {
             refusals.append(("@ListIndex: the first parameter of \(swiftName) in \(typeName) is the index, an Int", Syntax(function)))
             return
         }
-        commands.append(Command(name: name, doc: doc, swiftName: swiftName, parameters: parameters, result: result, indexOf: indexOf))
+        commands.append(
+            Command(
+                name: name, doc: doc, swiftName: swiftName, parameters: parameters, result: result, indexOf: indexOf,
+                discardsResult: discardsResult && signature.returnClause != nil))
         exported.append((name, swiftName, Syntax(function)))
     }
 
@@ -260,10 +367,13 @@ struct ViewModelMembers {
             let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
             let own = (parameter.secondName ?? parameter.firstName).text
             let type = parameter.type.trimmedDescription
-            if parameter.defaultValue != nil || type.contains("->") || type.hasPrefix("[") || type.hasSuffix("?") || type.contains("<") {
+            let isIntegerArray = type == "[Int]" || type == "[Int64]"
+            if parameter.defaultValue != nil || type.contains("->") || (type.hasPrefix("[") && !isIntegerArray) || type.hasSuffix("?")
+                || type.contains("<")
+            {
                 refusals.append(
                     (
-                        "@ViewModel: the parameter \(own) of \(function.name.text) in \(typeName) is a \(type)\(parameter.defaultValue != nil ? " with a default" : ""); an argument is an Int, String, Bool, Double, an @Enumeration enum, an @Record or an @ViewModel type",
+                        "@ViewModel: the parameter \(own) of \(function.name.text) in \(typeName) is a \(type)\(parameter.defaultValue != nil ? " with a default" : ""); an argument is an Int, String, Bool, Double, UInt64, [Int] or [Int64], an @Enumeration enum, an @Record, an @ViewModel type or a DeclaredObject class",
                         Syntax(parameter)
                     ))
                 return nil

@@ -1,42 +1,18 @@
-import CMVVM
-import CMVVMSeeds
 import Dispatch
+import MVVMBindingCore
 import MVVMDomain
-import MVVMFeatures
 import MVVMRuntime
 
-/// The seeds' app as the framework sees it: its records and types, registered in the order that
-/// gives them their historical numbers (`MVVM_VALUE_USER` 7, `MVVM_TYPE_REPOSITORY` 1, …).
-public enum SeedsApp {
-    /// Registers everything into `registry` (the shared one, from `MVVMApplicationRegisterTypes`).
-    static func register(into registry: TypeRegistry) throws(RegistrationError) {
-        try registry.register(record: User.self, prefix: "mvvm")
-        try registry.register(record: Post.self, prefix: "mvvm")
-        try registry.register(record: Comment.self, prefix: "mvvm")
-        try registry.register(enumeration: SeedsEnums.loading, prefix: "mvvm")
-        try registry.register(enumeration: SeedsEnums.postState, prefix: "mvvm")
-        try registry.register(enumeration: SeedsEnums.navigation, prefix: "mvvm")
-        for declaration: TypeDeclaration in [
-            RepositoryObject.declaration,
-            UserListViewModel.declaration,
-            UserDetailViewModel.declaration,
-            PostDetailViewModel.declaration,
-            SortedIntegersViewModel.declaration,
-            StopwatchViewModel.declaration,
-            AppCoordinator.declaration,
-            UserSearchViewModel<DispatchQueue>.declaration,
-        ] {
-            try registry.register(declaration)
-        }
-        // Host repositories need no shutdown work of their own: the framework ends pending
-        // requests and destroys every host table still alive (HostLifetime).
-    }
-
-}
-
-/// The application's registration function, which the framework calls once, on the registry's
-/// first use (docs/DESIGN.md). A refused registration (a programming error of this app) is
-/// kept: mvvm_init() answers it with MVVM_E_STATE and its message.
-@c(MVVMApplicationRegisterTypes) public func registerSeedsAppTypes() {
-    TypeRegistry.shared.registerApplication(SeedsApp.register(into:))
-}
+// The seeds' app as the framework sees it, in the C namespace "mvvm": its enums and records,
+// then its types in the order that gives them their historical numbers (MVVM_TYPE_REPOSITORY 1,
+// MVVM_TYPE_USER_LIST 2, …; the records MVVM_VALUE_USER 7, MVVM_VALUE_POST 8, MVVM_VALUE_COMMENT
+// 9: records are numbered apart from enums). Host repositories need no shutdown work of their
+// own: the framework ends pending requests and destroys every host table still alive.
+#registerApplication(
+    namespace: "mvvm",
+    enums: [UserListViewModel.Loading.self, ViewState<PostDetail>.self, NavigationEvent.self],
+    records: [User.self, Post.self, Comment.self],
+    types: [
+        RepositoryObject.self, UserListViewModel.self, UserDetailViewModel.self, PostDetailViewModel.self, SortedIntegersViewModel.self,
+        StopwatchViewModel.self, AppCoordinator.self, UserSearchViewModel<DispatchQueue>.self,
+    ])

@@ -58,10 +58,11 @@ package_name=$(grep -m1 -o -- '-package-name","[^"]*"' "${build%/}.yaml" 2>/dev/
 [ -n "$package_name" ] || package_name=$(basename "$root" | tr '[:upper:]' '[:lower:]')
 # The library's exports come from two modules: the framework (MVVMRuntime) and the seeds' app
 # built on it (MVVMSeedsApp), compiled here in that order, the app against the framework's
-# module as compiled here.
+# module as compiled here, with mvvm's macros' plugin (the app's ViewModels are @ViewModel).
+plugin=$(sh "$root/scripts/build-macros.sh" --print)
 emitted=0
 for module in MVVMRuntime MVVMSeedsApp; do
-    "$swiftc" -swift-version 6 -parse-as-library -module-name "$module" -package-name "$package_name" \
+    "$swiftc" -swift-version 6 -parse-as-library -module-name "$module" -package-name "$package_name" -load-plugin-library "$plugin" \
         -emit-module -emit-module-path "$work/module/$module.swiftmodule" \
         -emit-clang-header-path "$work/$module-Swift.h" \
         -I "$work/module" -I "$build/Modules" -I "$work/include" -I "$root/Sources/CLibFFI" -I "$root/Sources/CSQLite" \

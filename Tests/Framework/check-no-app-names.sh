@@ -27,7 +27,7 @@ trap 'rm -rf "$work"' EXIT
 
 # The apps: "Swift source folders|header|target names".
 apps=(
-    "$root/Sources/MVVMDomain $root/Sources/MVVMFeatures $root/Sources/MVVMSeedsApp|$root/Include/mvvm_seeds.h|MVVMDomain MVVMFeatures MVVMSeedsApp CMVVMSeeds"
+    "$root/Sources/MVVMDomain $root/Sources/MVVMSeedsApp|$root/Include/mvvm_seeds.h|MVVMDomain MVVMSeedsApp CMVVMSeeds"
     "$root/Examples/Notes/Sources/NotesApp|$root/Examples/Notes/Include/notes.h|NotesApp"
 )
 

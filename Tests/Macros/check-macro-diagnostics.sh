@@ -161,7 +161,7 @@ final class Counter {
 }
 EOF_
 
-expect view-model-parameter-of-an-array 8 "@ViewModel: the parameter values of add in Counter is a [Int]; an argument is an Int, String, Bool, Double" << 'EOF_'
+expect view-model-parameter-of-an-array 8 "@ViewModel: the parameter names of add in Counter is a [String]; an argument is an Int, String, Bool, Double, UInt64, [Int] or [Int64]" << 'EOF_'
 import MVVMRuntime
 
 /// Counts.
@@ -169,7 +169,76 @@ import MVVMRuntime
 @MainActor
 final class Counter {
     /// Adds.
-    public func add(values: [Int]) {}
+    public func add(names: [String]) {}
+}
+EOF_
+
+expect view-model-changes-naming-nothing-announced 9 "@Changes: \\Counter.total of doubled names neither another property Counter exports nor a @Published property" << 'EOF_'
+import MVVMRuntime
+import MVVMBindingCore
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter: ObservableObject {
+    /// Twice the total.
+    @Changes(\Counter.total)
+    public var doubled: Int { total * 2 }
+    var total = 0
+}
+EOF_
+
+expect view-model-changes-through-a-member 9 "@Changes: \\Counter.box.count of size is not a member of Counter" << 'EOF_'
+import MVVMRuntime
+import MVVMBindingCore
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter: ObservableObject {
+    /// The box's size.
+    @Changes(\Counter.box.count)
+    public var size: Int { box.count }
+    @Published var box: [Int] = []
+}
+EOF_
+
+expect view-model-changes-without-key-paths 8 "@Changes: name what announces doubled of Counter, by key paths" << 'EOF_'
+import MVVMRuntime
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter {
+    /// Twice nothing.
+    @Changes
+    public var doubled: Int { 0 }
+}
+EOF_
+
+expect view-model-on-destroy-with-a-parameter 8 "@OnDestroy: stop of Counter must be an instance method without parameters" << 'EOF_'
+import MVVMRuntime
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter {
+    /// Stops.
+    @OnDestroy func stop(now: Bool) {}
+}
+EOF_
+
+expect view-model-on-destroy-twice 10 "@OnDestroy: Counter marks stop and close; the runtime calls one method" << 'EOF_'
+import MVVMRuntime
+
+/// Counts.
+@ViewModel
+@MainActor
+final class Counter {
+    /// Stops.
+    @OnDestroy func stop() {}
+    /// Closes.
+    @OnDestroy func close() {}
 }
 EOF_
 
@@ -248,8 +317,24 @@ let namespace = "shop"
 #registerApplication(namespace: namespace)
 EOF_
 
+expect register-application-type-not-declared 5 "candidate requires that 'Shelf' conform to 'DeclaredObject'" << 'EOF_'
+import MVVMRuntime
+
+final class Shelf {}
+
+#registerApplication(namespace: "shop", types: [Shelf.self])
+EOF_
+
+expect register-application-enum-not-declared 5 "instance method 'register(enumeration:prefix:)' requires that 'Shelf' conform to 'DeclaredEnum'" << 'EOF_'
+import MVVMRuntime
+
+enum Shelf { case top }
+
+#registerApplication(namespace: "shop", enums: [Shelf.self])
+EOF_
+
 if [ "$failures" -gt 0 ]; then
     echo "check-macro-diagnostics: $failures of $count failed" >&2
     exit 1
 fi
-echo "check-macro-diagnostics: all $count misuses of @Record, @Enumeration, @ViewModel, @HostInterface and #registerApplication fail to compile, each naming its declaration and line"
+echo "check-macro-diagnostics: all $count misuses of @Record, @Enumeration, @ViewModel (and its marks), @HostInterface and #registerApplication fail to compile, each naming its declaration and line"

@@ -61,6 +61,12 @@ public struct MemberShape: Sendable {
             return valueKind.cType
         }
 
+        /// The typed function's parameters for it: one, or an int64 array's pointer and count.
+        var cParameters: [CParameter] {
+            guard case .int64Array = kind else { return [.input(name, cType)] }
+            return [.input(name, .int64Array), .input(CName.arrayCount(of: name), .size)]
+        }
+
         public static func bool(_ name: String) -> Self { Self(name: name, kind: .bool) }
         public static func int64(_ name: String) -> Self { Self(name: name, kind: .int64) }
         public static func uint64(_ name: String) -> Self { Self(name: name, kind: .uint64) }

@@ -12,8 +12,8 @@ extension ViewModelDeclaration {
         /// The typed getter's output parameter names.
         let outNames: [String]
         /// For a nullable struct read by a typed getter with a single output: the message of
-        /// the MVVM_E_STATE it gives while the value is absent.
-        let absentMessage: String?
+        /// the MVVM_E_STATE it gives while the value is absent (of the object, when it says why).
+        let absentMessage: (@MainActor @Sendable (RuntimeObject) -> String)?
         /// Reads and writes the value of the object's ViewModel: closures over the object, built
         /// here where the ViewModel's type is concrete, so a call goes through one closure of
         /// ours and the declaration's own.
@@ -43,7 +43,8 @@ extension ViewModelDeclaration {
 
         private static func make(
             _ name: String, _ kind: ValueKind, nullable: Bool = false, enumName: String? = nil, doc: String,
-            out: [String], absentMessage: String? = nil, read: @escaping MemberAccess.Read, observe: Observe?, derivedFrom: [String],
+            out: [String], absentMessage: (@MainActor @Sendable (RuntimeObject) -> String)? = nil, read: @escaping MemberAccess.Read,
+            observe: Observe?, derivedFrom: [String],
             write: MemberAccess.Write? = nil, setterDoc: String = ""
         ) -> Self {
             Self(
@@ -213,10 +214,10 @@ extension ViewModelDeclaration {
             changes: (@MainActor @Sendable (VM) -> Published<R?>.Publisher)? = nil, derivedFrom: [String] = []
         ) -> Self {
             let out: [String]
-            let absentMessage: String?
+            let absentMessage: (@MainActor @Sendable (RuntimeObject) -> String)?
             switch absent {
             case .loadedFlag: (out, absentMessage) = (["out_loaded", "out_\(CName.underscored(name))"], nil)
-            case .stateError(let message): (out, absentMessage) = (["out_\(CName.underscored(name))"], message)
+            case .stateError(let message): (out, absentMessage) = (["out_\(CName.underscored(name))"], { _ in message })
             }
             return make(
                 name, R.valueKind, nullable: true, doc: doc, out: out, absentMessage: absentMessage,
@@ -271,7 +272,7 @@ extension ViewModelDeclaration {
         }
 
         func shape(prefix: String, handle: String) -> MemberShape {
-            var parameters: [CParameter] = [.input(handle, .object)] + arguments.map { CParameter.input($0.name, $0.cType) }
+            var parameters: [CParameter] = [.input(handle, .object)] + arguments.flatMap(\.cParameters)
             if let result { parameters.append(.output(result.name, result.kind.cType)) }
             return MemberShape(
                 name: name, kind: .command, valueKind: result?.kind ?? .none, isNullable: false, isSettable: false,
@@ -288,8 +289,20 @@ extension ViewModelDeclaration {
             /// Change sets the ViewModel sends.
             case publisher(@MainActor @Sendable (VM) -> AnyPublisher<ListChange, Never>)
             /// A published array that grows at its end or is replaced: appends become
-            /// inserts, anything else a reset.
+            /// inserts, anything else a reset (`growing(_:)` for arrays of any items).
             case growingArray(@MainActor @Sendable (VM) -> Published<[String]>.Publisher)
+
+            /// Change sets any publisher of the ViewModel sends (a subject, an `AnyPublisher`).
+            public static func of<P: Publisher>(_ publisher: @escaping @MainActor @Sendable (VM) -> P) -> Self
+            where P.Output == ListChange, P.Failure == Never {
+                .publisher { publisher($0).eraseToAnyPublisher() }
+            }
+
+            /// The change sets of a published array that grows at its end or is replaced:
+            /// appends become inserts, anything else a reset.
+            public static func growing<Item>(_ array: @escaping @MainActor @Sendable (VM) -> Published<[Item]>.Publisher) -> Self {
+                .publisher { array($0).map(\.count).growingArrayChanges() }
+            }
         }
 
         /// The list's member name, plural: "rows".
@@ -387,15 +400,7 @@ extension ViewModelDeclaration {
         }
 
         func shape(prefix: String) -> MemberShape {
-            var parameters: [CParameter] = []
-            for argument in arguments {
-                switch argument.kind {
-                case .int64Array:
-                    parameters += [.input(argument.name, .int64Array), .input(CName.arrayCount(of: argument.name), .size)]
-                default:
-                    parameters.append(.input(argument.name, argument.cType))
-                }
-            }
+            let parameters = arguments.flatMap(\.cParameters)
             return MemberShape(
                 name: "new", kind: .constructor, valueKind: .object, isNullable: false, isSettable: false, enumName: nil,
                 arguments: arguments, doc: doc, function: "\(prefix)_new",

@@ -47,7 +47,7 @@ public enum TypedCall {
             let value = try object.declaration.read(member, of: object)
             guard value != .none else {
                 let property = VM.declaration.properties[member]
-                throw APIError(MVVM_E_STATE, property.absentMessage ?? "\(VM.declaration.name).\(property.name) is absent.")
+                throw APIError(MVVM_E_STATE, property.absentMessage?(object) ?? "\(VM.declaration.name).\(property.name) is absent.")
             }
             return convert(value, object.borrowed)
         }
@@ -142,7 +142,7 @@ public enum TypedCall {
         recordProperty(vm, VM.self, member, out, parameter, function: function) { value, object, out throws(APIError) in
             guard value != .none else {
                 let property = VM.declaration.properties[member]
-                throw APIError(MVVM_E_STATE, property.absentMessage ?? "\(VM.declaration.name).\(property.name) is absent.")
+                throw APIError(MVVM_E_STATE, property.absentMessage?(object) ?? "\(VM.declaration.name).\(property.name) is absent.")
             }
             writeRecord(value, R.self, to: out, object.borrowed)
         }

@@ -99,14 +99,7 @@ open class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
         case .publisher(let publisher):
             return subscription(to: publisher(viewModel), announce)
         case .growingArray(let array):
-            // The count last announced turns each new array into a change set. The current
-            // value replayed at subscription sets it without announcing anything.
-            var knownCount: Int?
-            return subscription(to: array(viewModel)) { object, items in
-                defer { knownCount = items.count }
-                guard let known = knownCount else { return }
-                announce(object, items.count > known && items.count > 0 ? .insert(known..<items.count) : .reset(count: items.count))
-            }
+            return subscription(to: array(viewModel).map(\.count).growingArrayChanges(), announce)
         }
     }
 
@@ -123,5 +116,19 @@ open class ViewModelObject<VM: DeclaredViewModel>: RuntimeObject {
     override open func tearDown() {
         endFeeds()
         VM.declaration.tearDown?(viewModel)
+    }
+}
+
+extension Publisher where Output == Int, Failure == Never {
+    /// The change sets of an array that grows at its end or is replaced, from its counts: the
+    /// count last seen turns each new count into `.insert` of the new positions (a longer,
+    /// non-empty array) or `.reset`. The first count (a `@Published` array's current value,
+    /// replayed at subscription) sets it without a change.
+    func growingArrayChanges() -> AnyPublisher<ListChange, Never> {
+        scan((known: Int?.none, change: ListChange?.none)) { last, count in
+            (count, last.known.map { known in count > known && count > 0 ? .insert(known..<count) : .reset(count: count) })
+        }
+        .compactMap(\.change)
+        .eraseToAnyPublisher()
     }
 }

@@ -1,5 +1,6 @@
 import CLibFFI
 import CMVVM
+import MVVMBindingCore
 import Synchronization
 
 /// Every type and record kind of the library, numbered when registered (GObject's
@@ -149,6 +150,11 @@ public final class TypeRegistry: @unchecked Sendable {
     /// Registers the enum `type` (an `@Enumeration`) by its declaration.
     public func register<E: DeclaredEnum>(enumeration type: E.Type, prefix: String) throws(RegistrationError) {
         try register(enumeration: E.declaration, prefix: prefix)
+    }
+
+    /// Registers `ViewState` (of `Loaded`; one per application) by its declaration.
+    public func register<Loaded>(enumeration type: ViewState<Loaded>.Type, prefix: String) throws(RegistrationError) {
+        try register(enumeration: ViewState<Loaded>.declaration, prefix: prefix)
     }
 
     /// Runs an application's registrations (its `MVVMApplicationRegisterTypes` passes them

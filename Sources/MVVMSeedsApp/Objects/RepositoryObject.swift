@@ -6,7 +6,7 @@ import MVVMRuntime
 /// own constructors (`RepositoryConstructors`: sample data, JSON file, SQLite, HTTP, and the
 /// host's two tables).
 @MainActor
-final class RepositoryObject: RuntimeObject {
+final class RepositoryObject: RuntimeObject, DeclaredObject {
     override class var objectType: mvvm_type { declaration.type }
 
     nonisolated static let declaration = TypeDeclaration(

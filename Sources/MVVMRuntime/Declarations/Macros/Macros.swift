@@ -18,11 +18,13 @@ public macro Enumeration(name: String? = nil) = #externalMacro(module: "MVVMMacr
 /// Declares a ViewModel class's C API from its public API (`ViewModelDeclaration` without
 /// restating it): each `@Published public var` is a property (settable from C and Python unless
 /// its setter is `private(set)`), announced by its `$` publisher; a public computed property
-/// marked `@Changes(\Type.$publisher)` is a property announced by that publisher; each public
-/// method returning nothing is a command, its parameters the arguments (Int, String, Bool,
-/// Double, an `@Enumeration`, an `@Record`, a ViewModel's object); each public
-/// `PassthroughSubject` of a record or an `Int` is an event; a `@Constructor static func`
-/// making the type is its constructor. Names follow in kebab case (`draftTitle` →
+/// marked `@Changes(\Type.$publisher, \Type.otherProperty)` is a property announced by what
+/// those key paths name; an array marked `@List` is a list; each public method is a command,
+/// its parameters the arguments (Int, String, Bool, Double, UInt64, [Int], [Int64], an
+/// `@Enumeration`, an `@Record`, a ViewModel's object, a `DeclaredObject`'s), its return value
+/// the result; each public `PassthroughSubject` of a record or an `Int` is an event; a
+/// `@Constructor static func` making the type is its constructor, and the `@OnDestroy` method
+/// runs as the host destroys the object. Names follow in kebab case (`draftTitle` →
 /// "draft-title", `onAppear()` → "on-appear") unless `@Exported("…")` gives one; docs are the
 /// `///` comments, and the type's first paragraph is its summary. `@Hidden` keeps a public
 /// member out. `name:` defaults to the class's name without "ViewModel". A class generic over
@@ -37,18 +39,24 @@ public macro ViewModel(
 ) = #externalMacro(module: "MVVMMacros", type: "ViewModelMacro")
 
 /// An `@ViewModel` member's C name, or a property's typed getter's out-parameter name, when
-/// they are not the ones that follow from the Swift name.
+/// they are not the ones that follow from the Swift name. `readOnly: true` on a property Swift
+/// code may set keeps C and Python from setting it (no setter); `discardsResult: true` on a
+/// method returning a value makes a command without a result (the value is for Swift callers).
 @attached(peer)
-public macro Exported(_ name: String? = nil, out: String? = nil) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+public macro Exported(_ name: String? = nil, out: String? = nil, readOnly: Bool = false, discardsResult: Bool = false) =
+    #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
 
 /// Keeps a public member out of an `@ViewModel`'s C API.
 @attached(peer)
 public macro Hidden() = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
 
-/// The publisher whose values announce a computed property of an `@ViewModel`
-/// (`@Changes(\ItemEditorViewModel.$item) public var itemID: Int { item.id }`).
+/// What announces a computed property of an `@ViewModel`, by key paths: a `$publisher` of a
+/// `@Published` property (`@Changes(\ItemEditorViewModel.$item) public var itemID: Int { item.id }`),
+/// another property the type exports, whose changes change this one (`@Changes(\ItemListViewModel.loading,
+/// \ItemListViewModel.count) public var hasMore: Bool`), or a `@Published` property it does not
+/// export (`@Hidden` or not public), whose publisher it observes. Several may be given.
 @attached(peer)
-public macro Changes<Root, Value>(_ publisher: KeyPath<Root, Value>) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+public macro Changes<Root>(_ sources: PartialKeyPath<Root>...) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
 
 /// The `static func` an `@ViewModel`'s C constructor calls: its parameters are the arguments
 /// (an object argument's object is kept alive as long as the new one); it may throw an
@@ -82,20 +90,40 @@ public macro HostInterface(namespace: String? = nil) = #externalMacro(module: "M
 /// (`TypeRegistry.registerApplication`).
 /// The namespace is stated here only: the module's `@ViewModel` types and `@HostInterface`
 /// tables take it (`app_item_list_new`, `app_store_vtable`).
+/// `enums` are `DeclaredEnum`s (an `@Enumeration`, an enum with its declaration written by
+/// hand) and `ViewState<Item>`; `types` are `DeclaredViewModel`s (an `@ViewModel`, or a
+/// `ViewModelDeclaration` written by hand) and `DeclaredObject`s (an object class made by
+/// constructors of its own). Enums and records are numbered apart (records from the first
+/// value kind after mvvm.h's), so the order of the two lists changes no number.
 @freestanding(declaration, names: named(_mvvmRegisterApplication), named(_mvvmNamespace))
 public macro registerApplication(
-    namespace: String, enums: [any DeclaredEnum.Type] = [], records: [any RecordValue.Type] = [],
-    types: [any DeclaredViewModel.Type] = []
+    namespace: String, enums: [Any.Type] = [], records: [any RecordValue.Type] = [], types: [AnyObject.Type] = []
 ) = #externalMacro(module: "MVVMMacros", type: "RegisterApplicationMacro")
 
-/// A list of an `@ViewModel`: the array property it is on is read by index (`item:` names the
-/// typed item getter, `PREFIX_get_ITEM`), and changes by the change sets the subject `changes`
-/// sends (which is then no event); `signal:` names the signal carrying them, `count:` the
-/// property that counts the items (announced by those change sets).
+/// A list of an `@ViewModel`: the array property it is on (of records, strings or integers) is
+/// read by index (`item:` names the typed item getter, `PREFIX_get_ITEM`), and changes by the
+/// change sets the publisher `changes` sends (a subject, an `AnyPublisher`: then no event or
+/// property of its own); `signal:` names the signal carrying them, `count:` the property that
+/// counts the items (announced by those change sets; without one, a count getter of its own).
 @attached(peer)
 public macro List<Root, Value>(
     _ name: String? = nil, item: String, out: String? = nil, changes: KeyPath<Root, Value>, signal: String? = nil, count: String? = nil
 ) = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+
+/// A list of an `@ViewModel` that no change sets announce: a `@Published` array's own (an
+/// append becomes an insert, anything else a reset), or, on an array that is not published,
+/// none (its count and items then follow another property, such as a load's state). A getter
+/// that throws (`var items: [Item] { get throws }`) makes its count and items answer
+/// MVVM_E_STATE, with the error's description, while it throws.
+@attached(peer)
+public macro List(_ name: String? = nil, item: String, out: String? = nil, signal: String? = nil, count: String? = nil) =
+    #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
+
+/// The method of an `@ViewModel` the runtime calls when the host destroys the object (before
+/// the ViewModel is released): to stop work that would outlive it, such as a timer. At most one,
+/// without parameters; it may also be a command.
+@attached(peer)
+public macro OnDestroy() = #externalMacro(module: "MVVMMacros", type: "MarkerMacro")
 
 /// An `@ViewModel` command's first parameter is an index into the list `list`: the runtime
 /// checks it against the list's count before the command runs (MVVM_E_OUT_OF_RANGE).

@@ -4,7 +4,6 @@ import CMVVMSeeds
 import CMVVMSeedsAPITable
 import Dispatch
 import MVVMDomain
-import MVVMFeatures
 import MVVMRuntime
 
 /// The plug-in entry point: this application's function table (Include/mvvm_seeds.h), for

@@ -1,5 +1,5 @@
 """UserDetail's name editing against the rules restated here in plain Python, independently
-of the Swift validator (Sources/MVVMFeatures/UserDetail/UserNameValidator.swift):
+of the Swift validator (Sources/MVVMSeedsApp/Features/UserDetail/UserNameValidator.swift):
 
 * the draft is trimmed of Unicode White_Space at both ends (the property's code points,
   listed below; not Python's str.isspace, which also counts U+001C..U+001F);
