@@ -39,7 +39,7 @@ extension TypedCall {
         let described = zip(constructor.parameters, inputs).map { parameter, input -> String in
             switch (parameter.kind, input) {
             case (_, .string(let pointer)): return pointer.map { JournalJSON.string(String(cString: $0)) } ?? "null"
-            case (_, .options(let pointer)): return JournalEvents.options(pointer)
+            case (.options(let options), .options(let pointer)): return JournalEvents.options(options, pointer)
             case (.hostTable(let interface, _), .table(let pointer)): return JournalEvents.table(interface, pointer)
             default: return "null"
             }

@@ -141,10 +141,13 @@ package enum JournalEvents {
         return "{\"interface\":" + JournalJSON.quoted(interface.name) + ",\"size\":\(size),\"slots\":[" + slots.joined(separator: ",") + "]}"
     }
 
-    /// An options struct as a constructor got it: its bytes in hex (its `struct_size` first).
-    static func options(_ pointer: UnsafeRawPointer?) -> String {
+    /// An options struct as a constructor got it: its bytes in hex (its `struct_size` first),
+    /// read no further than the library reads it: a size `options` does not accept is written
+    /// alone (the constructor refuses it, reading nothing else).
+    static func options(_ options: OptionsStruct, _ pointer: UnsafeRawPointer?) -> String {
         guard let pointer else { return "null" }
-        let size = min(Int(pointer.load(as: UInt32.self)), 4096)
+        let size = Int(pointer.load(as: UInt32.self))
+        guard options.acceptedSizes.contains(size) else { return "{\"struct_size\":\(size)}" }
         let bytes = UnsafeRawBufferPointer(start: pointer, count: size)
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []

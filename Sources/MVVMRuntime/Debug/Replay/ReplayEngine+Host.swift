@@ -32,15 +32,21 @@ extension ReplayEngine {
                 } else {
                     inputs.append(.string(nil))
                 }
-            case .options:
-                guard let hex = input["options"]?.string else {
+            case .options(let options):
+                // The struct as large as this library reads one, whatever the journal says.
+                var bytes: [UInt8]
+                if let hex = input["options"]?.string {
+                    bytes = Self.bytes(hex)
+                } else if let size = input["struct_size"]?.uint64 {
+                    bytes = withUnsafeBytes(of: UInt32(truncatingIfNeeded: size).littleEndian, Array.init)
+                } else {
                     inputs.append(.options(nil))
                     continue
                 }
-                let bytes = Self.bytes(hex)
-                let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 8), alignment: 8)
-                buffer.initializeMemory(as: UInt8.self, repeating: 0, count: max(bytes.count, 8))
-                buffer.copyMemory(from: bytes, byteCount: bytes.count)
+                let count = max(bytes.count, options.size, 8)
+                bytes += [UInt8](repeating: 0, count: count - bytes.count)
+                let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 8)
+                buffer.copyMemory(from: bytes, byteCount: count)
                 buffers.append(buffer)
                 inputs.append(.options(UnsafeRawPointer(buffer)))
             case .hostTable(let interface, _):
@@ -87,12 +93,14 @@ extension ReplayEngine {
     /// functions it set), each function this replay's: a method matches the library's
     /// request with the journal and answers it as the host did; `cancel` matches the cancel.
     private func table(_ interface: HostInterfaceDeclaration, _ json: JSON) throws(ReplayValues.Unreadable) -> UnsafeMutableRawPointer {
-        let size = Int(json["size"]?.int64 ?? Int64(interface.size))
+        // The recorded size goes in `struct_size`; the buffer is this library's table size (it
+        // reads a size it does not accept no further than that field).
+        let size = UInt32(truncatingIfNeeded: json["size"]?.int64 ?? Int64(interface.size))
         let slots = json["slots"]?.array ?? []
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(size, interface.size), alignment: 8)
-        buffer.initializeMemory(as: UInt8.self, repeating: 0, count: max(size, interface.size))
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(interface.size, 8), alignment: 8)
+        buffer.initializeMemory(as: UInt8.self, repeating: 0, count: max(interface.size, 8))
         tableBuffers.append(buffer)
-        buffer.storeBytes(of: UInt32(size), as: UInt32.self)
+        buffer.storeBytes(of: size, as: UInt32.self)
         let pointer = mvvm_ffi_type_pointer()!
         for (index, member) in interface.members.enumerated() where index < slots.count && slots[index] == .bool(true) {
             let closure: ReplayClosure?
