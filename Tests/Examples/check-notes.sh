@@ -20,8 +20,9 @@
 #      run against it;
 #   5. a record renamed without regenerating is refused by the schema check (C and Python);
 #   6. a registration the registry refuses is reported by mvvm_init() and mvvm.Runtime();
-#   7. journals of the C host and of the Python demo replay (20 times, toolchain hidden), and
-#      fail naming the divergence against a copy whose list sorts otherwise.
+#   7. the golden journal (Journals/notes_host.jsonl) replays 20 times, toolchain hidden, and
+#      so do sessions of the C host and the Python demo recorded now; the golden journal fails
+#      naming the divergence against a copy whose list sorts otherwise.
 # Environment: PYTHON, the interpreter that makes the venvs and has pytest (default: python3);
 # MVVM_PYTHON_VENV, the venv mypy is installed into (default: the checkout's .build/python-venv).
 #
@@ -241,28 +242,34 @@ sys.exit("python: the refused registration was not reported")
 PY
 run_python_check refused "mvvm.Runtime() did not report the refused registration"
 
-# 7. Journals (docs/JOURNAL.md): the C host's session, recorded with MVVM_TRACE, replays
-#    against the shipped library with mvvm-replay, toolchain hidden, 20 times in a row (its
-#    search is debounced: replay runs on the journal's clock); the Python demo's replays with
-#    the package's mvvm-replay. The files a session used are put back as they were when it
-#    started (the notes file absent; the host's corrupt file, which it writes before opening
-#    it). Then a ViewModel of the copy is changed (pinned notes sort last): the C host's
-#    journal no longer replays against that library, and the report names the divergence.
-echo "== 7. journals: the C host's and the Python demo's replay; a changed ViewModel diverges"
+# 7. Journals (docs/JOURNAL.md). The golden journal (Journals/notes_host.jsonl: the C host's
+#    session, `make record-journal`) replays against the shipped library with mvvm-replay,
+#    toolchain hidden, 20 times in a row (its search is debounced: replay runs on the
+#    journal's clock), in a folder as the session started in it (no notes.json; the corrupt
+#    file the host writes before opening it). A session of the C host recorded now replays
+#    too, and so does one of the Python demo, with the package's mvvm-replay. Then a
+#    ViewModel of the copy is changed (pinned notes sort last): the golden journal no longer
+#    replays against that library, and the report names the divergence.
+echo "== 7. journals: the golden one, the C host's and the Python demo's replay; a changed ViewModel diverges"
 replay_tool="$tmp/mvvm-replay"
 # shellcheck disable=SC2086 # the shared flags split into words
 "$CLANG" $MVVM_C_WARN -I"$app/ship/include" "$root/bindings/c/tools/mvvm-replay.c" -ldl -o "$replay_tool"
-session_file="$tmp/journal-notes.json"
-as_at_start() { rm -f "$session_file"; printf '{ not json' > "$session_file.corrupt"; }
-rm -f "$session_file"
-hidden env MVVM_TRACE="$tmp/host.jsonl" "$app/ship/notes_host" "$session_file" > "$tmp/journal-host.log" 2>&1 \
-    || { cat "$tmp/journal-host.log" >&2; fail "notes_host failed while journaling"; }
+golden="$app/Journals/notes_host.jsonl"
+[ -f "$golden" ] || fail "no golden journal $golden (make record-journal)"
+as_at_start() { rm -rf "$tmp/session" && mkdir "$tmp/session" && printf '{ not json' > "$tmp/session/notes.json.corrupt"; }
 for run in $(seq 20); do
     as_at_start
-    hidden "$replay_tool" "$tmp/host.jsonl" --library "$app/ship/lib/libnotes.so" > "$tmp/replay.log" 2>&1 \
-        || { cat "$tmp/replay.log" >&2; fail "the C host's journal did not replay (run $run of 20)"; }
+    (cd "$tmp/session" && hidden "$replay_tool" "$golden" --library "$app/ship/lib/libnotes.so") > "$tmp/replay.log" 2>&1 \
+        || { cat "$tmp/replay.log" >&2; fail "the golden journal did not replay (run $run of 20)"; }
 done
-echo "check-notes: the C host's journal ($(wc -l < "$tmp/host.jsonl") lines): $(head -1 "$tmp/replay.log"), 20 times in a row"
+echo "check-notes: the golden journal ($(wc -l < "$golden") lines): $(head -1 "$tmp/replay.log"), 20 times in a row"
+as_at_start
+(cd "$tmp/session" && rm notes.json.corrupt && hidden env MVVM_TRACE="$tmp/host.jsonl" "$app/ship/notes_host" notes.json) \
+    > "$tmp/journal-host.log" 2>&1 || { cat "$tmp/journal-host.log" >&2; fail "notes_host failed while journaling"; }
+as_at_start
+(cd "$tmp/session" && hidden "$replay_tool" "$tmp/host.jsonl" --library "$app/ship/lib/libnotes.so") > "$tmp/replay.log" 2>&1 \
+    || { cat "$tmp/replay.log" >&2; fail "the C host's journal recorded now did not replay"; }
+echo "check-notes: the C host's journal recorded now: $(head -1 "$tmp/replay.log")"
 rm -f "$tmp/demo-notes.json"
 hidden env MVVM_TRACE="$tmp/demo.jsonl" PYTHONPATH="$app/python" "$tmp/venv/bin/python" "$app/python/notes_demo.py" "$lib" \
     "$tmp/demo-notes.json" > "$tmp/journal-demo.log" 2>&1 || { cat "$tmp/journal-demo.log" >&2; fail "notes_demo.py failed while journaling"; }
@@ -278,7 +285,7 @@ sed -i 's/if a.pinned != b.pinned { return a.pinned }/if a.pinned != b.pinned { 
 rebuild_edited "the Notes library whose list sorts pinned notes last"
 as_at_start
 set +e
-"$replay_tool" "$tmp/host.jsonl" --library "$scratch-tests/debug/libnotes.so" > "$tmp/replay-changed.log" 2>&1
+(cd "$tmp/session" && "$replay_tool" "$golden" --library "$scratch-tests/debug/libnotes.so") > "$tmp/replay-changed.log" 2>&1
 status=$?
 set -e
 [ "$status" -eq 1 ] || { cat "$tmp/replay-changed.log" >&2; fail "the journal against the changed ViewModel gave exit $status, not 1"; }
