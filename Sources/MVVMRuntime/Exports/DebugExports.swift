@@ -36,6 +36,6 @@ import Glibc
     apiCall { _ throws(APIError) in
         let requested = try path.map { pointer throws(APIError) in try string(from: pointer, "path") }
         let server = try InspectorServer.start(at: requested)
-        outPath?.pointee = StaticCStrings.make(server.path)
+        outPath?.pointee = UnsafePointer(server.cPath)
     }
 }

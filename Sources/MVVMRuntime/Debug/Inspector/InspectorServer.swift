@@ -10,14 +10,19 @@ import Synchronization
 /// accepts and answers clients one at a time; `stop()` (shutdown) closes and removes it.
 final class InspectorServer: Sendable {
     let path: String
+    /// `path` as `mvvm_debug_serve()` hands it out: freed when the server stops (shutdown).
+    nonisolated(unsafe) let cPath: UnsafeMutablePointer<CChar>
     private let descriptor: Int32
     private let stopped = Atomic<Bool>(false)
     nonisolated(unsafe) private(set) static var current: InspectorServer?
 
     private init(path: String, descriptor: Int32) {
         self.path = path
+        self.cPath = strdup(path)!
         self.descriptor = descriptor
     }
+
+    deinit { free(cPath) }
 
     /// Serves at `path`, or the default place; the reason in words when it cannot.
     @MainActor
