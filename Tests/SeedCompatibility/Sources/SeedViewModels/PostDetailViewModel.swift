@@ -1,5 +1,5 @@
 // Seed 002, `PostDetailViewModel`, verbatim except the import. (Its rollback arithmetic is the
-// seed's, wrong on purpose here: MVVMFeatures has the corrected ViewModel.)
+// seed's, wrong on purpose here: MVVMSeedsApp has the corrected ViewModel.)
 import Foundation
 import MVVMBinding
 

@@ -49,7 +49,7 @@ final class PostDetailViewModelTests: XCTestCase {
         sut.toggleLike()
 
         // The seed's rollback flips isLiked back, then adds +1 because isLiked is now false:
-        // 10 -> 11 (optimistic) -> 12. MVVMFeatures fixes this; here we only prove the seed's
+        // 10 -> 11 (optimistic) -> 12. MVVMSeedsApp fixes this; here we only prove the seed's
         // code runs unchanged on MVVMBinding.
         XCTAssertFalse(sut.isLiked)
         XCTAssertEqual(sut.likesCount, 12)

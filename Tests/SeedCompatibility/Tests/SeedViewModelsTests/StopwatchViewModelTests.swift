@@ -7,7 +7,7 @@ final class StopwatchViewModelTests: XCTestCase {
     func test_buttonTapped_startsTheClockOnTheMainRunLoop_andStopStopsIt() {
         let sut = StopwatchViewModel(clock: Clock(interval: 0.01))
         // No leak check here: the seed's `assign(to: \.elapsedTime, on: self)` keeps `self`
-        // until cancelled, in Combine as in MVVMBinding (MVVMFeatures' stopwatch avoids it).
+        // until cancelled, in Combine as in MVVMBinding (MVVMSeedsApp's stopwatch avoids it).
         XCTAssertEqual(sut.buttonText, "Start")
         XCTAssertTrue(sut.isLapButtonDisabled)
 
