@@ -667,12 +667,7 @@ mvvm_status mvvm_stopwatch_get_lap(mvvm_object *vm, int64_t index, const char **
  * The flow: user list -> user detail on "user-selected" -> back on "did-save", with the list
  * row updated in place; from the list, "show-search" pushes the user search, whose selection
  * pushes the detail the same way (list -> search -> detail, and saving pops back to the
- * search). Screens are ViewModel handles owned by the coordinator: the host must not destroy
- * them, and calls each new screen's "on-appear" when it shows it, as for screens it made
- * itself. A popped screen's handle stays valid until the end of the library call that popped
- * it (so what it announced, "did-save" included, is delivered first) and is invalid by the
- * time "navigate" reports the pop. A push caused by a selection is delivered after the
- * selection's own signal ("user-selected" first, then "navigate").
+ * search).
  * Lists:
  *   "screens" (mvvm_object *; counted by "depth")
  * Signals (handlers in MVVM_CONNECT_DEFAULT layout):
@@ -681,20 +676,28 @@ mvvm_status mvvm_stopwatch_get_lap(mvvm_object *vm, int64_t index, const char **
  * Strings and structs a getter hands out are borrowed until the next getter call on this
  * object, a change of it, or its destruction.
  * "navigate": A screen was pushed or popped: `action` is an mvvm_navigation; for a pop, `screen` is
- *   the popped handle, already invalid: compare it, do not call with it.
+ *   the popped handle, already invalid: compare it, do not call with it. A popped screen's
+ *   handle stays valid until the end of the library call that popped it (so what it
+ *   announced, "did-save" included, is delivered first). A push caused by a selection is
+ *   delivered after the selection's own signal ("user-selected" first, then "navigate").
  * ---------------------------------------------------------------------------------------- */
 
 /** Creates a coordinator over `repository` (which it keeps alive). */
 mvvm_status mvvm_coordinator_new(mvvm_object *repository, mvvm_object **out_coordinator);
-/** Pushes the user list (emits "navigate"). Once; later calls do nothing. */
+/** Pushes the user list as the root screen (the host hears a "navigate" push). Does nothing once
+ *  started. */
 mvvm_status mvvm_coordinator_start(mvvm_object *coordinator);
-/** Pops the top screen (the host's back button); the root screen stays. */
+/** Pops the top screen, as the host's back button does, and lets go of its ViewModel. The root
+ *  screen stays: does nothing when only the root is on the stack. */
 mvvm_status mvvm_coordinator_back(mvvm_object *coordinator);
-/** Pushes the user search when the list is the top screen; otherwise does nothing. */
+/** Pushes the user search over the list. Does nothing unless the list is the top screen (before
+ *  "start", or while a detail or a search is shown). */
 mvvm_status mvvm_coordinator_show_search(mvvm_object *coordinator);
 /** The number of screens on the stack. */
 mvvm_status mvvm_coordinator_get_depth(mvvm_object *coordinator, int64_t *out_depth);
-/** The screen at `index` (0 = root) of the stack. */
+/** The screen at `index` (0 = root) of the stack: a ViewModel handle the coordinator owns. The host
+ *  must not destroy it, and calls a new screen's "on-appear" when it shows it, as for screens it
+ *  made itself. */
 mvvm_status mvvm_coordinator_get_screen(mvvm_object *coordinator, int64_t index,
                                         mvvm_object **out_screen);
 

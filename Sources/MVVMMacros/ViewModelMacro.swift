@@ -15,6 +15,9 @@ import SwiftSyntaxMacros
 /// without one is refused). The kinds are the type checker's: the expansion calls the
 /// `exported` builders, whose overloads take the Swift types a member can have.
 ///
+/// `object: AisleObject.self` names the class of the type's objects (a
+/// `ViewModelObjectClass`), with the lists and events it serves itself.
+///
 /// A class generic over one parameter (a scheduler, for `TestScheduler` in tests) is declared
 /// for the type it ships with, `specialization: DispatchQueue.self`: the declaration is then a
 /// global beside the class (generic types have no stored statics), and the conformance a
@@ -178,6 +181,7 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
                 """
         }
         let tearDown = members.onDestroy.map { ",\n        tearDown: { $0.\($0)() }" } ?? ""
+        let objectClass = arguments.typeExpression("object").map { ",\n        object: \($0).self" } ?? ""
         let expression = """
             ViewModelDeclaration<\(viewModel)>(
                     \(head),
@@ -194,7 +198,7 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
                     ],
                     events: [
             \(events.joined(separator: "\n"))
-                    ]\(hostConstructor)\(tearDown))
+                    ]\(hostConstructor)\(tearDown)\(objectClass))
             """
         return (expression, viewModel, generic)
     }

@@ -333,6 +333,23 @@ enum Shelf { case top }
 #registerApplication(namespace: "shop", enums: [Shelf.self])
 EOF_
 
+expect view-model-object-class-not-one 10 "cannot convert value of type 'ShelfObject.Type' to expected argument type 'any ViewModelObjectClass<ShelfViewModel>.Type'" << 'EOF_'
+import MVVMBindingCore
+import MVVMRuntime
+
+/// A shelf.
+@ViewModel(object: ShelfObject.self)
+@MainActor
+final class ShelfViewModel {
+    /// Its label.
+    @Published public var label = ""
+}
+
+/// Not a ViewModelObjectClass: the objects of no ViewModel.
+@MainActor
+final class ShelfObject: RuntimeObject {}
+EOF_
+
 if [ "$failures" -gt 0 ]; then
     echo "check-macro-diagnostics: $failures of $count failed" >&2
     exit 1

@@ -382,15 +382,16 @@ extension ViewModelDeclaration {
         /// The new ViewModel, and the object it needs kept alive as long as it lives (the
         /// object argument it was made over), if any.
         let make: @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RuntimeObject?)
-        /// The runtime object wrapping a new ViewModel (a subclass for types with state of
-        /// their own in the runtime).
-        let object: @MainActor @Sendable (VM, RuntimeObject?) -> RuntimeObject
+        /// The runtime object wrapping a new ViewModel, when not the type's own (`object:` of
+        /// the declaration).
+        let object: (@MainActor @Sendable (VM, RuntimeObject?) -> RuntimeObject)?
 
-        /// A constructor whose objects are made by `object` (a `ViewModelObject` subclass).
+        /// A constructor whose objects are made by `object` (a `ViewModelObject` subclass);
+        /// the declaration's `object:` says it for every way of making the type's objects.
         public init(
             doc: String, arguments: [MemberShape.Argument], out: String,
             make: @escaping @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RuntimeObject?),
-            object: @escaping @MainActor @Sendable (VM, RuntimeObject?) -> RuntimeObject
+            object: (@MainActor @Sendable (VM, RuntimeObject?) -> RuntimeObject)? = nil
         ) {
             self.doc = doc
             self.arguments = arguments
@@ -427,11 +428,12 @@ extension ViewModelDeclaration {
 }
 
 extension ViewModelDeclaration.Constructor where VM: DeclaredViewModel {
-    /// A constructor whose object is a plain `ViewModelObject`.
+    /// A constructor whose object is of the type's object class (a `ViewModelObject`, unless
+    /// the declaration names another).
     public static func new(
         _ doc: String, arguments: [MemberShape.Argument], out: String = "out_vm",
         _ make: @escaping @MainActor @Sendable (Arguments) throws(APIError) -> (VM, RuntimeObject?)
     ) -> Self {
-        Self(doc: doc, arguments: arguments, out: out, make: make) { ViewModelObject(viewModel: $0, keepingAlive: $1) }
+        Self(doc: doc, arguments: arguments, out: out, make: make, object: nil)
     }
 }

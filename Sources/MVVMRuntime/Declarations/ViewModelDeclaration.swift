@@ -53,15 +53,27 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
     private let constructor: (id: Int, declaration: Constructor)?
     /// The constructor over a host's implementation of an interface, if the type has one.
     private let hostConstructor: HostConstructor?
+    /// Makes the object of a ViewModel: a `ViewModelObject`, or the type's `ViewModelObjectClass`.
+    private let makeObject: @MainActor @Sendable (VM, RuntimeObject?) -> RuntimeObject
 
     /// `cPrefix` defaults to the name in snake case (`ItemEditor` → `item_editor`), so a
-    /// declaration states it only where the C name differs.
+    /// declaration states it only where the C name differs. `object` is the class of the
+    /// type's objects when it is not `ViewModelObject`; its lists and events follow `lists`
+    /// and `events`.
     public init(
         name: String, cNamespace: String = "mvvm", cPrefix: String? = nil, handleName: String = "vm", summary: String,
         constructor: Constructor?, properties: [Property], commands: [Command] = [], lists: [List] = [],
-        events: [Event] = [], hostConstructor: HostConstructor? = nil, tearDown: (@MainActor @Sendable (VM) -> Void)? = nil
+        events: [Event] = [], hostConstructor: HostConstructor? = nil, tearDown: (@MainActor @Sendable (VM) -> Void)? = nil,
+        object: (any ViewModelObjectClass<VM>.Type)? = nil
     ) {
         self.hostConstructor = hostConstructor
+        let lists = lists + (object?.lists ?? [])
+        let events = events + (object?.events ?? [])
+        if let object {
+            makeObject = { object.init(viewModel: $0, keepingAlive: $1) }
+        } else {
+            makeObject = { ViewModelObject(viewModel: $0, keepingAlive: $1) }
+        }
         let cPrefix = cPrefix ?? CName.snakeCase(name)
         self.properties = properties
         self.lists = lists
@@ -149,7 +161,14 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
 
     @MainActor override func make(host: HostImplementation) throws(APIError) -> RuntimeObject {
         guard let hostConstructor else { return try super.make(host: host) }
-        return ViewModelObject(viewModel: try hostConstructor.make(host), keepingAlive: nil)
+        return makeObject(try hostConstructor.make(host), nil)
+    }
+
+    /// The object of `viewModel`, of the type's object class: for a ViewModel the application
+    /// made itself and hands to the host (a coordinator's new screen). `keptAlive` lives as
+    /// long as the object.
+    @MainActor public func object(for viewModel: VM, keepingAlive keptAlive: RuntimeObject?) -> RuntimeObject {
+        makeObject(viewModel, keptAlive)
     }
 
     override package func countDoc(of list: String) -> String {
@@ -160,7 +179,7 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         guard let (id, constructor) = constructor else { return try super.make(arguments, in: runtime) }
         let checked = try checkArguments(arguments, of: id, object: nil, runtime: runtime)
         let (viewModel, keptAlive) = try constructor.make(checked)
-        return constructor.object(viewModel, keptAlive)
+        return constructor.object?(viewModel, keptAlive) ?? makeObject(viewModel, keptAlive)
     }
 
     /// The non-generic accessor of each member (see `TypeDeclaration.accessors`).

@@ -303,14 +303,14 @@ class Coordinator(CoordinatorOverrides):
     def __init__(self, repository: Repository) -> None:
         """Creates a coordinator over `repository` (which it keeps alive)."""
     def start(self) -> None:
-        """Pushes the user list (emits "navigate"). Once; later calls do nothing."""
+        """Pushes the user list as the root screen (the host hears a "navigate" push). Does nothing once started."""
     def back(self) -> None:
-        """Pops the top screen (the host's back button); the root screen stays."""
+        """Pops the top screen, as the host's back button does, and lets go of its ViewModel. The root screen stays: does nothing when only the root is on the stack."""
     def show_search(self) -> None:
-        """Pushes the user search when the list is the top screen; otherwise does nothing."""
+        """Pushes the user search over the list. Does nothing unless the list is the top screen (before "start", or while a detail or a search is shown)."""
     @property
     def screens(self) -> IndexedView[MvvmObject]:
-        """The screen at `index` (0 = root) of the stack."""
+        """The screen at `index` (0 = root) of the stack: a ViewModel handle the coordinator owns. The host must not destroy it, and calls a new screen's "on-appear" when it shows it, as for screens it made itself."""
     @overload
     def connect(self, signal: Literal['navigate'], handler: Callable[[Navigation, MvvmObject], object]) -> Connection: ...
     @overload

@@ -31,11 +31,14 @@ public macro Enumeration(name: String? = nil) = #externalMacro(module: "MVVMMacr
 /// one parameter (a scheduler, for `TestScheduler` in tests) names the type it ships with:
 /// `specialization: DispatchQueue.self` declares `SearchViewModel<DispatchQueue>`. The C
 /// namespace is the application's (`#registerApplication(namespace:)`), unless `namespace:`
-/// names another.
+/// names another. `object:` names the class of the type's objects when the C face has members
+/// the ViewModel's Swift API has not (a `ViewModelObjectClass`: a coordinator's stack of screen
+/// handles, an event carrying one), declared in that class beside the code serving them.
 @attached(extension, conformances: DeclaredViewModel, names: named(declaration))
 @attached(peer, names: prefixed(_mvvmDeclarationOf))
 public macro ViewModel(
-    _ name: String? = nil, namespace: String? = nil, prefix: String? = nil, handle: String = "vm", specialization: Any.Type? = nil
+    _ name: String? = nil, namespace: String? = nil, prefix: String? = nil, handle: String = "vm", specialization: Any.Type? = nil,
+    object: AnyObject.Type? = nil
 ) = #externalMacro(module: "MVVMMacros", type: "ViewModelMacro")
 
 /// An `@ViewModel` member's C name, or a property's typed getter's out-parameter name, when

@@ -1,8 +1,15 @@
 import MVVMBindingCore
 import MVVMDomain
+import MVVMRuntime
 
+/// The flow: user list -> user detail on "user-selected" -> back on "did-save", with the list
+/// row updated in place; from the list, `showSearch()` pushes the user search, whose selection
+/// pushes the detail the same way (list -> search -> detail, and saving pops back to the
+/// search).
+///
 /// Owns the app's navigation: creates each screen's ViewModel (injecting the repository),
 /// listens to its events and decides what comes next (seed 001's coordinator, without UIKit).
+/// Its C face (`CoordinatorObject`) hands the host each screen's handle.
 ///
 /// The flow: `start()` pushes the user list; selecting a row pushes that user's detail;
 /// saving the detail updates the list row in place and pops the detail; `back()` pops the top
@@ -23,16 +30,19 @@ import MVVMDomain
 /// The coordinator keeps each screen's ViewModel and its subscriptions exactly as long as the
 /// screen is on the stack: a popped ViewModel is freed as soon as the host lets go of the
 /// event. Subscriptions capture the coordinator weakly, so nothing forms a cycle.
+@ViewModel("Coordinator", handle: "coordinator", object: CoordinatorObject.self)
 @MainActor
 public final class AppCoordinator {
 
     // MARK: - Outputs
 
-    /// The navigation stack, bottom (the root) first.
-    public var stack: [Screen] { entries.map(\.screen) }
+    /// The navigation stack, bottom (the root) first (for C and Python, the "screens" list of
+    /// `CoordinatorObject`).
+    @Hidden public var stack: [Screen] { entries.map(\.screen) }
 
-    /// Stack changes, sent after `stack` changed.
-    public var navigation: AnyPublisher<NavigationEvent, Never> { navigationSubject.eraseToAnyPublisher() }
+    /// Stack changes, sent after `stack` changed (for C and Python, the "navigate" event of
+    /// `CoordinatorObject`).
+    @Hidden public var navigation: AnyPublisher<NavigationEvent, Never> { navigationSubject.eraseToAnyPublisher() }
 
     // MARK: - Properties
 
@@ -53,9 +63,16 @@ public final class AppCoordinator {
         self.repository = repository
     }
 
+    /// Creates a coordinator over `repository` (which it keeps alive).
+    @Constructor(out: "out_coordinator")
+    static func make(repository: RepositoryObject) -> AppCoordinator {
+        AppCoordinator(repository: repository.users)
+    }
+
     // MARK: - Actions
 
-    /// Pushes the user list as the root screen. Does nothing once started.
+    /// Pushes the user list as the root screen (the host hears a "navigate" push). Does
+    /// nothing once started.
     public func start() {
         guard entries.isEmpty else { return }
         let list = UserListViewModel(repository: repository)
@@ -67,6 +84,13 @@ public final class AppCoordinator {
             }
             .store(in: &entry.subscriptions)
         push(entry)
+    }
+
+    /// Pops the top screen, as the host's back button does, and lets go of its ViewModel.
+    /// The root screen stays: does nothing when only the root is on the stack.
+    public func back() {
+        guard entries.count > 1 else { return }
+        pop()
     }
 
     /// Pushes the user search over the list. Does nothing unless the list is the top screen
@@ -82,13 +106,6 @@ public final class AppCoordinator {
             }
             .store(in: &entry.subscriptions)
         push(entry)
-    }
-
-    /// Pops the top screen, as the host's back button does, and lets go of its ViewModel.
-    /// The root screen stays: does nothing when only the root is on the stack.
-    public func back() {
-        guard entries.count > 1 else { return }
-        pop()
     }
 
     // MARK: - Flow

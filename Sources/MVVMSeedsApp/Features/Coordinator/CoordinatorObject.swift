@@ -3,10 +3,36 @@ import CMVVMSeeds
 import MVVMBindingCore
 import MVVMRuntime
 
-/// The C face of an `AppCoordinator`. Each pushed screen's ViewModel gets a handle owned by
-/// the coordinator; popping destroys it.
+/// The C face of an `AppCoordinator` (`@ViewModel(object:)`). Each pushed screen's ViewModel
+/// gets a handle owned by the coordinator, listed as "screens" and announced by "navigate";
+/// popping destroys it.
 @MainActor
-final class CoordinatorObject: ViewModelObject<AppCoordinator> {
+final class CoordinatorObject: ViewModelObject<AppCoordinator>, ViewModelObjectClass {
+    nonisolated static let lists: [ViewModelDeclaration<AppCoordinator>.List] = [
+        .list(
+            "screens", item: "screen", of: .object,
+            """
+            The screen at `index` (0 = root) of the stack: a ViewModel handle the coordinator owns. \
+            The host must not destroy it, and calls a new screen's "on-appear" when it shows it, as for \
+            screens it made itself.
+            """,
+            out: "out_screen", countName: "depth", countDoc: "The number of screens on the stack.",
+            count: { _ in 0 },  // counted and read by the object: count(of:), item(of:at:)
+            item: { _, _ in .none })
+    ]
+
+    nonisolated static let events: [ViewModelDeclaration<AppCoordinator>.Event] = [
+        .custom(
+            "navigate",
+            """
+            A screen was pushed or popped: `action` is an mvvm_navigation; for a pop, `screen` is the \
+            popped handle, already invalid: compare it, do not call with it. A popped screen's handle \
+            stays valid until the end of the library call that popped it (so what it announced, \
+            "did-save" included, is delivered first). A push caused by a selection is delivered after \
+            the selection's own signal ("user-selected" first, then "navigate").
+            """, shape: .int32AndObject)
+    ]
+
     private var navigationSignal: Int { AppCoordinator.declaration.eventSignals[0] }
     /// The handles of the stack's screens, root first.
     private(set) var screens: [RuntimeObject] = []
@@ -64,7 +90,7 @@ final class CoordinatorObject: ViewModelObject<AppCoordinator> {
     }
 
     private static func object<VM: DeclaredViewModel>(for viewModel: VM) -> RuntimeObject {
-        ViewModelObject(viewModel: viewModel, keepingAlive: nil)
+        VM.declaration.object(for: viewModel, keepingAlive: nil)
     }
 
     override func deliverPending() {
