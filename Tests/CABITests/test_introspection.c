@@ -184,7 +184,10 @@ static const expected_member coordinator_members[] = {
     COMMAND("show-search", mvvm_coordinator_show_search, (mvvm_object *), MVVM_VALUE_NONE, NO_ARGUMENTS),
     EVENT("navigate", (mvvm_object *, int32_t, mvvm_object *, void *),
           "A screen was pushed or popped: `action` is an mvvm_navigation; for a pop, `screen` is the popped handle, "
-          "already invalid: compare it, do not call with it."),
+          "already invalid: compare it, do not call with it. A popped screen's handle stays valid until the end of the "
+          "library call that popped it (so what it announced, \"did-save\" included, is delivered first). A push "
+          "caused by a selection is delivered after the selection's own signal (\"user-selected\" first, then "
+          "\"navigate\")."),
     /* No change signal ("navigate" reports the stack); counted by mvvm_coordinator_get_depth. */
     LIST("screens", mvvm_coordinator_get_screen, (mvvm_object *, int64_t, mvvm_object **), MVVM_VALUE_OBJECT, NULL, "depth"),
     CONSTRUCTOR(mvvm_coordinator_new, (mvvm_object *, mvvm_object **), REPOSITORY_ARGUMENT),
