@@ -63,23 +63,6 @@ final class ReentrancyAndReflectionTests: XCTestCase {
         XCTAssertTrue(received.finished)
     }
 
-    func testConcatenateUnderBackPressureDeliversEverythingInOrder() {
-        let tracking = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { _ in .max(1) })
-        (0..<Self.many).publisher.append((0..<Self.many).publisher).subscribe(tracking)
-        XCTAssertEqual(tracking.values.count, 2 * Self.many)
-        XCTAssertTrue(tracking.isFinished)
-    }
-
-    func testConcatenateWithNoDemandWaitsAndResumes() {
-        let tracking = TrackingSubscriber<Int, Never>(initialDemand: nil)
-        [1, 2].publisher.append(3, 4).subscribe(tracking)
-        XCTAssertEqual(tracking.history, ["subscription"])
-        tracking.request(.max(3))
-        XCTAssertEqual(tracking.values, [1, 2, 3])
-        tracking.request(.max(1))
-        XCTAssertEqual(tracking.history, ["subscription", "value(1)", "value(2)", "value(3)", "value(4)", "finished"])
-    }
-
     private final class Counter: @unchecked Sendable {
         var count = 0
         var finished = false

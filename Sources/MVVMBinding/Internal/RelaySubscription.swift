@@ -1,6 +1,5 @@
 /// The engine of operators that run upstream publishers one after another behind a single
-/// downstream subscription: `append`/`prepend` (`Concatenate`), `retry`, `catch` and
-/// `tryCatch`.
+/// downstream subscription: `retry`, `catch` and `tryCatch`.
 ///
 /// The downstream is subscribed when the first upstream hands over its subscription. The
 /// relay counts the downstream's outstanding demand (requested minus delivered), and asks each
@@ -41,7 +40,6 @@ final class RelaySubscription<Downstream: Subscriber>: Subscription, CombineRefl
         case .catch: return "Catch"
         case .tryCatch: return "TryCatch"
         case .retry: return "Retry"
-        case .concatenate: return "Concatenate"
         }
     }
 
@@ -130,7 +128,7 @@ final class RelaySubscription<Downstream: Subscriber>: Subscription, CombineRefl
 /// Feeds one upstream's events into the relay, tagged with its phase number.
 ///
 /// The upstream sees it as Combine's sees the operator's subscriber: by the operator's name
-/// ("Catch", "Retry", "Concatenate"), computed from the relay when asked.
+/// ("Catch", "Retry"), computed from the relay when asked.
 private struct RelayPhase<Input, Failure: Error, Downstream: Subscriber>: Subscriber, CombineReflectable
 where Downstream.Input == Input {
     let combineIdentifier = CombineIdentifier()
@@ -152,5 +150,4 @@ enum RelayKind: UInt8 {
     case `catch`
     case tryCatch
     case retry
-    case concatenate
 }
