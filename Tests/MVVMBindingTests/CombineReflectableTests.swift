@@ -62,6 +62,7 @@ final class CombineReflectableTests: XCTestCase {
         XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.retry(1) }, "Retry")
         XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.append(1) }, "Concatenate")
         XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.dropFirst() }, "Drop")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.ignoreOutput() }, "IgnoreOutput")
     }
 
     func test_moreOperatorSubscriptions_printTheirCombineNames() {
@@ -71,7 +72,6 @@ final class CombineReflectableTests: XCTestCase {
         XCTAssertEqual(descriptionOfSubscription { $0.removeDuplicates() }, "RemoveDuplicates")
         XCTAssertEqual(descriptionOfSubscription { $0.replaceError(with: 0) }, "ReplaceError")
         XCTAssertEqual(descriptionOfSubscription { $0.replaceEmpty(with: 0) }, "ReplaceEmpty")
-        XCTAssertEqual(descriptionOfSubscription { $0.ignoreOutput() }, "IgnoreOutput")
         XCTAssertEqual(descriptionOfSubscription { $0.print() }, "Print")
         XCTAssertEqual(descriptionOfFailingSubscription { $0.catch { _ in Empty<Int, TestError>() } }, "Catch")
         XCTAssertEqual(descriptionOfSubscription { $0.retry(1) }, "Retry")
