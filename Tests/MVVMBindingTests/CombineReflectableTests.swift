@@ -29,14 +29,14 @@ final class CombineReflectableTests: XCTestCase {
             descriptionOfSubscription { $0.throttle(for: .seconds(1), scheduler: scheduler, latest: true) }, "Throttle")
         XCTAssertEqual(descriptionOfSubscription { $0.merge(with: Empty()) }, "Merge")
         XCTAssertEqual(descriptionOfSubscription { $0.multicast { PassthroughSubject() } }, "Multicast")
-        XCTAssertEqual(descriptionOfSubscription { $0.filter { _ in true } }, "Filter")
-        XCTAssertEqual(descriptionOfSubscription { $0.compactMap { $0 } }, "CompactMap")
         XCTAssertEqual(descriptionOfSubscription { $0.removeDuplicates() }, "RemoveDuplicates")
     }
 
     func test_operatorsThatHandTheUpstreamSubscriptionThrough_showTheUpstreams() {
         XCTAssertEqual(descriptionOfSubscription { $0.map { $0 } }, "TrackingSubscription")
         XCTAssertEqual(descriptionOfSubscription { $0.scan(0, +) }, "TrackingSubscription")
+        XCTAssertEqual(descriptionOfSubscription { $0.filter { _ in true } }, "TrackingSubscription")
+        XCTAssertEqual(descriptionOfSubscription { $0.compactMap { $0 } }, "TrackingSubscription")
         XCTAssertEqual(descriptionOfFailingSubscription { $0.mapError { _ in TestError.other("mapped") } }, "TrackingSubscription")
         XCTAssertEqual(descriptionOfSubscription { $0.setFailureType(to: TestError.self) }, "TrackingSubscription")
         XCTAssertEqual(descriptionOfSubscription { $0.breakpoint() }, "TrackingSubscription")
