@@ -61,7 +61,7 @@ final class ZipTests: XCTestCase {
 
         XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
         XCTAssertEqual(a.subscription.cancelCount, 1)
-        XCTAssertEqual(b.subscription.cancelCount, 0)
+        XCTAssertEqual(b.subscription.cancelCount, 1, "as Combine's, zip cancels the failed upstream too")
     }
 
     func test_demand_isPassedToBothUpstreams() {
@@ -205,13 +205,15 @@ final class ZipTests: XCTestCase {
 extension ZipTests {
     func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
         for failing in 0..<2 {
-            assertFanInFailure(upstreamCount: 2, failing: failing) { Publishers.Zip($0[0], $0[1]) }
+            assertFanInFailure(upstreamCount: 2, failing: failing, failedUpstreamIsCancelled: true) { Publishers.Zip($0[0], $0[1]) }
         }
     }
 
     func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
         for failing in 0..<2 {
-            assertFanInFailure(upstreamCount: 2, failing: failing, sendValuesFirst: false) { Publishers.Zip($0[0], $0[1]) }
+            assertFanInFailure(upstreamCount: 2, failing: failing, sendValuesFirst: false, failedUpstreamIsCancelled: true) {
+                Publishers.Zip($0[0], $0[1])
+            }
         }
     }
 
@@ -225,7 +227,7 @@ extension ZipTests {
 extension ZipTests {
     /// An upstream failing from inside the downstream's `receive(_:)`: the failure is the next
     /// and last event, the value another upstream sends in the same call is not forwarded, and
-    /// only the live upstream is cancelled, once.
+    /// each upstream is cancelled once (the failed one too, as Combine's zip does).
     func test_aFailureFromInsideReceive_endsTheStreamAfterTheCurrentValue_andNothingFollows() {
         let a = DrivenPublisher<Int, TestError>()
         let b = DrivenPublisher<Int, TestError>()
@@ -244,6 +246,16 @@ extension ZipTests {
 
         XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))", "failure(oops)"])
         XCTAssertEqual(a.subscription.cancelCount, 1)
-        XCTAssertEqual(b.subscription.cancelCount, 0)
+        XCTAssertEqual(b.subscription.cancelCount, 1)
+    }
+
+    func test_zip3AndZip4_printAsZip_asCombines() {
+        let subscriber3 = TrackingSubscriber<(Int, Int, Int), Never>()
+        Publishers.Zip3(Just(1), Just(2), Just(3)).subscribe(subscriber3)
+        let subscriber4 = TrackingSubscriber<(Int, Int, Int, Int), Never>()
+        Publishers.Zip4(Just(1), Just(2), Just(3), Just(4)).subscribe(subscriber4)
+
+        XCTAssertEqual(subscriber3.subscriptionDescription, "Zip")
+        XCTAssertEqual(subscriber4.subscriptionDescription, "Zip")
     }
 }

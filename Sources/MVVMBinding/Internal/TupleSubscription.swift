@@ -28,6 +28,10 @@ class TupleSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, 
     /// can be formed.
     func sideDidFinishLocked() {}
 
+    /// Whether an upstream's failure also cancels that upstream, as Combine's `zip` does (it
+    /// cancels every upstream after passing the failure on).
+    var cancelsFailedSide: Bool { false }
+
     /// Whether every side holds a value, so a tuple can be formed; with the lock held.
     ///
     /// A plain loop over stored flags rather than `sides.allSatisfy(\.hasValue)`: a key path
@@ -56,10 +60,13 @@ class TupleSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, 
         lock.lock()
         guard !isTerminated, !side.isFinished else { return lock.unlock() }
         side.isFinished = true
-        side.subscription = nil
         switch completion {
-        case .failure(let error): failLocked(error)
-        case .finished: sideDidFinishLocked()
+        case .failure(let error):
+            if !cancelsFailedSide { side.subscription = nil }
+            failLocked(error)
+        case .finished:
+            side.subscription = nil
+            sideDidFinishLocked()
         }
         _ = drainAndUnlock()
     }

@@ -56,6 +56,8 @@ final class ZipSubscription<Downstream: Subscriber>: TupleSubscription<Downstrea
 
     // MARK: - TupleSubscription hooks
 
+    override var cancelsFailedSide: Bool { true }
+
     override func sideDidFinishLocked() {
         finishIfExhaustedLocked()
     }
