@@ -24,11 +24,7 @@ struct DeliveryLock: ~Copyable, Sendable {
     init() {}
 
     func lock() {
-        #if canImport(Darwin)
-        let me = UInt(bitPattern: pthread_self())
-        #else
-        let me = UInt(pthread_self())
-        #endif
+        let me = currentThreadID()
         if owner.load(ordering: .relaxed) == me {
             depth.add(1, ordering: .relaxed)
             return
@@ -43,4 +39,14 @@ struct DeliveryLock: ~Copyable, Sendable {
         owner.store(0, ordering: .relaxed)
         mutex.unlock()
     }
+}
+
+/// The calling thread's identity, never 0.
+@inline(__always)
+func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
 }
