@@ -252,4 +252,15 @@ extension DebounceTests {
     func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
         assertCancelReachesTheUpstreamOnce { $0.debounce(for: .seconds(1), scheduler: $1) }
     }
+
+    func test_theSubscription_mirrorsItsDownstreamDemandAndCurrentValue() throws {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.debounce(for: 1, scheduler: TestScheduler()).subscribe(subscriber)
+        upstream.send(7)
+
+        let mirror = Mirror(reflecting: try XCTUnwrap(subscriber.subscription))
+        XCTAssertEqual(mirror.children.map(\.label), ["downstream", "downstreamDemand", "currentValue"])
+        XCTAssertEqual(mirror.children.dropFirst().map { "\($0.value)" }, ["max(2)", "Optional(7)"])
+    }
 }

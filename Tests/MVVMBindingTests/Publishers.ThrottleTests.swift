@@ -294,4 +294,12 @@ extension ThrottleTests {
     func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
         assertCancelReachesTheUpstreamOnce { $0.throttle(for: .seconds(1), scheduler: $1, latest: true) }
     }
+
+    func test_theSubscription_printsAsThrottle_withAnEmptyMirror() throws {
+        let subscriber = TrackingSubscriber<Int, Never>()
+        DrivenPublisher<Int, Never>().throttle(for: 1, scheduler: TestScheduler(), latest: true).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "Throttle")
+        XCTAssertEqual(Mirror(reflecting: try XCTUnwrap(subscriber.subscription)).children.count, 0)
+    }
 }

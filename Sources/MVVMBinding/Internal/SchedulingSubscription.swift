@@ -55,8 +55,9 @@ class SchedulingSubscription<Downstream: Subscriber>: @unchecked Sendable {
         }
     }
 
-    /// What a scheduling operator's mirror shows: its downstream and upstream while live.
-    final var reflectedParts: [(label: String, value: Any)] {
+    /// A mirror of the downstream and the upstream while live (collect(.byTime) shows it;
+    /// Combine's throttle shows nothing, its debounce its own state).
+    final var downstreamAndUpstreamParts: [(label: String, value: Any)] {
         lock.withLock {
             let upstream: Any
             if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = Optional<Any>.none as Any }

@@ -98,6 +98,10 @@ extension Publishers.Debounce {
 
         var description: String { "Debounce" }
 
+        var reflectedParts: [(label: String, value: Any)] {
+            lock.withLock { [("downstream", downstream as Any), ("downstreamDemand", demand), ("currentValue", latest as Any)] }
+        }
+
         func receive(subscription: any Subscription) {
             guard let downstream = attach(subscription) else { return }
             downstream.receive(subscription: self)
