@@ -6,7 +6,7 @@ extension Subscribers {
     ///
     /// As Combine's: it calls the value closure for whatever arrives until it completes or is
     /// cancelled (even before its subscription), takes one completion, and then releases its
-    /// completion closure (replacing it with one that does nothing).
+    /// completion closure.
     ///
     /// Unlike Combine's, it keeps its value closure until it goes away itself: the closure is a
     /// constant so that the value path takes no lock and no retain (Combine's takes a lock per
@@ -19,14 +19,21 @@ extension Subscribers {
         public let receiveValue: (Input) -> Void
 
         /// The closure to execute on completion.
-        public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void { lock.withLock { storedReceiveCompletion } }
+        public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+            lock.withLock { isTerminatedFlagLocked ? nil : storedReceiveCompletion } ?? { _ in }
+        }
 
         private let lock = Lock()
         /// Completed or cancelled: read on the value path without the lock.
         private let isTerminated = Atomic<Bool>(false)
+
+        /// `isTerminated`, read under the lock (where it is written).
+        private var isTerminatedFlagLocked: Bool { isTerminated.load(ordering: .relaxed) }
         // Guarded by `lock`:
         @exclusivity(unchecked) private var state = SinkState.awaitingSubscription
-        @exclusivity(unchecked) private var storedReceiveCompletion: (Subscribers.Completion<Failure>) -> Void
+        /// `nil` once released: an empty closure made in this generic class would be an
+        /// allocation per sink (its context holds the generic metadata).
+        @exclusivity(unchecked) private var storedReceiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
 
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
@@ -64,12 +71,13 @@ extension Subscribers {
 
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
+            guard !isTerminatedFlagLocked else { return lock.unlock() }
             state = .terminal
             isTerminated.store(true, ordering: .relaxed)
             let receiveCompletion = storedReceiveCompletion
-            storedReceiveCompletion = { _ in }
+            storedReceiveCompletion = nil
             lock.unlock()
-            receiveCompletion(completion)
+            receiveCompletion?(completion)
         }
 
         public func cancel() {
@@ -77,11 +85,11 @@ extension Subscribers {
             guard case .subscribed(let subscription) = state else { return lock.unlock() }
             state = .terminal
             isTerminated.store(true, ordering: .relaxed)
-            let released = storedReceiveCompletion
-            storedReceiveCompletion = { _ in }
             lock.unlock()
-            // Released after unlocking: a closure context's deinit is anyone's code.
-            withExtendedLifetime(released) {}
+            // Released after unlocking (a closure context's deinit is anyone's code): once
+            // terminated nothing else reads or writes it. Not copied out first: in this generic
+            // class that copy is an allocation.
+            storedReceiveCompletion = nil
             subscription.cancel()
         }
     }
