@@ -110,4 +110,23 @@ final class CombineReflectableTests: XCTestCase {
         let demand = Mirror(reflecting: subscription).children.first { $0.label == "demand" }?.value
         XCTAssertEqual(demand as? Subscribers.Demand, .max(3))
     }
+
+    /// What the upstream's subscriber mirrors, as "label: value" lines.
+    private func mirrorOfUpstreamSubscriber<P: Publisher>(_ makePipeline: (DrivenPublisher<Int, TestError>) -> P) -> [String] {
+        let upstream = DrivenPublisher<Int, TestError>()
+        makePipeline(upstream).subscribe(TrackingSubscriber<P.Output, P.Failure>(initialDemand: nil))
+        guard let subscriber = upstream.subscriberObject else { return ["no subscriber"] }
+        return Mirror(reflecting: subscriber).children.map { "\($0.label ?? ""): \($0.value)" }
+    }
+
+    func test_operatorSubscribers_mirrorAsCombines() {
+        XCTAssertEqual(mirrorOfUpstreamSubscriber { $0.mapError { $0 } }, [])
+        XCTAssertEqual(mirrorOfUpstreamSubscriber { $0.replaceError(with: 0) }, [])
+        XCTAssertEqual(mirrorOfUpstreamSubscriber { $0.prefix(2) }, [])
+        XCTAssertEqual(mirrorOfUpstreamSubscriber { $0.assertNoFailure("P", file: "F.swift", line: 7) }, ["file: F.swift", "line: 7", "prefix: P"])
+        XCTAssertEqual(mirrorOfUpstreamSubscriber { $0.map(\.bitWidth) }.map { $0.hasPrefix("keyPath: ") }, [true])
+        XCTAssertEqual(mirrorOfUpstreamSubscriber { $0.map(\.bitWidth, \.byteSwapped) }.map { $0.prefix(9) }, ["keyPath0:", "keyPath1:"])
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.map(\.bitWidth) }, "ValueForKey")
+        XCTAssertEqual(descriptionOfUpstreamSubscriber { $0.map(\.bitWidth, \.byteSwapped, \.leadingZeroBitCount) }, "ValueForKeys")
+    }
 }

@@ -76,8 +76,6 @@ where Downstream.Failure == UpstreamFailure {
 
     var description: String { "Output" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
     func receive(subscription: any Subscription) {
         guard link.attach(subscription) else { return }
         downstream.receive(subscription: self)

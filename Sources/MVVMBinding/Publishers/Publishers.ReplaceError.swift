@@ -64,8 +64,6 @@ where Downstream.Failure == Never {
 
     var description: String { "ReplaceError" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
     func receive(subscription: any Subscription) {
         lock.lock()
         guard case .awaitingSubscription = state else {
