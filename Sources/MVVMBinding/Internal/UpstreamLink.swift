@@ -91,8 +91,9 @@ final class UpstreamLink: @unchecked Sendable {
 
     /// Cancels the upstream if it has subscribed and the link is live; before the subscription
     /// it changes nothing (the subscription is then taken when it comes), as some of Combine's
-    /// operators do.
-    func cancelIfSubscribed() {
+    /// operators do. Returns whether it cancelled.
+    @discardableResult
+    func cancelIfSubscribed() -> Bool {
         let subscription: (any Subscription)? = lock.withLock {
             switch state {
             case .holdingRequests(let subscription, _), .subscribed(let subscription):
@@ -102,7 +103,9 @@ final class UpstreamLink: @unchecked Sendable {
                 return nil
             }
         }
-        subscription?.cancel()
+        guard let subscription else { return false }
+        subscription.cancel()
+        return true
     }
 
     /// Whether the stream has ended (completed, cancelled or ended by the operator).
