@@ -105,10 +105,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
     }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "API Violation: demand must not be zero")
+        // An ObservableObjectPublisher's subscription, as Combine's, takes any request (even
+        // zero) as a switch: from the first one on, every send is delivered, whatever the
+        // demand.
+        let activatesAll = kind == .observableObjectPublisher
+        precondition(newDemand > 0 || activatesAll, "API Violation: demand must not be zero")
         lock.lock()
         guard isActive, let hub else { return lock.unlock() }
-        demand += newDemand
+        demand = activatesAll ? .unlimited : demand + newDemand
         guard replays else {
             // Nothing is ever held for a subscriber of a non-replaying subject.
             lock.unlock()
@@ -136,9 +140,13 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
     /// The subject's name, which Combine prints for its subscriptions.
     var description: String { kind.subscriptionName }
 
-    /// As Combine's: parent, downstream, demand, subject (the subject twice, as it shows it).
+    /// As Combine's: parent, downstream, demand, subject (the subject twice, as it shows it);
+    /// for an ObservableObjectPublisher, the downstream only.
     var reflectedParts: [(label: String, value: Any)] {
-        lock.withLock { [("parent", hub as Any), ("downstream", downstreamForMirror as Any), ("demand", demand), ("subject", hub as Any)] }
+        lock.withLock {
+            guard kind != .observableObjectPublisher else { return [("downstream", downstreamForMirror as Any)] }
+            return [("parent", hub as Any), ("downstream", downstreamForMirror as Any), ("demand", demand), ("subject", hub as Any)]
+        }
     }
 
     func cancel() {
