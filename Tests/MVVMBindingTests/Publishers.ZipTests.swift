@@ -79,7 +79,8 @@ final class ZipTests: XCTestCase {
         XCTAssertEqual(a.subscription.requests, [.max(2), .max(1)])
     }
 
-    func test_pairsBeyondDemand_areHeldAndDeliveredBeforeTheFinish() {
+    func test_pairsBeyondDemand_areDeliveredAsTheyForm_asCombines() {
+        // Upstreams that send more than was requested: Combine's zip passes the surplus on.
         let a = DrivenPublisher<Int, Never>()
         let b = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<(Int, Int), Never>(initialDemand: .max(1))
@@ -88,13 +89,48 @@ final class ZipTests: XCTestCase {
         a.send(1)
         a.send(2)
         b.send(10)
-        b.send(20)
-        a.send(completion: .finished)
         XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))"])
-
-        subscriber.request(.max(1))
+        b.send(20)
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))", "value((2, 20))"])
+        a.send(completion: .finished)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))", "value((2, 20))", "finished"])
+    }
+
+    func test_aPairWithNoDemandAtAll_isDelivered_andTheDemandItReturnsGoesToTheUpstreamThatCompletedIt() {
+        let a = DrivenPublisher<Int, Never>()
+        let b = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<(Int, Int), Never>(initialDemand: nil, demandAfterValue: { _ in .max(1) })
+        a.zip(b).subscribe(subscriber)
+
+        XCTAssertEqual(a.send(1), .none)
+        XCTAssertEqual(b.send(2), .max(1))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, 2))"])
+        XCTAssertEqual(b.subscription.requests, [], "returned, not requested")
+    }
+
+    func test_aRequestMadeWhileReceivingAPair_isReturnedToTheUpstreamThatCompletedIt_andRequestedFromTheOthers() {
+        let a = DrivenPublisher<Int, Never>()
+        let b = DrivenPublisher<Int, Never>()
+        final class Held: @unchecked Sendable { var subscription: (any Subscription)? }
+        let held = Held()
+        a.zip(b).subscribe(
+            AnySubscriber<(Int, Int), Never>(
+                receiveSubscription: { received in
+                    held.subscription = received
+                    received.request(.max(10))
+                },
+                receiveValue: { _ in
+                    held.subscription?.request(.max(666))
+                    return .none
+                }))
+
+        XCTAssertEqual(a.send(1), .none)
+        XCTAssertEqual(b.send(1), .max(666))
+
+        XCTAssertEqual(a.subscription.requests, [.max(10), .max(666)])
+        XCTAssertEqual(b.subscription.requests, [.max(10)])
     }
 
     func test_zipWithTransform_mapsEveryPair() {

@@ -18,10 +18,13 @@ class TupleSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, 
     /// Everything the downstream has requested so far, for upstreams that subscribe late.
     @exclusivity(unchecked) private var requestedSoFar = Subscribers.Demand.none
 
-    init(downstream: Downstream, description: String, sides: [TupleSide], makeTuple: @escaping () -> Output) {
+    init(
+        downstream: Downstream, description: String, sides: [TupleSide], followsZipDemandRules: Bool = false,
+        makeTuple: @escaping () -> Output
+    ) {
         self.sides = sides
         self.makeTuple = makeTuple
-        super.init(downstream: downstream, description: description)
+        super.init(downstream: downstream, description: description, followsZipDemandRules: followsZipDemandRules)
     }
 
     /// An upstream finished normally, with the lock held: end the stream if no further tuple
