@@ -10,8 +10,9 @@ extension URLSession {
     /// or fails with the task's `URLError`.
     ///
     /// The task starts on the subscriber's first request and is cancelled when the
-    /// subscription is; nothing is delivered after a cancel. An error that is not a `URLError`
-    /// is reported as `URLError(.unknown)`. In its own module (`MVVMBindingNetworking`) so
+    /// subscription is; nothing is delivered after a cancel. A response without data publishes
+    /// empty data; an error that is not a `URLError`, or no response, is reported as
+    /// `URLError(.unknown)`, as Combine's. In its own module (`MVVMBindingNetworking`) so
     /// that only code that imports it links FoundationNetworking.
     public struct DataTaskPublisher: Publisher {
         public typealias Output = (data: Data, response: URLResponse)
@@ -30,7 +31,7 @@ extension URLSession {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            subscriber.receive(subscription: DataTaskSubscription(downstream: subscriber, request: request, session: session))
+            subscriber.receive(subscription: DataTaskSubscription(parent: self, downstream: subscriber))
         }
     }
 
@@ -45,78 +46,99 @@ extension URLSession {
     }
 }
 
-/// Starts the task on the first request and forgets the downstream once the task has ended
-/// or the subscription was cancelled, so the downstream receives at most one ending.
 /// What a data task's completion handler calls.
 private protocol DataTaskEnding: AnyObject, Sendable {
     func taskEnded(data: Data?, response: URLResponse?, error: (any Error)?)
 }
 
+/// The subscription of a `DataTaskPublisher`, with Combine's protocol:
+///
+/// - The first request makes the task; every request (zero traps) adds to the demand and
+///   resumes the task, as Combine's does (resuming a running task changes nothing).
+/// - The task's first ending is delivered if there was demand: a response without error
+///   publishes the data (empty if none came) and the response, then finishes; a `URLError`
+///   fails with it; anything else (no response, another error) fails with
+///   `URLError(.unknown)`. Later endings, and endings after a cancel, are ignored.
+/// - A cancel cancels the task once. Mirror: task, downstream, parent, demand.
 private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, DataTaskEnding, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
     private struct State {
-        var downstream: Downstream?  // nil once ended or cancelled
+        var parent: URLSession.DataTaskPublisher?  // nil once ended or cancelled
+        var downstream: Downstream?
+        var demand = Subscribers.Demand.none
         var task: URLSessionDataTask?
-        var isStarted = false
+
+        mutating func terminate() {
+            parent = nil
+            downstream = nil
+            demand = .none
+            task = nil
+        }
     }
 
     private let state: PthreadLocked<State>
-    private let request: URLRequest
-    private let session: URLSession
 
-    init(downstream: Downstream, request: URLRequest, session: URLSession) {
-        self.state = PthreadLocked(State(downstream: downstream))
-        self.request = request
-        self.session = session
+    init(parent: URLSession.DataTaskPublisher, downstream: Downstream) {
+        self.state = PthreadLocked(State(parent: parent, downstream: downstream))
     }
 
     var description: String { "DataTaskPublisher" }
 
+    var playgroundDescription: Any { description }
+
+    var customMirror: Mirror {
+        let state = state.withLock { $0 }
+        return Mirror(
+            self,
+            children: [
+                ("task", state.task as Any), ("downstream", state.downstream as Any), ("parent", state.parent as Any),
+                ("demand", state.demand),
+            ])
+    }
+
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "demand must be greater than zero")
-        let shouldStart = state.withLock { state in
-            defer { state.isStarted = true }
-            return state.downstream != nil && !state.isStarted
-        }
-        guard shouldStart else { return }
         // Through a non-generic existential: the completion handler is `@Sendable` and may
         // not capture the subscriber's (non-`Sendable`) metatype.
         let ending: any DataTaskEnding = self
-        let task = session.dataTask(with: request) { data, response, error in
-            ending.taskEnded(data: data, response: response, error: error)
+        let task: URLSessionDataTask? = state.withLock { state in
+            guard let parent = state.parent else { return nil }
+            if state.task == nil {
+                state.task = parent.session.dataTask(with: parent.request) { data, response, error in
+                    ending.taskEnded(data: data, response: response, error: error)
+                }
+            }
+            state.demand += demand
+            return state.task
         }
-        let isLive = state.withLock { state in
-            guard state.downstream != nil else { return false }
-            state.task = task
-            return true
-        }
-        if isLive { task.resume() }
+        task?.resume()
     }
 
     func cancel() {
-        let task: URLSessionDataTask? = state.withLock { state in
-            state.downstream = nil
-            defer { state.task = nil }
+        let task: URLSessionDataTask?? = state.withLock { state in
+            guard state.parent != nil else { return nil }
+            defer { state.terminate() }
             return state.task
         }
-        task?.cancel()
+        task??.cancel()
     }
 
     func taskEnded(data: Data?, response: URLResponse?, error: (any Error)?) {
         let downstream: Downstream? = state.withLock { state in
-            state.task = nil
-            defer { state.downstream = nil }
+            guard state.demand > 0, state.parent != nil else { return nil }
+            defer { state.terminate() }
             return state.downstream
         }
         guard let downstream else { return }
-        if let error {
-            downstream.receive(completion: .failure(error as? URLError ?? URLError(.unknown)))
-        } else if let data, let response {
-            _ = downstream.receive((data: data, response: response))
+        switch (response, error) {
+        case (let response?, nil):
+            _ = downstream.receive((data: data ?? Data(), response: response))
             downstream.receive(completion: .finished)
-        } else {
-            downstream.receive(completion: .failure(URLError(.badServerResponse)))
+        case (_, let error as URLError):
+            downstream.receive(completion: .failure(error))
+        default:
+            downstream.receive(completion: .failure(URLError(.unknown)))
         }
     }
 }

@@ -65,6 +65,85 @@ final class DataTaskPublisherTests: XCTestCase {
     }
 }
 
+// MARK: - Combine's protocol, on a stub session (no connection)
+
+extension DataTaskPublisherTests {
+    private static let request = URLRequest(url: URL(string: "https://example.com/a")!)
+    private static let response = HTTPURLResponse(
+        url: URL(string: "https://example.com/a")!, statusCode: 200, httpVersion: nil, headerFields: nil)!
+
+    /// A subscriber that requested `.max(1)` from a stub session's publisher.
+    private func subscribed(initialDemand: Subscribers.Demand? = .max(1)) -> (StubURLSession, TrackingSubscriber) {
+        let session = StubURLSession()
+        let subscriber = TrackingSubscriber(initialDemand: initialDemand)
+        session.dataTaskPublisher(for: Self.request).subscribe(subscriber)
+        return (session, subscriber)
+    }
+
+    func test_theTaskIsMadeAtTheFirstRequest_andResumedAtEveryRequest_andCancelledOnce() {
+        let (session, subscriber) = subscribed(initialDemand: nil)
+        XCTAssertEqual(session.dataTaskRequests, [])
+
+        subscriber.request(.max(2))
+        subscriber.request(.max(1))
+        XCTAssertEqual(session.dataTaskRequests, [Self.request])
+        XCTAssertEqual(session.task.calls, [.resume, .resume])
+
+        subscriber.cancel()
+        subscriber.cancel()
+        subscriber.request(.max(1))
+        session.complete(Data("late".utf8), Self.response, nil)
+
+        XCTAssertEqual(session.task.calls, [.resume, .resume, .cancel])
+        XCTAssertEqual(subscriber.history, ["DataTaskPublisher"])
+    }
+
+    func test_aResponse_publishesTheData_thenFinishes_once() {
+        let (session, subscriber) = subscribed()
+
+        session.complete(Data("hello".utf8), Self.response, nil)
+        session.complete(Data("again".utf8), Self.response, nil)
+
+        XCTAssertEqual(subscriber.history, ["DataTaskPublisher", "hello 200", "finished"])
+        XCTAssertEqual(session.task.calls, [.resume], "the ended task is not cancelled")
+    }
+
+    func test_aResponseWithoutData_publishesEmptyData() {
+        let (session, subscriber) = subscribed()
+
+        session.complete(nil, Self.response, nil)
+
+        XCTAssertEqual(subscriber.history, ["DataTaskPublisher", " 200", "finished"])
+    }
+
+    func test_noResponse_orAnErrorThatIsNotAURLError_failsWithUnknown() {
+        struct Other: Error {}
+        for (data, error) in [(nil, nil), (Data("x".utf8), nil), (Data("x".utf8), Other() as (any Error)?)] {
+            let (session, subscriber) = subscribed()
+            session.complete(data, error == nil ? nil : Self.response, error)
+            XCTAssertEqual(subscriber.history, ["DataTaskPublisher", "failure(\(URLError.Code.unknown.rawValue))"])
+        }
+    }
+
+    func test_aURLError_failsWithIt_evenWithAResponse() {
+        let (session, subscriber) = subscribed()
+
+        session.complete(nil, Self.response, URLError(.timedOut))
+
+        XCTAssertEqual(subscriber.history, ["DataTaskPublisher", "failure(\(URLError.Code.timedOut.rawValue))"])
+    }
+
+    func test_theSubscription_mirrorsTaskDownstreamParentAndDemand() throws {
+        let (_, subscriber) = subscribed(initialDemand: nil)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+
+        let mirror = Mirror(reflecting: subscription)
+        XCTAssertEqual(mirror.children.map(\.label), ["task", "downstream", "parent", "demand"])
+        XCTAssertEqual(mirror.children.map { "\($0.value)" }.last, "max(0)")
+        XCTAssertEqual((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "DataTaskPublisher")
+    }
+}
+
 /// Strings gathered from the session's delegate queue, read by the test after its wait.
 private final class Received: @unchecked Sendable {
     private let lock = NSLock()
@@ -74,39 +153,48 @@ private final class Received: @unchecked Sendable {
     func append(_ value: String) { lock.withLock { stored.append(value) } }
 }
 
-/// Records how many events arrived; demand is requested by the test.
+/// Records the events that arrived (the subscription's description, each value as its data
+/// and status code, the completion); demand is requested by the test.
 private final class TrackingSubscriber: Subscriber, @unchecked Sendable {
     typealias Input = URLSession.DataTaskPublisher.Output
     typealias Failure = URLError
 
     private let lock = NSLock()
-    private var events = 0
-    private var subscription: (any Subscription)?
+    private var events: [String] = []
+    private var storedSubscription: (any Subscription)?
     private let initialDemand: Subscribers.Demand?
 
     init(initialDemand: Subscribers.Demand?) {
         self.initialDemand = initialDemand
     }
 
-    var eventCount: Int { lock.withLock { events } }
+    var history: [String] { lock.withLock { events } }
+    var eventCount: Int { history.count }
+    var subscription: (any Subscription)? { lock.withLock { storedSubscription } }
 
-    func request(_ demand: Subscribers.Demand) { lock.withLock { subscription }?.request(demand) }
-    func cancel() { lock.withLock { subscription }?.cancel() }
+    func request(_ demand: Subscribers.Demand) { subscription?.request(demand) }
+    func cancel() { subscription?.cancel() }
 
     func receive(subscription: any Subscription) {
         lock.withLock {
-            events += 1
-            self.subscription = subscription
+            events.append(String(describing: subscription))
+            storedSubscription = subscription
         }
         if let initialDemand { subscription.request(initialDemand) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        lock.withLock { events += 1 }
+        let status = (input.response as? HTTPURLResponse)?.statusCode ?? 0
+        lock.withLock { events.append("\(String(decoding: input.data, as: UTF8.self)) \(status)") }
         return .none
     }
 
     func receive(completion: Subscribers.Completion<URLError>) {
-        lock.withLock { events += 1 }
+        lock.withLock {
+            switch completion {
+            case .finished: events.append("finished")
+            case .failure(let error): events.append("failure(\(error.code.rawValue))")
+            }
+        }
     }
 }

@@ -8,9 +8,10 @@ final class AnyPublisherReflectionTests: XCTestCase {
         XCTAssertEqual(Mirror(reflecting: erased).children.count, 0)
     }
 
-    func test_thePlaygroundDescription_isTheDescription() {
+    func test_theDescription_isAnyPublisher_asPlaygroundDescriptionToo() {
         let erased = Just(1).eraseToAnyPublisher()
 
-        XCTAssertEqual(erased.playgroundDescription as? String, erased.description)
+        XCTAssertEqual(erased.description, "AnyPublisher")
+        XCTAssertEqual(erased.playgroundDescription as? String, "AnyPublisher")
     }
 }

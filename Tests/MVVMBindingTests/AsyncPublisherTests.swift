@@ -135,4 +135,27 @@ extension AsyncPublisherTests {
         XCTAssertEqual(Set(received.compactMap { $0 }), [1, 2])
         XCTAssertEqual(upstream.subscription.requests, [.max(1), .max(1)])
     }
+
+    @MainActor
+    func test_aValueBeforeTheSubscription_endsTheWaitingCalls_whoseDemandIsAskedForWhenItArrives() async {
+        let upstream = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+        let iterator = upstream.values.makeAsyncIterator()
+        let first = Task { @MainActor in
+            var copy = iterator
+            return await copy.next(isolation: #isolation)
+        }
+        let second = Task { @MainActor in
+            var copy = iterator
+            return await copy.next(isolation: #isolation)
+        }
+        // Main-actor jobs run in order: both calls are waiting once this one resumes.
+        for _ in 0..<3 { await Task.yield() }
+
+        XCTAssertEqual(upstream.send(42), .none)
+        let received = [await first.value, await second.value]
+        upstream.sendSubscription()
+
+        XCTAssertEqual(received, [nil, nil], "as Combine's: a broken publisher's early value ends the waiting calls")
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(2))])
+    }
 }

@@ -77,4 +77,27 @@ final class AsyncThrowingPublisherTests: XCTestCase {
         XCTAssertNil(result)
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
     }
+
+    @MainActor
+    func test_aValueBeforeTheSubscription_endsTheWaitingCalls_whoseDemandIsAskedForWhenItArrives() async throws {
+        let upstream = DrivenPublisher<Int, TestError>(subscribesAtOnce: false)
+        let iterator = upstream.values.makeAsyncIterator()
+        let first = Task { @MainActor in
+            var copy = iterator
+            return try await copy.next(isolation: #isolation)
+        }
+        let second = Task { @MainActor in
+            var copy = iterator
+            return try await copy.next(isolation: #isolation)
+        }
+        // Main-actor jobs run in order: both calls are waiting once this one resumes.
+        for _ in 0..<3 { await Task.yield() }
+
+        XCTAssertEqual(upstream.send(42), .none)
+        let received = [try await first.value, try await second.value]
+        upstream.sendSubscription()
+
+        XCTAssertEqual(received, [nil, nil], "as Combine's: a broken publisher's early value ends the waiting calls")
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(2))])
+    }
 }

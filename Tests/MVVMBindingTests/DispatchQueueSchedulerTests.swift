@@ -97,6 +97,15 @@ final class DispatchQueueSchedulerTests: XCTestCase {
         XCTAssertEqual(decoded, time)
     }
 
+    func test_stride_isEncodedAsCombinesIs_underTheKeyNanoseconds() throws {
+        let stride = DispatchQueue.SchedulerTimeType.Stride.nanoseconds(419_872)
+
+        let data = try JSONEncoder().encode(stride)
+
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"_nanoseconds":419872}"#)
+        XCTAssertEqual(try JSONDecoder().decode(DispatchQueue.SchedulerTimeType.Stride.self, from: data), stride)
+    }
+
     func test_stride_literalsAreSeconds() {
         XCTAssertEqual((1 as Stride).magnitude, 1_000_000_000)
         XCTAssertEqual((0.5 as Stride).magnitude, 500_000_000)

@@ -134,4 +134,23 @@ final class FutureTests: XCTestCase {
 
         XCTAssertEqual(received, [1])
     }
+
+    func test_theSubscription_mirrorsParentDownstreamDemandAndSubject_andLetsTheFutureGoOnceDelivered() throws {
+        var promise: Future<Int, Never>.Promise?
+        let future = Future<Int, Never> { promise = $0 }
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        future.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        let labels = Mirror(reflecting: subscription).children.map(\.label)
+        XCTAssertEqual(labels, ["parent", "downstream", "hasAnyDemand", "subject"])
+        func parent() -> Any? { Mirror(reflecting: subscription).children.first?.value as? Future<Int, Never> }
+
+        XCTAssertNotNil(parent())
+        subscription.request(.max(1))
+        XCTAssertEqual(Mirror(reflecting: subscription).children.dropFirst(2).first?.value as? Bool, true)
+        promise?(.success(3))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(3)", "finished"])
+        XCTAssertNil(parent(), "the future is let go once the result it waited for was delivered")
+    }
 }

@@ -32,7 +32,17 @@ final class ImmediateSchedulerTests: XCTestCase {
         XCTAssertEqual(Stride(3) + 4, Stride(7))
         XCTAssertEqual(Stride.seconds(2) * 3, .seconds(6))
         XCTAssertEqual(Stride(exactly: 5), Stride(5))
-        XCTAssertLessThan(Stride.milliseconds(1), .milliseconds(2))
+        XCTAssertLessThan(Stride(1), Stride(2))
+        // As Combine's: no interval of real time is anything on a scheduler whose time stands still.
+        XCTAssertEqual([Stride.seconds(2), .seconds(1.5), .milliseconds(3), .microseconds(4), .nanoseconds(5)], Array(repeating: 0, count: 5))
+    }
+
+    func test_aRepeatingAction_runsOnce_andReturnsTheEmptySubscription() {
+        var runs = 0
+        let cancellable = scheduler.schedule(after: scheduler.now, interval: 10) { runs += 1 }
+
+        XCTAssertEqual(runs, 1)
+        XCTAssertEqual(String(describing: cancellable), "Empty")
     }
 
     func test_receiveOnTheImmediateScheduler_deliversSynchronously() {

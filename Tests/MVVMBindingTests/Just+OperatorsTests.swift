@@ -115,6 +115,15 @@ final class JustOperatorsTests: XCTestCase {
         XCTAssertEqual(just.append().sequence, [3])
     }
 
+    func test_prepend_joinsTheElementsAndTheValueAsPlusDoes() {
+        // As Combine's: `elements + [output]`, which reads the elements' underestimated count
+        // for the room to reserve, then again to append them.
+        let elements = CallRecordingCollection([1, 2])
+
+        XCTAssertEqual(Just(3).prepend(elements).sequence, [1, 2, 3])
+        XCTAssertEqual(elements.calls, [.initFromSequence, .underestimatedCount, .underestimatedCount, .makeIterator])
+    }
+
     func test_prependedJust_emitsTheElementsThenTheValue_withTheSubscribersDemand() {
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
 

@@ -27,14 +27,29 @@ final class ObservableObjectPublisherTests: XCTestCase {
         XCTAssertEqual(late.history, ["subscription"])
     }
 
-    func test_send_honoursDemand() {
+    func test_aFirstRequest_ofAnyDemand_switchesDeliveryOnForEverySend() throws {
+        // As Combine's: the demand's size does not count, only that one was made.
         let sut = ObservableObjectPublisher()
-        let subscriber = TrackingSubscriber<Void, Never>(initialDemand: .max(2))
+        let subscriber = TrackingSubscriber<Void, Never>(initialDemand: nil)
         sut.subscribe(subscriber)
+        sut.send()
+        XCTAssertEqual(subscriber.values.count, 0, "nothing before a request")
 
+        try XCTUnwrap(subscriber.subscription).request(.max(2))
         for _ in 0..<5 { sut.send() }
 
-        XCTAssertEqual(subscriber.values.count, 2)
+        XCTAssertEqual(subscriber.values.count, 5)
+    }
+
+    func test_theSubscription_mirrorsItsDownstreamOnly() throws {
+        let sut = ObservableObjectPublisher()
+        let subscriber = TrackingSubscriber<Void, Never>()
+        sut.subscribe(subscriber)
+
+        let mirror = Mirror(reflecting: try XCTUnwrap(subscriber.subscription))
+
+        XCTAssertEqual(mirror.children.map(\.label), ["downstream"])
+        XCTAssertTrue(mirror.children.first?.value as AnyObject === subscriber)
     }
 
     func test_cancel_stopsDeliveryAndReleasesTheSubscriber() {

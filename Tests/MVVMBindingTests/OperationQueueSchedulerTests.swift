@@ -69,6 +69,7 @@ private final class CountingOperationQueue: OperationQueue, @unchecked Sendable 
     private let counter = ConcurrentRecorder<Operation>()
 
     var addedCount: Int { counter.elements.count }
+    var added: [Operation] { counter.elements }
 
     override func addOperation(_ op: Operation) {
         counter.append(op)
@@ -96,6 +97,22 @@ extension OperationQueueSchedulerTests {
         XCTAssertEqual(queue.addedCount, 1)
         wait(for: [ran], timeout: 2)
         XCTAssertEqual(queue.addedCount, 1)
+    }
+
+    func test_anOperationForALaterAction_runsItOnce_evenWhenItsMainIsCalledAgain() throws {
+        let queue = CountingOperationQueue()
+        let runs = ConcurrentRecorder<Int>()
+        let ran = expectation(description: "ran")
+
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(5))) {
+            runs.append(1)
+            ran.fulfill()
+        }
+        wait(for: [ran], timeout: 2)
+        queue.waitUntilAllOperationsAreFinished()
+        try XCTUnwrap(queue.added.first).main()
+
+        XCTAssertEqual(runs.elements.count, 1)
     }
 
     func test_scheduleRepeating_addsOneOperationAtOnce() {

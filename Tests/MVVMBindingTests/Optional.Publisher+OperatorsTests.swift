@@ -47,7 +47,7 @@ final class OptionalPublisherOperatorsTests: XCTestCase {
         XCTAssertEqual(none.allSatisfy { _ in true }.output, nil)
         XCTAssertEqual(none.contains(4).output, nil)
         XCTAssertEqual(none.count().output, nil)
-        XCTAssertEqual(none.collect().output, nil)
+        XCTAssertEqual(none.collect().output, [], "collect publishes what it gathered, even nothing, as Combine's")
         XCTAssertEqual(none.reduce(10, +).output, nil)
     }
 }

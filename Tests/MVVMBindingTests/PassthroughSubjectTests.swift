@@ -197,7 +197,12 @@ extension PassthroughSubjectTests {
         let playground = try XCTUnwrap(subscription as? any CustomPlaygroundDisplayConvertible)
         XCTAssertEqual(playground.playgroundDescription as? String, "PassthroughSubject")
         let mirror = Mirror(reflecting: subscription)
-        XCTAssertEqual(mirror.children.map(\.label), ["demand", "subject"])
-        XCTAssertEqual(mirror.children.first?.value as? Subscribers.Demand, .max(2))
+        XCTAssertEqual(mirror.children.map(\.label), ["parent", "downstream", "demand", "subject"], "as Combine's")
+        XCTAssertEqual(mirror.children.dropFirst(2).first?.value as? Subscribers.Demand, .max(2))
+        XCTAssertTrue("\(mirror.children.first?.value ?? "")".contains("PassthroughSubject"))
+        XCTAssertTrue(mirror.children.dropFirst().first?.value as? TrackingSubscriber<Int, Never> === subscriber)
+        subscription.cancel()
+        XCTAssertEqual(
+            Mirror(reflecting: subscription).children.map { "\($0.value)" }.filter { $0 == "nil" }.count, 3, "parent, downstream and subject let go")
     }
 }

@@ -155,6 +155,49 @@ extension AutoconnectTests {
 
         XCTAssertEqual(subscriber.subscriptionDescription, "TrackingSubscription")
     }
+
+    func test_subscription_carriesTheUpstreamSubscriptionsCombineIdentifier_andNoMirrorOfItsOwn() throws {
+        let upstream = ConnectionCountingPublisher()
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        upstream.autoconnect().subscribe(subscriber)
+
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(subscription.combineIdentifier, upstream.subscription.combineIdentifier)
+        XCTAssertFalse(subscription is any CustomReflectable)
+        XCTAssertEqual((subscription as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String, "TrackingSubscription")
+    }
+
+    func test_theUpstreamSeesAnAutoconnectSubscriber_mirroringParentAndDownstream() throws {
+        let recorder = SubscriberRecordingConnectable(ConnectionCountingPublisher())
+        recorder.autoconnect().subscribe(TrackingSubscriber<Int, Never>())
+        let seen = try XCTUnwrap(recorder.subscribers.first)
+
+        XCTAssertEqual(String(describing: seen), "Autoconnect")
+        XCTAssertEqual(Mirror(reflecting: seen).children.map(\.label), ["parent", "downstream"])
+    }
+}
+
+/// A connectable publisher that keeps every subscriber it is given (as `Any`) and passes them
+/// to `base`.
+private final class SubscriberRecordingConnectable: ConnectablePublisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    private let base: ConnectionCountingPublisher
+    private let lock = NSLock()
+    private var recorded: [Any] = []  // guarded by `lock`
+
+    init(_ base: ConnectionCountingPublisher) { self.base = base }
+
+    var subscribers: [Any] { lock.withLock { recorded } }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        lock.withLock { recorded.append(subscriber) }
+        base.receive(subscriber: subscriber)
+    }
+
+    func connect() -> any Cancellable { base.connect() }
 }
 
 /// A connectable publisher that counts connections and disconnections and hands every

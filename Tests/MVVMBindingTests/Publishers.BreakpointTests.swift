@@ -50,7 +50,6 @@ final class BreakpointTests: XCTestCase {
         XCTAssertEqual(subscriber.subscriptionDescription, "TrackingSubscription")
         XCTAssertEqual(upstream.subscription.requests, [.max(3)])
         XCTAssertEqual(upstream.subscriberObject.map { String(describing: $0) }, "Breakpoint")
-        let labels = Mirror(reflecting: try XCTUnwrap(upstream.subscriberObject)).children.map(\.label)
-        XCTAssertEqual(labels, ["downstream"])
+        XCTAssertEqual(Mirror(reflecting: try XCTUnwrap(upstream.subscriberObject)).children.count, 0, "as Combine's")
     }
 }

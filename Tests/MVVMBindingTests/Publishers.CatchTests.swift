@@ -95,7 +95,6 @@ final class CatchTests: XCTestCase {
         secondUpstream.catch { _ in replacement }.subscribe(second)
         secondUpstream.send(completion: .failure(.oops))
         second.cancel()
-        replacement.send(1)
 
         XCTAssertEqual(secondUpstream.subscription.cancelCount, 0)
         XCTAssertEqual(replacement.subscription.cancelCount, 1)
@@ -117,7 +116,63 @@ final class CatchTests: XCTestCase {
         upstream.send(completion: .failure(.oops))
 
         XCTAssertEqual(String(describing: subscription), "Catch")
-        XCTAssertEqual(Mirror(reflecting: subscription).children.map(\.label), ["downstream"])
+        XCTAssertEqual(Mirror(reflecting: subscription).children.map(\.label), ["downstream", "demand"])
         XCTAssertEqual(subscriber.events.filter { if case .subscription = $0 { true } else { false } }.count, 1)
+    }
+
+    func test_aCancelWhileTheReplacementSubscribes_changesNothing() {
+        let upstream = DrivenPublisher<Int, TestError>()
+        let replacement = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(3))
+        upstream.catch { _ in replacement }.subscribe(subscriber)
+        let subscription = subscriber.subscription
+
+        upstream.send(completion: .failure(.oops))
+        subscription?.cancel()
+        replacement.sendSubscription()
+        replacement.send(completion: .finished)
+
+        XCTAssertEqual(replacement.history, [.subscribed, .requested(.max(3))], "as Combine's: the cancel found no live upstream")
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+    }
+
+    func test_requestsWhileTheReplacementSubscribes_areCountedForIt() {
+        let upstream = DrivenPublisher<Int, TestError>()
+        let replacement = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.catch { _ in replacement }.subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(1), .none)
+        upstream.send(completion: .failure(.oops))
+        subscriber.request(.max(4))
+        replacement.sendSubscription()
+
+        XCTAssertEqual(replacement.subscription.requests, [.max(4)])
+    }
+
+    func test_bothPublishers_seeSubscribersOfTheirOwnTypes_identifiedAsTheSubscription() throws {
+        let upstream = DrivenPublisher<Int, TestError>()
+        let replacement = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.catch { _ in replacement }.subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        upstream.send(completion: .failure(.oops))
+        let first = try XCTUnwrap(upstream.subscriberObject as? any Subscriber)
+        let second = try XCTUnwrap(replacement.subscriberObject as? any Subscriber)
+
+        XCTAssertEqual(first.combineIdentifier, subscription.combineIdentifier)
+        XCTAssertEqual(second.combineIdentifier, subscription.combineIdentifier)
+        XCTAssertTrue(type(of: first) != type(of: second))
+        XCTAssertEqual(String(describing: second), "Catch")
+    }
+
+    func test_aSecondSubscriptionFromTheUpstream_isCancelled() {
+        let upstream = DrivenPublisher<Int, TestError>()
+        upstream.catch { _ in Empty<Int, Never>() }.subscribe(TrackingSubscriber<Int, Never>())
+        let second = TrackingSubscription()
+
+        upstream.subscriber?.receive(subscription: second)
+
+        XCTAssertEqual(second.history, [.cancelled])
     }
 }

@@ -61,7 +61,30 @@ extension CollectByCountTests {
         XCTAssertEqual(subscriber.events, [.subscription, .value([1]), .completion(.finished)])
     }
 
-    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
-        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.collect(2) }, [.subscribed])
+    func test_aCancelBeforeTheUpstreamSubscribed_changesNothing() {
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.collect(2) }, [.subscribed, .requested(.unlimited)])
+    }
+
+    func test_everyCompletionTheUpstreamSends_isPassedOn_asCombines() {
+        let upstream = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<[Int], TestError>()
+        upstream.collect(2).subscribe(subscriber)
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        upstream.send(completion: .failure(.oops))
+
+        XCTAssertEqual(subscriber.events, [.subscription, .value([1]), .completion(.finished), .completion(.failure(.oops))])
+    }
+
+    func test_theSubscription_mirrorsDownstreamUpstreamBufferAndCount() throws {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<[Int], Never>()
+        upstream.collect(3).subscribe(subscriber)
+        upstream.send(5)
+
+        let mirror = Mirror(reflecting: try XCTUnwrap(subscriber.subscription))
+        XCTAssertEqual(mirror.children.map(\.label), ["downstream", "upstreamSubscription", "buffer", "count"])
+        XCTAssertEqual(mirror.children.dropFirst(2).map { "\($0.value)" }, ["[5]", "3"])
     }
 }

@@ -43,3 +43,30 @@ final class CompactMapTests: XCTestCase {
         assertCancelReleasesPipeline { subject, canary in subject.compactMap { $0 + canary.value } }
     }
 }
+
+// MARK: - Combine's protocol: a pass-through subscriber
+
+extension CompactMapTests {
+    func test_theDownstreamGetsTheUpstreamsOwnSubscription_andTheUpstreamSeesACompactMap() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        upstream.compactMap { $0 }.subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "TrackingSubscription")
+        XCTAssertEqual(String(describing: upstream.subscriberObject ?? ""), "CompactMap")
+        XCTAssertEqual(Mirror(reflecting: upstream.subscriberObject ?? "").children.count, 0)
+    }
+
+    func test_aNilResult_asksForOneMore_andWhateverTheUpstreamSendsIsForwarded() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<String, Never>()
+        upstream.compactMap { $0 > 0 ? "\($0)" : nil }.subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(-1), .max(1))
+        upstream.send(completion: .finished)
+        XCTAssertEqual(upstream.send(2), .none)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished", "value(2)"])
+    }
+}

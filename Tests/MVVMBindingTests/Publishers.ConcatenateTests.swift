@@ -120,4 +120,86 @@ final class ConcatenateTests: XCTestCase {
         XCTAssertEqual(
             subscriber.history, ["subscription", "value(1)", "value(2)", "value(3)", "value(4)", "value(5)", "finished"])
     }
+
+    func test_underBackPressure_manyValuesOneByOne_deliverEverythingInOrder() {
+        let many = 200_000
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { _ in .max(1) })
+
+        (0..<many).publisher.append((0..<many).publisher).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.values.count, 2 * many)
+        XCTAssertTrue(subscriber.isFinished)
+    }
+
+    func test_aPrefixValueBeyondTheDemand_isDropped_whileTheSuffixPassesValuesStraightThrough() {
+        // Combine counts the prefix's values against the downstream's demand, not the suffix's.
+        let prefix = DrivenPublisher<Int, Never>()
+        let suffix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        prefix.append(suffix).subscribe(subscriber)
+
+        prefix.send(1)
+        XCTAssertEqual(prefix.send(2), .none)
+        prefix.send(completion: .finished)
+        suffix.send(3)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(3)"])
+        XCTAssertEqual(suffix.subscription.requests, [], "nothing outstanding when the suffix subscribed")
+    }
+
+    func test_zeroDemand_isAllowed_andForwardedToTheCurrentUpstream() {
+        let prefix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        prefix.append(Empty()).subscribe(subscriber)
+
+        subscriber.subscription?.request(.none)
+
+        XCTAssertEqual(prefix.subscription.requests, [.none])
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
+
+    func test_cancel_releasesTheSuffix() {
+        let prefix = DrivenPublisher<Int, Never>()
+        weak var weakSuffix: DrivenPublisher<Int, Never>?
+        let subscriber = TrackingSubscriber<Int, Never>()
+        do {
+            let suffix = DrivenPublisher<Int, Never>()
+            weakSuffix = suffix
+            prefix.append(suffix).subscribe(subscriber)
+        }
+        XCTAssertNotNil(weakSuffix, "kept while the stream may still reach it")
+
+        subscriber.cancel()
+
+        XCTAssertNil(weakSuffix)
+    }
+
+    func test_bothUpstreams_seeSubscribersOfTheirOwnTypes_identifiedAsTheSubscription() throws {
+        let prefix = DrivenPublisher<Int, Never>()
+        let suffix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        prefix.append(suffix).subscribe(subscriber)
+        prefix.send(completion: .finished)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        let prefixSubscriber = try XCTUnwrap(prefix.subscriberObject as? any Subscriber)
+        let suffixSubscriber = try XCTUnwrap(suffix.subscriberObject as? any Subscriber)
+
+        XCTAssertEqual(prefixSubscriber.combineIdentifier, subscription.combineIdentifier)
+        XCTAssertEqual(suffixSubscriber.combineIdentifier, subscription.combineIdentifier)
+        XCTAssertTrue(type(of: prefixSubscriber) != type(of: suffixSubscriber))
+        XCTAssertEqual(String(describing: suffixSubscriber), "Concatenate")
+        XCTAssertEqual(Mirror(reflecting: subscription).children.count, 0)
+    }
+
+    func test_aSecondSubscriptionFromThePrefix_isCancelled() {
+        let prefix = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        prefix.append(Empty()).subscribe(subscriber)
+        let second = TrackingSubscription()
+
+        prefix.subscriber?.receive(subscription: second)
+
+        XCTAssertEqual(second.history, [.cancelled])
+        XCTAssertEqual(subscriber.history, ["subscription"])
+    }
 }

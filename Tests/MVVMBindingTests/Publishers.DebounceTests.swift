@@ -131,7 +131,7 @@ final class DebounceTests: XCTestCase {
         assertCancelReleasesPipeline { subject, canary in
             subject.map { _ in canary }.debounce(for: 1, scheduler: scheduler)
         }
-        XCTAssertEqual(scheduler.pendingActionCount, 1, "only the timer is left, holding the emptied subscription")
+        XCTAssertEqual(scheduler.pendingActionCount, 0, "the cancel disarmed the wait")
     }
 
     func test_debounce_onTheImmediateScheduler_publishesEveryValueAtOnce() {
@@ -190,11 +190,13 @@ final class DebounceTests: XCTestCase {
 // MARK: - Combine's rules (issue 24)
 
 extension DebounceTests {
-    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+    func test_aCancelBeforeTheSubscription_changesNothing() {
+        // Combine's debounce cancels only a live upstream: the late subscription is taken and
+        // asked for everything.
         let scheduler = TestScheduler()
         XCTAssertEqual(
             historyOfSubscriptionArrivingAfterCancel { $0.debounce(for: .seconds(1), scheduler: scheduler) },
-            [.subscribed])
+            [.subscribed, .requested(.unlimited)])
     }
 }
 
@@ -203,7 +205,7 @@ extension DebounceTests {
 extension DebounceTests {
     private static let options = TrackingScheduler.SchedulerOptions(tag: "D")
 
-    func test_everyValue_schedulesItsTimerWithTheMinimumToleranceAndTheOptions() {
+    func test_everyValue_armsARepeatingWaitWithTheMinimumToleranceAndTheOptions() {
         let scheduler = TrackingScheduler()
         let upstream = DrivenPublisher<Int, Never>()
         upstream.debounce(for: .milliseconds(300), scheduler: scheduler, options: Self.options)
@@ -216,12 +218,15 @@ extension DebounceTests {
         XCTAssertEqual(
             scheduler.calls,
             [
-                .after(nanoseconds: 300_000_000, tolerance: .nanoseconds(7), options: Self.options),
-                .after(nanoseconds: 400_000_000, tolerance: .nanoseconds(7), options: Self.options),
+                .repeating(
+                    nanoseconds: 300_000_000, interval: .milliseconds(300), tolerance: .nanoseconds(7), options: Self.options),
+                .repeating(
+                    nanoseconds: 400_000_000, interval: .milliseconds(300), tolerance: .nanoseconds(7), options: Self.options),
             ])
     }
 
-    func test_theCompletion_isScheduledWithTheOptions() {
+    func test_theCompletion_isScheduledWithoutTheOptions() {
+        // As Combine's: the completion goes through schedule(options: nil).
         let scheduler = TrackingScheduler()
         let upstream = DrivenPublisher<Int, Never>()
         upstream.debounce(for: .milliseconds(300), scheduler: scheduler, options: Self.options)
@@ -229,7 +234,91 @@ extension DebounceTests {
 
         upstream.send(completion: .finished)
 
-        XCTAssertEqual(scheduler.calls, [.now(options: Self.options)])
+        XCTAssertEqual(scheduler.calls, [.now(options: nil)])
+    }
+
+    func test_theDownstreamIsSubscribedFirst_thenTheUpstreamIsAskedForEverything() {
+        let upstream = DrivenPublisher<Int, Never>()
+        var requestsAtSubscription: [Subscribers.Demand]?
+        upstream.debounce(for: 1, scheduler: TestScheduler()).subscribe(
+            AnySubscriber(receiveSubscription: { _ in requestsAtSubscription = upstream.subscription.requests }))
+
+        XCTAssertEqual(requestsAtSubscription, [])
+        XCTAssertEqual(upstream.subscription.requests, [.unlimited])
+    }
+
+    func test_aNewValue_disarmsThePreviousWait() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.debounce(for: 1, scheduler: scheduler).subscribe(TrackingSubscriber<Int, Never>())
+
+        upstream.send(1)
+        upstream.send(2)
+
+        XCTAssertEqual(scheduler.pendingActionCount, 1, "only the latest value's wait is armed")
+    }
+
+    func test_theWait_isDisarmedOnceItRunsOut_soTheValueIsDeliveredOnce() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.debounce(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        scheduler.advance(by: 5)
+
+        XCTAssertEqual(subscriber.values, [1])
+        XCTAssertEqual(scheduler.pendingActionCount, 0)
+    }
+
+    func test_aValueDueWithoutDemand_isDropped_andNotDeliveredByALaterRequest() throws {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        upstream.debounce(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        scheduler.advance(by: 1)
+        try XCTUnwrap(subscriber.subscription).request(.max(1))
+        scheduler.advance(by: 5)
+
+        XCTAssertEqual(subscriber.values, [])
+        XCTAssertEqual(scheduler.pendingActionCount, 0, "the wait was disarmed with the value dropped")
+    }
+
+    func test_aWaitThatGoesOnRunningAfterItsCancel_neverDeliversANewerValueEarly() {
+        let scheduler = TrackingScheduler(cancelsRepeatingActions: false)
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.debounce(for: .nanoseconds(13), scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(1)  // its wait runs at 13, 26, 39...
+        scheduler.advance(by: .nanoseconds(6))
+        upstream.send(2)  // due at 19
+        scheduler.advance(by: .nanoseconds(9))
+        XCTAssertEqual(subscriber.values, [], "the first value's wait ran at 13, before the second's was due")
+        scheduler.advance(by: .nanoseconds(4))
+        XCTAssertEqual(subscriber.values, [2])
+
+        upstream.send(3)  // at 19, due at 32; the first wait runs again at 26, the second at 32
+        scheduler.advance(by: .nanoseconds(12))
+        XCTAssertEqual(subscriber.values, [2], "at 31: the first value's wait ran at 26 and did nothing")
+        scheduler.advance(by: .nanoseconds(1))
+        XCTAssertEqual(subscriber.values, [2, 3])
+    }
+
+    func test_theCompletion_disarmsThePendingWait_andDropsItsValue() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.debounce(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        scheduler.advance(by: 5)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+        XCTAssertEqual(scheduler.pendingActionCount, 0)
     }
 
     func test_theValueAndTheCompletion_areDeliveredOnTheScheduler() {
@@ -251,5 +340,16 @@ extension DebounceTests {
 extension DebounceTests {
     func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
         assertCancelReachesTheUpstreamOnce { $0.debounce(for: .seconds(1), scheduler: $1) }
+    }
+
+    func test_theSubscription_mirrorsItsDownstreamDemandAndCurrentValue() throws {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.debounce(for: 1, scheduler: TestScheduler()).subscribe(subscriber)
+        upstream.send(7)
+
+        let mirror = Mirror(reflecting: try XCTUnwrap(subscriber.subscription))
+        XCTAssertEqual(mirror.children.map(\.label), ["downstream", "downstreamDemand", "currentValue"])
+        XCTAssertEqual(mirror.children.dropFirst().map { "\($0.value)" }, ["max(2)", "Optional(7)"])
     }
 }

@@ -64,7 +64,7 @@ final class DelayTests: XCTestCase {
         XCTAssertEqual(Just(1).delay(for: 2, tolerance: 0.5, scheduler: scheduler).tolerance, .milliseconds(500))
     }
 
-    func test_cancel_cancelsTheUpstreamAndDropsEveryValueInFlight() {
+    func test_aCancelBeforeTheUpstreamFinished_dropsTheValuesInFlight() {
         let scheduler = TestScheduler()
         let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>()
@@ -72,11 +72,27 @@ final class DelayTests: XCTestCase {
 
         upstream.send(1)
         upstream.send(2)
-        upstream.send(completion: .finished)
         subscriber.cancel()
         scheduler.advance(by: 5)
 
         XCTAssertEqual(subscriber.history, ["subscription"])
+        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+    }
+
+    func test_aCancelAfterTheUpstreamFinished_stopsNothing_asCombines() {
+        // The stream ended with the upstream's completion: what is in flight is delivered.
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.delay(for: 1, scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        let subscription = subscriber.subscription
+        subscription?.cancel()
+        scheduler.advance(by: 5)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "finished"])
         XCTAssertEqual(upstream.subscription.cancelCount, 0, "the upstream had already finished")
     }
 
@@ -90,11 +106,22 @@ final class DelayTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
     }
 
-    func test_cancel_releasesTheSubscriberAndValuesInFlightBeforeTheSchedulerRuns() {
+    func test_workOnTheScheduler_holdsTheSubscriber_untilItRuns_evenAfterACancel() {
         let scheduler = TestScheduler()
-        assertCancelReleasesPipeline { subject, canary in
-            subject.map { _ in canary }.delay(for: 1, scheduler: scheduler)
+        let subject = PassthroughSubject<Int, Never>()
+        weak var weakSubscriber: TrackingSubscriber<Int, Never>?
+        do {
+            let subscriber = TrackingSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            subject.delay(for: 1, scheduler: scheduler).subscribe(subscriber)
+            subject.send(1)
+            subscriber.cancel()
         }
+        XCTAssertNotNil(weakSubscriber, "as Combine's, the value on its way holds the operator and its downstream")
+
+        scheduler.advance(by: 2)
+
+        XCTAssertNil(weakSubscriber)
     }
 
     func test_delay_onARealQueue_deliversNoEarlierThanTheInterval() async {
@@ -133,11 +160,10 @@ extension DelayTests {
         XCTAssertEqual(received.elements, ["value(1)", "finished"])
     }
 
-    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
-        let scheduler = TestScheduler()
+    func test_aCancelBeforeTheUpstreamSubscribed_changesNothing_asCombines() {
         XCTAssertEqual(
-            historyOfSubscriptionArrivingAfterCancel { $0.delay(for: .seconds(1), scheduler: scheduler) },
-            [.subscribed])
+            historyOfSubscriptionArrivingAfterCancel { $0.delay(for: .seconds(1), scheduler: TestScheduler()) },
+            [.subscribed, .requested(.unlimited)])
     }
 }
 

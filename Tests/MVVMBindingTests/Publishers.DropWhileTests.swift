@@ -41,4 +41,14 @@ final class DropWhileTests: XCTestCase {
         XCTAssertEqual(first.values, [5, 1])
         XCTAssertEqual(second.values, [5, 1])
     }
+
+    func test_aCancelBeforeTheSubscription_changesNothing_andTheMirrorIsEmpty() throws {
+        XCTAssertEqual(
+            historyOfSubscriptionArrivingAfterCancel { $0.drop { _ in true } }, [.subscribed, .requested(.unlimited)])
+
+        let subscriber = TrackingSubscriber<Int, Never>()
+        DrivenPublisher<Int, Never>().drop { _ in true }.subscribe(subscriber)
+        XCTAssertEqual(subscriber.subscriptionDescription, "DropWhile")
+        XCTAssertEqual(Mirror(reflecting: try XCTUnwrap(subscriber.subscription)).children.count, 0)
+    }
 }

@@ -39,4 +39,20 @@ final class EncodeTests: XCTestCase {
         let data = try XCTUnwrap(subscriber.values.first)
         XCTAssertEqual(try PropertyListDecoder().decode(Point.self, from: data), Point(x: 3))
     }
+
+    func test_valuesAndACompletionBeforeTheSubscription_passAsCombines_andACancelThenChangesNothing() throws {
+        let upstream = DrivenPublisher<Point, Never>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Data, Error>()
+        upstream.encode(encoder: JSONEncoder()).subscribe(subscriber)
+        let encode = try XCTUnwrap(upstream.subscriberObject as? any Subscription)
+
+        encode.cancel()
+        upstream.send(Point(x: 1))
+        upstream.sendSubscription()
+
+        XCTAssertEqual(subscriber.values.map { String(decoding: $0, as: UTF8.self) }, [#"{"x":1}"#])
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.unlimited)], "the late subscription is taken")
+        let labels = Mirror(reflecting: encode).children.map(\.label)
+        XCTAssertEqual(labels, ["downstream", "finished", "upstreamSubscription"])
+    }
 }

@@ -78,3 +78,31 @@ final class FilterTests: XCTestCase {
         cancellable.cancel()
     }
 }
+
+// MARK: - Combine's protocol: a pass-through subscriber
+
+extension FilterTests {
+    func test_theDownstreamGetsTheUpstreamsOwnSubscription_andTheUpstreamSeesAFilter() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+
+        upstream.filter { _ in true }.subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "TrackingSubscription")
+        XCTAssertEqual(String(describing: upstream.subscriberObject ?? ""), "Filter")
+        XCTAssertEqual(Mirror(reflecting: upstream.subscriberObject ?? "").children.count, 0)
+    }
+
+    func test_whateverTheUpstreamSends_isForwarded_asCombines() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.filter { $0 > 0 }.subscribe(subscriber)
+
+        upstream.send(completion: .finished)
+        XCTAssertEqual(upstream.send(1), .none)
+        XCTAssertEqual(upstream.send(-1), .max(1))
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished", "value(1)", "finished"])
+    }
+}

@@ -26,10 +26,12 @@ final class FirstTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.requests, [.unlimited])
     }
 
-    func test_emptyUpstream_finishesWithoutAValue_evenBeforeAnyRequest() {
+    func test_emptyUpstream_finishesWithoutAValue_onceAsked() {
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
 
         Empty<Int, Never>().first().subscribe(subscriber)
+        XCTAssertEqual(subscriber.history, ["subscription"], "as Combine's, even an empty result waits for demand")
+        subscriber.request(.max(1))
 
         XCTAssertEqual(subscriber.history, ["subscription", "finished"])
     }

@@ -59,7 +59,7 @@ final class FlatMapTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.requests, [.max(1), .max(1)])
     }
 
-    func test_anInnerFailure_failsTheStreamAndCancelsTheUpstreamAndOtherInners() {
+    func test_anInnerFailure_failsTheStreamAndCancelsTheOtherInners_leavingTheUpstreamAlone() {
         let upstream = DrivenPublisher<Int, TestError>()
         let inners = [DrivenPublisher<Int, TestError>(), DrivenPublisher<Int, TestError>()]
         let subscriber = TrackingSubscriber<Int, TestError>()
@@ -70,7 +70,7 @@ final class FlatMapTests: XCTestCase {
         inners[1].send(completion: .failure(.oops))
 
         XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
-        XCTAssertEqual(upstream.subscription.cancelCount, 1)
+        XCTAssertEqual(upstream.subscription.cancelCount, 0, "as Combine's")
         XCTAssertEqual(inners[0].subscription.cancelCount, 1)
         XCTAssertEqual(inners[1].subscription.cancelCount, 0)
     }
@@ -83,7 +83,7 @@ final class FlatMapTests: XCTestCase {
 
         upstream.send(0)
         upstream.send(completion: .failure(.oops))
-        inner.send(1)
+        inner.send(completion: .failure(.other("late")))
 
         XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
         XCTAssertEqual(inner.subscription.cancelCount, 1)
@@ -180,25 +180,62 @@ final class FlatMapTests: XCTestCase {
         cancellable.cancel()
     }
 
-    func test_aFinishedInnersSlotGoesToTheNextInner_andTheFinishedInnersLateEventsAreIgnored() {
-        let upstream = PassthroughSubject<Int, Never>()
-        let inners = [DrivenPublisher<Int, Never>(), DrivenPublisher<Int, Never>()]
-        let subscriber = TrackingSubscriber<Int, Never>()
-        upstream.flatMap { inners[$0] }.subscribe(subscriber)
+    func test_theDownstreamIsSubscribedFirst_thenTheUpstream_askedForMaxPublishersEvenZero() {
+        let upstream = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        upstream.flatMap(maxPublishers: .none) { Just($0) }.subscribe(subscriber)
+        XCTAssertEqual(subscriber.history, ["subscription"])
 
+        upstream.sendSubscription()
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(0))])
+    }
+
+    func test_eachInner_isAskedForOneValue_andOneMoreForEachValueDelivered() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let inner = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.flatMap { _ in inner }.subscribe(subscriber)
         upstream.send(0)
-        inners[0].send(1)
-        inners[0].send(completion: .finished)
-        upstream.send(1)
-        // A misbehaving inner that sends after its completion reaches nobody, even though
-        // the next inner now has its place.
-        inners[0].send(99)
-        inners[0].send(completion: .finished)
-        inners[1].send(2)
-        upstream.send(completion: .finished)
-        XCTAssertNil(subscriber.completion)
-        inners[1].send(completion: .finished)
+        XCTAssertEqual(inner.subscription.requests, [.max(1)])
 
-        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+        XCTAssertEqual(inner.send(1), .max(1))
+        XCTAssertEqual(inner.send(2), .max(1))
+        XCTAssertEqual(inner.send(3), .none, "no demand left: buffered")
+        subscriber.request(.max(1))
+
+        XCTAssertEqual(subscriber.values, [1, 2, 3])
+        XCTAssertEqual(inner.subscription.requests, [.max(1), .max(1)], "the buffered value, delivered on request, asks for one more")
+    }
+
+    func test_unlimitedDemand_deliversTheBufferThenAsksEveryInnerForEverything() {
+        let upstream = DrivenPublisher<Int, Never>()
+        let inners = [DrivenPublisher<Int, Never>(), DrivenPublisher<Int, Never>()]
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: nil)
+        upstream.flatMap { inners[$0] }.subscribe(subscriber)
+        upstream.send(0)
+        upstream.send(1)
+        inners[1].send(10)
+        inners[0].send(20)
+
+        subscriber.request(.unlimited)
+
+        XCTAssertEqual(subscriber.values, [10, 20])
+        XCTAssertEqual(inners[0].subscription.requests, [.max(1), .unlimited])
+        XCTAssertEqual(inners[1].subscription.requests, [.max(1), .unlimited])
+    }
+
+    func test_anInnerSubscriber_printsAsFlatMap_andMirrorsItsParentsIdentifier() throws {
+        let upstream = DrivenPublisher<Int, Never>()
+        let inner = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.flatMap { _ in inner }.subscribe(subscriber)
+        upstream.send(0)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        let innerSubscriber = try XCTUnwrap(inner.subscriberObject)
+
+        XCTAssertEqual(String(describing: innerSubscriber), "FlatMap")
+        XCTAssertEqual(Mirror(reflecting: innerSubscriber).children.first?.value as? CombineIdentifier, subscription.combineIdentifier)
+        XCTAssertEqual(Mirror(reflecting: subscription).children.count, 0)
     }
 }

@@ -63,7 +63,35 @@ final class HandleEventsTests: XCTestCase {
 // MARK: - Combine's rules (issue 24)
 
 extension HandleEventsTests {
-    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
-        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.handleEvents() }, [.subscribed])
+    func test_aCancelBeforeTheSubscription_isReported_butChangesNothingElse() {
+        var cancels = 0
+        XCTAssertEqual(
+            historyOfSubscriptionArrivingAfterCancel { $0.handleEvents(receiveCancel: { cancels += 1 }) },
+            [.subscribed, .requested(.unlimited)])
+        XCTAssertEqual(cancels, 1)
+    }
+
+    func test_theDemandTheDownstreamReturns_isReportedAsARequest() {
+        let upstream = DrivenPublisher<Int, Never>()
+        var requests: [Subscribers.Demand] = []
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { _ in .max(2) })
+        upstream.handleEvents(receiveRequest: { requests.append($0) }).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(1), .max(2))
+
+        XCTAssertEqual(requests, [.max(1), .max(2)])
+    }
+
+    func test_completionsArePassedOnAsTheyCome_andTheClosuresGoWithTheFirst() {
+        let upstream = DrivenPublisher<Int, TestError>()
+        var completions = 0
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        upstream.handleEvents(receiveCompletion: { _ in completions += 1 }).subscribe(subscriber)
+
+        upstream.send(completion: .finished)
+        upstream.send(completion: .failure(.oops))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished", "failure(oops)"], "as Combine's")
+        XCTAssertEqual(completions, 1)
     }
 }

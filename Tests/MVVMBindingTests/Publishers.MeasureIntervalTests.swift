@@ -144,6 +144,18 @@ extension MeasureIntervalTests {
 
         XCTAssertEqual(subscriber.values, Array(repeating: .zero, count: 5))
     }
+
+    func test_aCancelBeforeTheUpstreamSubscribed_changesNothing_butASubscriptionAfterTheEndIsCancelled() {
+        XCTAssertEqual(
+            historyOfSubscriptionArrivingAfterCancel { $0.measureInterval(using: TestScheduler()) }, [.subscribed, .requested(.unlimited)])
+
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.measureInterval(using: TestScheduler()).subscribe(TrackingSubscriber<TestScheduler.SchedulerTimeType.Stride, Never>())
+        upstream.send(completion: .finished)
+        let late = TrackingSubscription()
+        upstream.subscriber?.receive(subscription: late)
+        XCTAssertEqual(late.history, [.cancelled])
+    }
 }
 
 /// An upstream that sends a value from inside every request, up to `limit` values: the demand

@@ -26,11 +26,12 @@ final class MulticastTests: XCTestCase {
         let subscribers = (0..<3).map { _ in TrackingSubscriber<Int, Never>() }
         subscribers.forEach(multicast.subscribe)
 
-        _ = multicast.connect()
+        let connection = multicast.connect()
         upstream.send(7)
 
         XCTAssertEqual(upstream.subscription.requests, [.unlimited], "the subject asks for everything, once")
         XCTAssertEqual(subscribers.map(\.values), [[7], [7], [7]])
+        connection.cancel()
     }
 
     func test_createSubject_runsOnceForTheLifetimeOfTheMulticast() {
@@ -54,31 +55,34 @@ final class MulticastTests: XCTestCase {
         let subscriber = TrackingSubscriber<Int, Never>()
         multicast.subscribe(subscriber)
 
-        _ = multicast.connect()
+        let connection = multicast.connect()
         upstream.send(5)
 
         XCTAssertEqual(subscriber.values, [0, 5])
         XCTAssertEqual(subject.value, 5)
+        connection.cancel()
     }
 
-    func test_cancellingTheConnection_cancelsTheUpstream_butDroppingItDoesNot() {
+    func test_theConnection_isAnAnyCancellable_thatDisconnectsWhenCancelledOrLetGo() {
+        // As Combine's: connect() is upstream.subscribe(subject), whose AnyCancellable
+        // cancels the upstream when it is cancelled or released.
         let upstream = DrivenPublisher<Int, Never>()
         let multicast = upstream.multicast { PassthroughSubject<Int, Never>() }
         let subscriber = TrackingSubscriber<Int, Never>()
         multicast.subscribe(subscriber)
 
-        do { _ = multicast.connect() }
+        var connection: (any Cancellable)? = multicast.connect()
+        XCTAssertTrue(connection is AnyCancellable)
         upstream.send(1)
-        XCTAssertEqual(upstream.subscription.cancelCount, 0)
-        XCTAssertEqual(subscriber.values, [1])
-
-        let connection = multicast.connect()
-        connection.cancel()
-
+        connection = nil
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
+
+        multicast.connect().cancel()
+        XCTAssertEqual(upstream.subscription.cancelCount, 2)
+        XCTAssertEqual(subscriber.values, [1])
     }
 
-    func test_afterTheUpstreamCompleted_connectingAgainDoesNotRepeatTheUpstreamsWork() {
+    func test_afterTheUpstreamCompleted_connectingAgainSubscribesAgain_andTheCompletedSubjectIgnoresIt() {
         var subscriptions = 0
         let multicast = Deferred { () -> Just<Int> in
             subscriptions += 1
@@ -86,15 +90,19 @@ final class MulticastTests: XCTestCase {
         }
         .multicast { PassthroughSubject<Int, Never>() }
         // A subscriber that asks, so the subject asks the upstream (which then completes).
-        multicast.subscribe(TrackingSubscriber<Int, Never>())
-        _ = multicast.connect()
+        let early = TrackingSubscriber<Int, Never>()
+        multicast.subscribe(early)
+        let first = multicast.connect()
         let late = TrackingSubscriber<Int, Never>()
 
         multicast.subscribe(late)
-        _ = multicast.connect()
+        let second = multicast.connect()
 
-        XCTAssertEqual(subscriptions, 1)
+        XCTAssertEqual(subscriptions, 2)
+        XCTAssertEqual(early.history, ["subscription", "value(1)", "finished"])
         XCTAssertEqual(late.history, ["subscription", "finished"])
+        first.cancel()
+        second.cancel()
     }
 
     func test_subscriberCancel_leavesTheOthersConnected() {
@@ -130,8 +138,9 @@ extension MulticastTests {
         XCTAssertNil(weakSubject, "the connection kept the subject alive")
         guard weakSubject == nil else { return }  // the old connection's cancel spun for ever here
         connection?.cancel()
-        // The released subject cancelled its upstream (the connection) as it went.
-        XCTAssertEqual(upstream.history, [.subscribed, .cancelled])
+        // As Combine's: a connection whose subject is gone counts as cancelled already, so
+        // its cancel reaches nothing.
+        XCTAssertEqual(upstream.history, [.subscribed])
     }
 
     func test_subscribers_receiveAMulticastSubscription() {
@@ -141,5 +150,19 @@ extension MulticastTests {
         multicast.subscribe(subscriber)
 
         XCTAssertEqual(subscriber.subscriptionDescription, "Multicast")
+    }
+
+    func test_theDemandASubscriberReturnsForAValue_isRequestedFromTheSubject_andNoneReturned() {
+        let subject = HandDrivenSubject<Int, Never>()
+        let multicast = Empty<Int, Never>(completeImmediately: false).multicast(subject: subject)
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(42), demandAfterValue: { .max($0) })
+        multicast.subscribe(subscriber)
+
+        XCTAssertEqual(subject.deliver(0), .none)
+        XCTAssertEqual(subject.deliver(2), .none)
+        XCTAssertEqual(subject.deliver(3), .none)
+
+        XCTAssertEqual(subscriber.values, [0, 2, 3])
+        XCTAssertEqual(subject.subscription.history, [.requested(.max(42)), .requested(.max(2)), .requested(.max(3))])
     }
 }

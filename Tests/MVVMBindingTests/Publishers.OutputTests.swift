@@ -164,7 +164,26 @@ extension OutputTests {
         XCTAssertEqual(subscriber.events, [.value(2)])
     }
 
-    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
-        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.prefix(2) }, [.subscribed])
+    func test_aCancelBeforeTheSubscription_changesNothing() {
+        // As Combine's: only a subscribed upstream is cancelled; the late subscription is
+        // passed on and the downstream's request reaches it.
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.prefix(2) }, [.subscribed, .requested(.unlimited)])
+    }
+
+    func test_aRangeThatRanOutBeforeTheSubscription_endsAtTheNextValueAfterIt() {
+        let upstream = DrivenPublisher<Int, TestError>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, TestError>(initialDemand: nil)
+        upstream.output(in: 1..<3).subscribe(subscriber)
+        upstream.send(completion: .failure(.oops))  // before the subscription: ignored
+        for value in 1...5 { _ = upstream.send(value) }
+        upstream.send(completion: .finished)
+        XCTAssertEqual(subscriber.history, ["value(2)", "value(3)"])
+
+        upstream.sendSubscription()
+        XCTAssertEqual(subscriber.history, ["value(2)", "value(3)", "subscription"])
+        XCTAssertEqual(upstream.send(6), .none)
+
+        XCTAssertEqual(subscriber.history, ["value(2)", "value(3)", "subscription", "finished"])
+        XCTAssertEqual(upstream.history, [.subscribed, .cancelled])
     }
 }

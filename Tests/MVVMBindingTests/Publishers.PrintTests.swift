@@ -44,13 +44,44 @@ final class PrintTests: XCTestCase {
         XCTAssertEqual(stream.lines.last, "e: receive finished")
         XCTAssertTrue(subscriber.isFinished)
     }
+
+    func test_eachLine_isWrittenAsSwiftPrintWritesIt_andAZeroSynchronousDemandIsLoggedToo() {
+        let stream = LineCollector()
+        let upstream = DrivenPublisher<Int, Never>()
+        upstream.print(to: stream).subscribe(TrackingSubscriber<Int, Never>(initialDemand: .max(1)))
+
+        upstream.send(1)
+
+        XCTAssertEqual(
+            stream.writes,
+            [
+                "", "receive subscription: (\(upstream.subscription))", "\n", "", "request max: (1)", "\n",
+                "", "receive value: (1)", "\n", "", "request max: (0) (synchronous)", "\n",
+            ])
+    }
+
+    func test_completionsPassAsTheyCome_andACancelBeforeTheSubscriptionOnlyLogs() {
+        let stream = LineCollector()
+        let upstream = DrivenPublisher<Int, TestError>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        upstream.print(to: stream).subscribe(subscriber)
+        (upstream.subscriberObject as? any Subscription)?.cancel()
+        upstream.sendSubscription()
+
+        upstream.send(completion: .finished)
+        upstream.send(completion: .failure(.oops))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "finished", "failure(oops)"], "as Combine's")
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.unlimited)])
+        XCTAssertEqual(stream.lines.first, "receive cancel")
+    }
 }
 
-/// A text stream that keeps what was written, split into lines.
+/// A text stream that keeps what was written, each write and split into lines.
 private final class LineCollector: TextOutputStream, @unchecked Sendable {
-    private var text = ""
+    private(set) var writes: [String] = []
 
-    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+    var lines: [String] { writes.joined().split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
 
-    func write(_ string: String) { text += string }
+    func write(_ string: String) { writes.append(string) }
 }

@@ -73,7 +73,7 @@ final class ReceiveOnTests: XCTestCase {
         XCTAssertEqual(subscriber.history, ["subscription"])
     }
 
-    func test_cancel_afterTheUpstreamFinished_dropsTheScheduledCompletion() {
+    func test_cancel_afterTheUpstreamFinished_stopsNothing_theScheduledCompletionIsDelivered() {
         let scheduler = TestScheduler()
         let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>()
@@ -81,14 +81,15 @@ final class ReceiveOnTests: XCTestCase {
         scheduler.advance()
 
         upstream.send(completion: .finished)
-        subscriber.cancel()
+        let subscription = subscriber.subscription
+        subscription?.cancel()
         scheduler.advance()
 
-        XCTAssertEqual(subscriber.history, ["subscription"])
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"], "as Combine's")
         XCTAssertEqual(upstream.subscription.cancelCount, 0, "a finished upstream is not cancelled")
     }
 
-    func test_cancel_releasesTheSubscriberAndValuesBeforeTheSchedulerRuns() {
+    func test_scheduledValues_holdTheSubscriber_untilTheSchedulerRuns_andAreDroppedAfterACancel() {
         let scheduler = TestScheduler()
         let subject = PassthroughSubject<Int, Never>()
         weak var weakSubscriber: TrackingSubscriber<Int, Never>?
@@ -100,8 +101,10 @@ final class ReceiveOnTests: XCTestCase {
             subject.send(1)
             subscriber.cancel()
         }
-        XCTAssertNil(weakSubscriber, "scheduled events hold the operator weakly")
+        XCTAssertNotNil(weakSubscriber, "as Combine's, scheduled events hold the operator and its downstream")
         scheduler.advance()
+
+        XCTAssertNil(weakSubscriber)
     }
 
     func test_receiveOn_aDispatchQueue_deliversOnThatQueue() async {
@@ -189,9 +192,9 @@ extension ReceiveOnTests {
         XCTAssertEqual(received.elements, ["value(1)", "finished"])
     }
 
-    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
-        let scheduler = TestScheduler()
-        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.receive(on: scheduler) }, [.subscribed])
+    func test_aCancelBeforeTheUpstreamSubscribed_changesNothing_asCombines() {
+        XCTAssertEqual(
+            historyOfSubscriptionArrivingAfterCancel { $0.receive(on: TestScheduler()) }, [.subscribed, .requested(.unlimited)])
     }
 }
 

@@ -53,4 +53,17 @@ final class RemoveDuplicatesTests: XCTestCase {
     func test_cancel_releasesThePredicateAndTheSubscriber() {
         assertCancelReleasesPipeline { subject, canary in subject.removeDuplicates { $0 == $1 + canary.value } }
     }
+
+    func test_theSubscription_mirrorsItsDownstreamAndTheLastValue() throws {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.removeDuplicates().subscribe(subscriber)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertEqual(Mirror(reflecting: subscription).children.map { "\($0.label ?? ""): \($0.value)" }.last, "last: nil")
+
+        upstream.send(7)
+
+        XCTAssertEqual(Mirror(reflecting: subscription).children.map(\.label), ["downstream", "last"])
+        XCTAssertEqual(Mirror(reflecting: subscription).children.map { "\($0.value)" }.last, "7")
+    }
 }

@@ -57,4 +57,14 @@ final class ReplaceErrorTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
         XCTAssertEqual(subscriber.history, ["subscription"])
     }
+
+    func test_aCancelBeforeTheSubscription_changesNothing() {
+        let upstream = DrivenPublisher<Int, TestError>(subscribesAtOnce: false)
+        upstream.replaceError(with: 0).subscribe(TrackingSubscriber<Int, Never>())
+        (upstream.subscriberObject as? any Subscription)?.cancel()
+
+        upstream.sendSubscription()
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.unlimited)])
+    }
 }

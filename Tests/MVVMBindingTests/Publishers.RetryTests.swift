@@ -66,4 +66,53 @@ final class RetryTests: XCTestCase {
         XCTAssertEqual(upstream.subscription.requests, [.unlimited])
         XCTAssertEqual(subscriber.history, ["subscription"])
     }
+
+    func test_demandTheDownstreamAddsForAValue_isRequestedFromTheUpstream_notReturned() {
+        let upstream = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>(initialDemand: .max(3), demandAfterValue: { _ in .max(5) })
+        upstream.retry(1).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(1), .none)
+        upstream.send(completion: .failure(.oops))
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.max(3)), .requested(.max(5)), .subscribed, .requested(.max(7))])
+    }
+
+    func test_anUpstreamThatFailsWhileSubscribing_isRetriedFromALoop_notRecursively() {
+        var attempts = 0
+        let subscriber = TrackingSubscriber<Int, TestError>()
+
+        let upstream = Deferred { () -> AnyPublisher<Int, TestError> in
+            attempts += 1
+            guard attempts == 100_000 else { return Fail(error: .oops).eraseToAnyPublisher() }
+            return Just(7).setFailureType(to: TestError.self).eraseToAnyPublisher()
+        }
+        Publishers.Retry(upstream: upstream, retries: nil).subscribe(subscriber)
+
+        XCTAssertEqual(attempts, 100_000)
+        XCTAssertEqual(subscriber.history, ["subscription", "value(7)", "finished"])
+    }
+
+    func test_aNegativeCount_neverRunsOut() {
+        var attempts = 0
+        let subscriber = TrackingSubscriber<Int, TestError>()
+
+        Deferred { () -> AnyPublisher<Int, TestError> in
+            attempts += 1
+            guard attempts == 50 else { return Fail(error: .oops).eraseToAnyPublisher() }
+            return Just(0).setFailureType(to: TestError.self).eraseToAnyPublisher()
+        }
+        .retry(-1)
+        .subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(0)", "finished"])
+    }
+
+    func test_theSubscription_printsAsRetry_withAnEmptyMirror() throws {
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        DrivenPublisher<Int, TestError>().retry(1).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "Retry")
+        XCTAssertEqual(Mirror(reflecting: try XCTUnwrap(subscriber.subscription)).children.count, 0)
+    }
 }

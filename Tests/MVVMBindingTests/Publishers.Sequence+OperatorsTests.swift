@@ -104,4 +104,42 @@ final class SequencePublisherOperatorsTests: XCTestCase {
         XCTAssertEqual(prepended.sequence, [-2, -1, 0, 1, 2, 3])
         XCTAssertEqual(text.sequence, "abcd")
     }
+
+    // Combine's prepend builds the joined collection as `+` does (an empty one, room reserved
+    // for both, then each appended); prepending a publisher appends to a copy of its
+    // collection. A collection type with costly copies or appends sees the same calls.
+
+    func test_prependingASequence_reservesRoomForBoth_inAnEmptyCollection() {
+        let base = CallRecordingCollection([4, 5])
+        let prefix = CallRecordingCollection([1, 2, 3])
+
+        let joined = Publishers.Sequence<CallRecordingCollection<Int>, Never>(sequence: base).prepend(prefix).sequence
+
+        XCTAssertEqual(joined.storage, [1, 2, 3, 4, 5])
+        XCTAssertEqual(joined.calls, [.emptyInit, .reserveCapacity, .appendContentsOf, .appendContentsOf])
+        XCTAssertEqual(base.calls, [.initFromSequence, .count, .underestimatedCount, .makeIterator])
+        XCTAssertEqual(prefix.calls, [.initFromSequence, .underestimatedCount, .underestimatedCount, .makeIterator])
+    }
+
+    func test_prependingElements_reservesRoomForBoth_inAnEmptyCollection() {
+        let base = CallRecordingCollection([4, 5])
+
+        let joined = Publishers.Sequence<CallRecordingCollection<Int>, Never>(sequence: base).prepend(1, 2).sequence
+
+        XCTAssertEqual(joined.storage, [1, 2, 4, 5])
+        XCTAssertEqual(joined.calls, [.emptyInit, .reserveCapacity, .appendContentsOf, .appendContentsOf])
+    }
+
+    func test_prependingAPublisher_appendsToACopyOfItsCollection() {
+        let base = CallRecordingCollection([4, 5])
+        let prefix = CallRecordingCollection([1, 2, 3])
+
+        let joined = Publishers.Sequence<CallRecordingCollection<Int>, Never>(sequence: base)
+            .prepend(Publishers.Sequence(sequence: prefix)).sequence
+
+        XCTAssertEqual(joined.storage, [1, 2, 3, 4, 5])
+        XCTAssertEqual(prefix.storage, [1, 2, 3], "a copy")
+        XCTAssertEqual(joined.calls, [.initFromSequence, .appendContentsOf], "the prefix's record, shared by its copy")
+        XCTAssertEqual(base.calls, [.initFromSequence, .underestimatedCount, .makeIterator])
+    }
 }

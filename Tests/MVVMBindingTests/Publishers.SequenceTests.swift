@@ -171,4 +171,29 @@ final class SequenceTests: XCTestCase {
 
         XCTAssertEqual(String(describing: subscription), "Sequence")
     }
+
+    func test_zeroDemand_isAllowed_andSendsNothing_beforeOrDuringDelivery() {
+        // Combine's Sequence takes a request for `.none` without trapping, also from inside
+        // `receive(_:)` while its loop runs.
+        var subscription: (any Subscription)?
+        var received: [Int] = []
+        let subscriber = AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.none)
+            },
+            receiveValue: { value in
+                received.append(value)
+                subscription?.request(.none)
+                return .none
+            })
+
+        (1...3).publisher.subscribe(subscriber)
+        XCTAssertEqual(received, [], "a zero request sends nothing")
+
+        subscription?.request(.max(2))
+        XCTAssertEqual(received, [1, 2])
+        subscription?.request(.none)
+        XCTAssertEqual(received, [1, 2])
+    }
 }

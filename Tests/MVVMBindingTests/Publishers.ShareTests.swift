@@ -146,3 +146,18 @@ extension ShareTests {
         XCTAssertEqual(late.subscriptionDescription, "Multicast")
     }
 }
+
+extension ShareTests {
+    func test_aCompletionBeforeTheUpstreamSubscribed_isIgnored() {
+        // As Combine's: the subject's subscriber passes events on only once subscribed.
+        let upstream = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, Never>()
+        let shared = upstream.share()
+        shared.subscribe(subscriber)
+
+        upstream.send(completion: .finished)
+
+        XCTAssertEqual(subscriber.history, ["subscription"])
+        XCTAssertEqual(subscriber.subscriptionDescription, "Multicast")
+    }
+}

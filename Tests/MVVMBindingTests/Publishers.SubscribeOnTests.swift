@@ -116,9 +116,9 @@ extension SubscribeOnTests {
         XCTAssertEqual(received.elements, ["value(1)", "finished"])
     }
 
-    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
+    func test_aCancelBeforeTheUpstreamSubscribed_changesNothing_asCombines() {
         XCTAssertEqual(
-            historyOfSubscriptionArrivingAfterCancel { $0.subscribe(on: ImmediateScheduler.shared) }, [.subscribed])
+            historyOfSubscriptionArrivingAfterCancel { $0.subscribe(on: ImmediateScheduler.shared) }, [.subscribed, .requested(.unlimited)])
     }
 }
 

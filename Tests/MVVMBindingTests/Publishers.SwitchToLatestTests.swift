@@ -185,4 +185,75 @@ extension SwitchToLatestTests {
         XCTAssertEqual(outer.history, [.subscribed, .requested(.unlimited), .cancelled])
         XCTAssertEqual(inner.history, [.subscribed, .requested(.max(42)), .cancelled])
     }
+
+    func test_theDownstreamIsSubscribedFirst_thenTheUpstream_askedForEverything() {
+        let upstream = DrivenPublisher<DrivenPublisher<Int, Never>, Never>(subscribesAtOnce: false)
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(3))
+
+        upstream.switchToLatest().subscribe(subscriber)
+        XCTAssertEqual(subscriber.history, ["subscription"])
+        upstream.sendSubscription()
+
+        XCTAssertEqual(upstream.history, [.subscribed, .requested(.unlimited)])
+    }
+
+    func test_innerValues_countTheDemandDown_andTheDemandAddedIsReturnedToo() {
+        let upstream = DrivenPublisher<DrivenPublisher<Int, Never>, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2), demandAfterValue: { $0 == 1 ? .max(5) : .none })
+        upstream.switchToLatest().subscribe(subscriber)
+        let first = DrivenPublisher<Int, Never>()
+        upstream.send(first)
+
+        XCTAssertEqual(first.send(1), .max(5))
+        first.send(2)
+        let second = DrivenPublisher<Int, Never>()
+        upstream.send(second)
+
+        XCTAssertEqual(second.subscription.requests, [.max(5)], "2 asked + 5 added - 2 received")
+    }
+
+    func test_anUpstreamThatFinishesWhileAnInnerSubscribes_waitsForThatInner() {
+        let upstream = DrivenPublisher<DrivenPublisher<Int, Never>, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.switchToLatest().subscribe(subscriber)
+        let inner = DrivenPublisher<Int, Never>(subscribesAtOnce: false)
+        upstream.send(inner)
+
+        upstream.send(completion: .finished)
+        XCTAssertEqual(subscriber.history, ["subscription"])
+        inner.sendSubscription()
+        inner.send(completion: .finished)
+
+        XCTAssertEqual(inner.subscription.requests, [.unlimited])
+        XCTAssertEqual(subscriber.history, ["subscription", "finished"])
+    }
+
+    func test_innerEventsAfterTheUpstreamFailed_areIgnored() {
+        let upstream = DrivenPublisher<DrivenPublisher<Int, TestError>, TestError>()
+        let subscriber = TrackingSubscriber<Int, TestError>()
+        upstream.switchToLatest().subscribe(subscriber)
+        let inner = DrivenPublisher<Int, TestError>()
+        upstream.send(inner)
+
+        upstream.send(completion: .failure(.oops))
+        inner.send(completion: .failure(.other("late")))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
+    }
+
+    func test_anInnerSubscriber_printsAsSwitchToLatest_andMirrorsItsParentsIdentifier() throws {
+        let upstream = DrivenPublisher<DrivenPublisher<Int, Never>, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.switchToLatest().subscribe(subscriber)
+        let inner = DrivenPublisher<Int, Never>()
+        upstream.send(inner)
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        let innerSubscriber = try XCTUnwrap(inner.subscriberObject)
+
+        XCTAssertEqual(String(describing: innerSubscriber), "SwitchToLatest")
+        let parent = Mirror(reflecting: innerSubscriber).children.first
+        XCTAssertEqual(parent?.label, "parentSubscription")
+        XCTAssertEqual(parent?.value as? CombineIdentifier, subscription.combineIdentifier)
+        XCTAssertEqual(Mirror(reflecting: subscription).children.count, 0)
+    }
 }

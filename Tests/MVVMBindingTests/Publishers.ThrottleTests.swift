@@ -194,6 +194,23 @@ extension ThrottleTests {
         XCTAssertEqual(scheduler.clockReads, 5, "publishing a completion alone reads no clock")
     }
 
+    func test_aValuePublishedWithTheCompletion_readsNoClock() {
+        let scheduler = ClockReadingScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(subscriber)
+        upstream.send(1)
+        scheduler.base.advance()
+        upstream.send(2)  // held for the interval's end
+        upstream.send(completion: .finished)
+        let readsBeforePublishing = scheduler.clockReads
+
+        scheduler.base.advance(by: .seconds(1))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(2)", "finished"])
+        XCTAssertEqual(scheduler.clockReads, readsBeforePublishing, "the stream ends: no next interval to start")
+    }
+
     func test_aSynchronousUpstream_sendsItsValuesBeforeThereIsDemand_soOnlyItsCompletionArrives() {
         let scheduler = TestScheduler()
         let subscriber = TrackingSubscriber<Int, Never>()
@@ -293,5 +310,13 @@ extension ThrottleTests {
 extension ThrottleTests {
     func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
         assertCancelReachesTheUpstreamOnce { $0.throttle(for: .seconds(1), scheduler: $1, latest: true) }
+    }
+
+    func test_theSubscription_printsAsThrottle_withAnEmptyMirror() throws {
+        let subscriber = TrackingSubscriber<Int, Never>()
+        DrivenPublisher<Int, Never>().throttle(for: 1, scheduler: TestScheduler(), latest: true).subscribe(subscriber)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "Throttle")
+        XCTAssertEqual(Mirror(reflecting: try XCTUnwrap(subscriber.subscription)).children.count, 0)
     }
 }

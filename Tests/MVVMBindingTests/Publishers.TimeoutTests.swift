@@ -93,11 +93,14 @@ final class TimeoutTests: XCTestCase {
 extension TimeoutTests {
     private static let options = TrackingScheduler.SchedulerOptions(tag: "T")
 
-    func test_theClock_isScheduledWithTheMinimumToleranceAndTheOptions_onSubscriptionAndEveryValue() {
+    func test_theClock_isScheduledWithTheMinimumToleranceAndTheOptions_onSubscriptionTheFirstRequestAndEveryValue() {
+        // As Combine's: a repeating schedule whose interval is the timeout's, disarmed and armed again.
         let scheduler = TrackingScheduler()
         let upstream = DrivenPublisher<Int, Never>()
+        let second = TrackingScheduler.Call.repeating(
+            nanoseconds: 1_000_000_000, interval: .seconds(1), tolerance: .nanoseconds(7), options: Self.options)
         upstream.timeout(.seconds(1), scheduler: scheduler, options: Self.options).subscribe(TrackingSubscriber<Int, Never>())
-        XCTAssertEqual(scheduler.calls, [.after(nanoseconds: 1_000_000_000, tolerance: .nanoseconds(7), options: Self.options)])
+        XCTAssertEqual(scheduler.calls, [second, second], "at the subscription, then at the first request")
         scheduler.resetCalls()
 
         scheduler.advance(by: .milliseconds(100))
@@ -106,7 +109,7 @@ extension TimeoutTests {
         XCTAssertEqual(
             scheduler.calls,
             [
-                .after(nanoseconds: 1_100_000_000, tolerance: .nanoseconds(7), options: Self.options),
+                .repeating(nanoseconds: 1_100_000_000, interval: .seconds(1), tolerance: .nanoseconds(7), options: Self.options),
                 .now(options: Self.options),
             ])
     }
@@ -250,5 +253,35 @@ extension TimeoutTests {
 extension TimeoutTests {
     func test_cancellingTwice_reachesTheUpstreamOnce_andNothingFollows() {
         assertCancelReachesTheUpstreamOnce { $0.timeout(.seconds(1), scheduler: $1) }
+    }
+
+    func test_theDemandTheDownstreamAddsForAValue_isRequestedFromTheUpstream() {
+        let scheduler = TestScheduler()
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), demandAfterValue: { _ in .max(3) })
+        upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+
+        XCTAssertEqual(upstream.send(1), .none, "delivered later, on the scheduler")
+        scheduler.advance()
+
+        XCTAssertEqual(upstream.subscription.requests, [.max(1), .max(3)])
+    }
+
+    func test_workOnTheScheduler_keepsTheStreamAlive_untilItRuns() {
+        let scheduler = TestScheduler()
+        weak var weakSubscriber: TrackingSubscriber<Int, Never>?
+        do {
+            let upstream = DrivenPublisher<Int, Never>()
+            let subscriber = TrackingSubscriber<Int, Never>()
+            weakSubscriber = subscriber
+            upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
+            upstream.send(completion: .finished)
+            upstream.releaseSubscriber()
+        }
+        XCTAssertNotNil(weakSubscriber, "the completion on its way holds the subscription and its downstream")
+
+        scheduler.advance()
+
+        XCTAssertNil(weakSubscriber, "released once delivered")
     }
 }

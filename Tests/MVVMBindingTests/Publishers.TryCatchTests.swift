@@ -50,4 +50,18 @@ final class TryCatchTests: XCTestCase {
         XCTAssertEqual(handlerCalls, 0)
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "finished"])
     }
+
+    func test_theSubscription_printsAsTryCatch_andAThrowingHandlerCancelsNothingFurther() {
+        let upstream = DrivenPublisher<Int, TestError>()
+        let subscriber = TrackingSubscriber<Int, Error>()
+        upstream.tryCatch { _ -> Just<Int> in throw TestError.other("handler") }.subscribe(subscriber)
+
+        upstream.send(1)
+        upstream.send(completion: .failure(.oops))
+        subscriber.subscription?.cancel()
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "TryCatch")
+        XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "failure(handler)"])
+        XCTAssertEqual(upstream.subscription.cancelCount, 0, "the upstream had already failed")
+    }
 }

@@ -15,7 +15,9 @@ final class TryMapTests: XCTestCase {
         XCTAssertEqual(subscriber.history, ["subscription", "value(10)", "value(20)", "failure(oops)"])
     }
 
-    func test_thrownError_cancelsTheUpstreamOnce_andLaterEventsAreIgnored() {
+    func test_thrownError_cancelsTheUpstreamOnce_laterValuesAreStillTransformed_andItsCompletionIgnored() {
+        // Combine's tryMap checks nothing per value: a misbehaving upstream's value after the
+        // error is transformed too (here it throws again).
         let upstream = DrivenPublisher<Int, TestError>()
         let subscriber = TrackingSubscriber<Int, Error>()
         upstream.tryMap { _ -> Int in throw TestError.other("bad") }.subscribe(subscriber)
@@ -25,7 +27,7 @@ final class TryMapTests: XCTestCase {
         upstream.send(completion: .failure(.oops))
 
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
-        XCTAssertEqual(subscriber.history, ["subscription", "failure(bad)"])
+        XCTAssertEqual(subscriber.history, ["subscription", "failure(bad)", "failure(bad)"])
     }
 
     func test_upstreamFailure_isPassedOnAsError() {
@@ -81,7 +83,19 @@ extension TryMapTests {
         XCTAssertEqual(subscriber.values, [2])
     }
 
-    func test_aSubscriptionArrivingAfterCancel_isLeftAlone() {
-        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.tryMap { $0 } }, [.subscribed])
+    func test_aCancelBeforeTheUpstreamSubscribed_changesNothing() {
+        XCTAssertEqual(historyOfSubscriptionArrivingAfterCancel { $0.tryMap { $0 } }, [.subscribed, .requested(.unlimited)])
+    }
+
+    func test_theSubscription_printsAsTryMap_withAnEmptyMirror_andASecondSubscriptionIsCancelled() throws {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Error>()
+        upstream.tryMap { $0 }.subscribe(subscriber)
+        let second = TrackingSubscription()
+        upstream.subscriber?.receive(subscription: second)
+
+        XCTAssertEqual(subscriber.subscriptionDescription, "TryMap")
+        XCTAssertEqual(Mirror(reflecting: try XCTUnwrap(subscriber.subscription)).children.count, 0)
+        XCTAssertEqual(second.history, [.cancelled])
     }
 }

@@ -10,7 +10,7 @@ final class TryScanTests: XCTestCase {
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "value(3)", "value(6)", "finished"])
     }
 
-    func test_aThrownError_cancelsTheUpstream_andFailsTheStream() {
+    func test_aThrownError_cancelsTheUpstream_andFailsTheStream_laterValuesStillFold_asCombines() {
         let upstream = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Error>()
         upstream.tryScan(0) { total, value in
@@ -23,7 +23,7 @@ final class TryScanTests: XCTestCase {
         upstream.send(-1)
         upstream.send(3)
 
-        XCTAssertEqual(subscriber.history, ["subscription", "value(2)", "failure(oops)"])
+        XCTAssertEqual(subscriber.history, ["subscription", "value(2)", "failure(oops)", "value(5)"])
         XCTAssertEqual(upstream.subscription.cancelCount, 1)
     }
 
@@ -37,5 +37,16 @@ final class TryScanTests: XCTestCase {
 
         XCTAssertEqual(first.values, [11, 13])
         XCTAssertEqual(second.values, [11, 13])
+    }
+
+    func test_theSubscription_mirrorsDownstreamStatusAndResult() throws {
+        let upstream = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Error>()
+        upstream.tryScan(10) { $0 + $1 }.subscribe(subscriber)
+        upstream.send(5)
+
+        let mirror = Mirror(reflecting: try XCTUnwrap(subscriber.subscription))
+        XCTAssertEqual(mirror.children.map(\.label), ["downstream", "status", "result"])
+        XCTAssertEqual(mirror.children.dropFirst().map { "\($0.value)" }, ["subscribed", "15"])
     }
 }

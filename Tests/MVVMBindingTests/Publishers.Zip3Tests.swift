@@ -35,7 +35,7 @@ final class Zip3Tests: XCTestCase {
         c.send(completion: .failure(.oops))
 
         XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
-        XCTAssertEqual([a, b, c].map(\.subscription.cancelCount), [1, 1, 0])
+        XCTAssertEqual([a, b, c].map(\.subscription.cancelCount), [1, 1, 1], "as Combine's, the failed upstream too")
     }
 
     func test_zip3WithTransform_mapsEveryTriple() {
@@ -52,13 +52,15 @@ final class Zip3Tests: XCTestCase {
 extension Zip3Tests {
     func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
         for failing in 0..<3 {
-            assertFanInFailure(upstreamCount: 3, failing: failing) { Publishers.Zip3($0[0], $0[1], $0[2]) }
+            assertFanInFailure(upstreamCount: 3, failing: failing, failedUpstreamIsCancelled: true) { Publishers.Zip3($0[0], $0[1], $0[2]) }
         }
     }
 
     func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
         for failing in 0..<3 {
-            assertFanInFailure(upstreamCount: 3, failing: failing, sendValuesFirst: false) { Publishers.Zip3($0[0], $0[1], $0[2]) }
+            assertFanInFailure(upstreamCount: 3, failing: failing, sendValuesFirst: false, failedUpstreamIsCancelled: true) {
+                Publishers.Zip3($0[0], $0[1], $0[2])
+            }
         }
     }
 

@@ -54,13 +54,15 @@ final class Zip4Tests: XCTestCase {
 extension Zip4Tests {
     func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
         for failing in 0..<4 {
-            assertFanInFailure(upstreamCount: 4, failing: failing) { Publishers.Zip4($0[0], $0[1], $0[2], $0[3]) }
+            assertFanInFailure(upstreamCount: 4, failing: failing, failedUpstreamIsCancelled: true) { Publishers.Zip4($0[0], $0[1], $0[2], $0[3]) }
         }
     }
 
     func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
         for failing in 0..<4 {
-            assertFanInFailure(upstreamCount: 4, failing: failing, sendValuesFirst: false) { Publishers.Zip4($0[0], $0[1], $0[2], $0[3]) }
+            assertFanInFailure(upstreamCount: 4, failing: failing, sendValuesFirst: false, failedUpstreamIsCancelled: true) {
+                Publishers.Zip4($0[0], $0[1], $0[2], $0[3])
+            }
         }
     }
 

@@ -61,7 +61,7 @@ final class ZipTests: XCTestCase {
 
         XCTAssertEqual(subscriber.history, ["subscription", "failure(oops)"])
         XCTAssertEqual(a.subscription.cancelCount, 1)
-        XCTAssertEqual(b.subscription.cancelCount, 0)
+        XCTAssertEqual(b.subscription.cancelCount, 1, "as Combine's, zip cancels the failed upstream too")
     }
 
     func test_demand_isPassedToBothUpstreams() {
@@ -79,7 +79,8 @@ final class ZipTests: XCTestCase {
         XCTAssertEqual(a.subscription.requests, [.max(2), .max(1)])
     }
 
-    func test_pairsBeyondDemand_areHeldAndDeliveredBeforeTheFinish() {
+    func test_pairsBeyondDemand_areDeliveredAsTheyForm_asCombines() {
+        // Upstreams that send more than was requested: Combine's zip passes the surplus on.
         let a = DrivenPublisher<Int, Never>()
         let b = DrivenPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<(Int, Int), Never>(initialDemand: .max(1))
@@ -88,13 +89,48 @@ final class ZipTests: XCTestCase {
         a.send(1)
         a.send(2)
         b.send(10)
-        b.send(20)
-        a.send(completion: .finished)
         XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))"])
-
-        subscriber.request(.max(1))
+        b.send(20)
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))", "value((2, 20))"])
+        a.send(completion: .finished)
 
         XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))", "value((2, 20))", "finished"])
+    }
+
+    func test_aPairWithNoDemandAtAll_isDelivered_andTheDemandItReturnsGoesToTheUpstreamThatCompletedIt() {
+        let a = DrivenPublisher<Int, Never>()
+        let b = DrivenPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<(Int, Int), Never>(initialDemand: nil, demandAfterValue: { _ in .max(1) })
+        a.zip(b).subscribe(subscriber)
+
+        XCTAssertEqual(a.send(1), .none)
+        XCTAssertEqual(b.send(2), .max(1))
+
+        XCTAssertEqual(subscriber.history, ["subscription", "value((1, 2))"])
+        XCTAssertEqual(b.subscription.requests, [], "returned, not requested")
+    }
+
+    func test_aRequestMadeWhileReceivingAPair_isReturnedToTheUpstreamThatCompletedIt_andRequestedFromTheOthers() {
+        let a = DrivenPublisher<Int, Never>()
+        let b = DrivenPublisher<Int, Never>()
+        final class Held: @unchecked Sendable { var subscription: (any Subscription)? }
+        let held = Held()
+        a.zip(b).subscribe(
+            AnySubscriber<(Int, Int), Never>(
+                receiveSubscription: { received in
+                    held.subscription = received
+                    received.request(.max(10))
+                },
+                receiveValue: { _ in
+                    held.subscription?.request(.max(666))
+                    return .none
+                }))
+
+        XCTAssertEqual(a.send(1), .none)
+        XCTAssertEqual(b.send(1), .max(666))
+
+        XCTAssertEqual(a.subscription.requests, [.max(10), .max(666)])
+        XCTAssertEqual(b.subscription.requests, [.max(10)])
     }
 
     func test_zipWithTransform_mapsEveryPair() {
@@ -205,13 +241,15 @@ final class ZipTests: XCTestCase {
 extension ZipTests {
     func test_aFailure_cancelsEveryOtherUpstreamOnce_andIsTheOnlyCompletion() {
         for failing in 0..<2 {
-            assertFanInFailure(upstreamCount: 2, failing: failing) { Publishers.Zip($0[0], $0[1]) }
+            assertFanInFailure(upstreamCount: 2, failing: failing, failedUpstreamIsCancelled: true) { Publishers.Zip($0[0], $0[1]) }
         }
     }
 
     func test_aFailure_withNothingHeld_stillCancelsEveryOtherUpstreamOnce() {
         for failing in 0..<2 {
-            assertFanInFailure(upstreamCount: 2, failing: failing, sendValuesFirst: false) { Publishers.Zip($0[0], $0[1]) }
+            assertFanInFailure(upstreamCount: 2, failing: failing, sendValuesFirst: false, failedUpstreamIsCancelled: true) {
+                Publishers.Zip($0[0], $0[1])
+            }
         }
     }
 
@@ -225,7 +263,7 @@ extension ZipTests {
 extension ZipTests {
     /// An upstream failing from inside the downstream's `receive(_:)`: the failure is the next
     /// and last event, the value another upstream sends in the same call is not forwarded, and
-    /// only the live upstream is cancelled, once.
+    /// each upstream is cancelled once (the failed one too, as Combine's zip does).
     func test_aFailureFromInsideReceive_endsTheStreamAfterTheCurrentValue_andNothingFollows() {
         let a = DrivenPublisher<Int, TestError>()
         let b = DrivenPublisher<Int, TestError>()
@@ -244,6 +282,16 @@ extension ZipTests {
 
         XCTAssertEqual(subscriber.history, ["subscription", "value((1, 10))", "failure(oops)"])
         XCTAssertEqual(a.subscription.cancelCount, 1)
-        XCTAssertEqual(b.subscription.cancelCount, 0)
+        XCTAssertEqual(b.subscription.cancelCount, 1)
+    }
+
+    func test_zip3AndZip4_printAsZip_asCombines() {
+        let subscriber3 = TrackingSubscriber<(Int, Int, Int), Never>()
+        Publishers.Zip3(Just(1), Just(2), Just(3)).subscribe(subscriber3)
+        let subscriber4 = TrackingSubscriber<(Int, Int, Int, Int), Never>()
+        Publishers.Zip4(Just(1), Just(2), Just(3), Just(4)).subscribe(subscriber4)
+
+        XCTAssertEqual(subscriber3.subscriptionDescription, "Zip")
+        XCTAssertEqual(subscriber4.subscriptionDescription, "Zip")
     }
 }

@@ -157,4 +157,30 @@ final class RecordTests: XCTestCase {
         XCTAssertEqual(subscriber.history, ["subscription", "value(1)", "finished"])
         XCTAssertEqual(String(describing: subscription), "Cancelled Events")
     }
+
+    func test_zeroDemand_isAllowed_andSendsNothing_beforeOrDuringDelivery() {
+        // Combine's Record takes a request for `.none` without trapping, also from inside
+        // `receive(_:)` while it replays.
+        var subscription: (any Subscription)?
+        var events: [String] = []
+        let subscriber = AnySubscriber<Int, Never>(
+            receiveSubscription: {
+                subscription = $0
+                $0.request(.none)
+            },
+            receiveValue: { value in
+                events.append("value(\(value))")
+                subscription?.request(.none)
+                return .none
+            },
+            receiveCompletion: { _ in events.append("finished") })
+
+        Record<Int, Never>(output: [1, 2, 3], completion: .finished).subscribe(subscriber)
+        XCTAssertEqual(events, [], "a zero request sends nothing")
+
+        subscription?.request(.max(2))
+        XCTAssertEqual(events, ["value(1)", "value(2)"])
+        subscription?.request(.max(1))
+        XCTAssertEqual(events, ["value(1)", "value(2)", "value(3)", "finished"])
+    }
 }

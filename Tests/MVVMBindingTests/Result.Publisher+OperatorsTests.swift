@@ -48,14 +48,31 @@ final class ResultPublisherOperatorsTests: XCTestCase {
         XCTAssertThrowsError(try failure.tryAllSatisfy { _ in true }.result.get()) { XCTAssertEqual($0 as? TestError, .oops) }
     }
 
-    func test_operatorsThatCannotChangeOneValue_keepTheResult_withoutCallingTheClosure() {
-        let refuse: (Int, Int) throws -> Bool = { _, _ in throw TestError.other("called") }
-
-        XCTAssertEqual(try success.tryMin(by: refuse).result.get(), 3)
-        XCTAssertEqual(try success.tryMax(by: refuse).result.get(), 3)
-        XCTAssertEqual(try success.tryRemoveDuplicates(by: refuse).result.get(), 3)
+    func test_operatorsThatCannotChangeOneValue_keepTheResult() {
         XCTAssertEqual(success.replaceEmpty(with: 0).result, .success(3))
         XCTAssertEqual(failure.retry(2).result, .failure(.oops))
+    }
+
+    func test_tryMinMaxAndRemoveDuplicates_compareASuccessWithItselfOnce_andFailWithWhatThatThrows() {
+        // As Combine's: the try forms call their closure with (value, value); a failure is
+        // passed on without calling it.
+        var calls: [String] = []
+        let accept: (Int, Int) throws -> Bool = {
+            calls.append("\($0),\($1)")
+            return false
+        }
+        let refuse: (Int, Int) throws -> Bool = { _, _ in throw TestError.other("thrown") }
+
+        XCTAssertEqual(try success.tryMin(by: accept).result.get(), 3)
+        XCTAssertEqual(try success.tryMax(by: accept).result.get(), 3)
+        XCTAssertEqual(try success.tryRemoveDuplicates(by: accept).result.get(), 3)
+        XCTAssertEqual(calls, ["3,3", "3,3", "3,3"])
+        for published in [success.tryMin(by: refuse), success.tryMax(by: refuse), success.tryRemoveDuplicates(by: refuse)] {
+            XCTAssertThrowsError(try published.result.get()) { XCTAssertEqual($0 as? TestError, .other("thrown")) }
+        }
+        for published in [failure.tryMin(by: refuse), failure.tryMax(by: refuse), failure.tryRemoveDuplicates(by: refuse)] {
+            XCTAssertThrowsError(try published.result.get()) { XCTAssertEqual($0 as? TestError, .oops) }
+        }
     }
 
     func test_ignoreOutput_isAnEmpty_thatFinishesForAFailureToo() {

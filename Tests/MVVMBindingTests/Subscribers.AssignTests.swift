@@ -106,3 +106,32 @@ final class AssignTests: XCTestCase {
         cancellable.cancel()
     }
 }
+
+extension AssignTests {
+    private final class Target {
+        var value = 0
+    }
+
+    func test_theDescription_isAssignAndTheRootType_asCombinesReads() {
+        let assign = Subscribers.Assign(object: Target(), keyPath: \Target.value)
+
+        XCTAssertEqual(assign.description, "Assign Target.")
+        XCTAssertEqual(assign.playgroundDescription as? String, "Assign Target.")
+    }
+
+    func test_theMirror_showsObjectKeyPathAndStatus() {
+        let target = Target()
+        let assign = Subscribers.Assign(object: target, keyPath: \Target.value)
+
+        var children = Array(Mirror(reflecting: assign).children)
+        XCTAssertEqual(children.map(\.label), ["object", "keyPath", "status"])
+        XCTAssertTrue(children[0].value as? Target === target)
+        XCTAssertEqual(children[1].value as? ReferenceWritableKeyPath<Target, Int>, \Target.value)
+        XCTAssertEqual("\(children[2].value)", "awaitingSubscription")
+
+        Just(1).subscribe(assign)
+        children = Array(Mirror(reflecting: assign).children)
+        XCTAssertEqual("\(children[2].value)", "terminal")
+        XCTAssertNil(children[0].value as? Target, "released at the end")
+    }
+}

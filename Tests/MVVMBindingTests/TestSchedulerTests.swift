@@ -139,6 +139,24 @@ final class TestSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.pendingActionCount, 0)
     }
 
+    func test_aRepeatingActionsCancellable_keepsItsScheduler_asADispatchTimerKeepsItsQueue() {
+        var scheduler: TestScheduler? = TestScheduler()
+        weak let weakScheduler = scheduler
+        var count = 0
+        var cancellable = scheduler?.schedule(after: .init(nanoseconds: 1), interval: 1) { count += 1 }
+        scheduler = nil
+        XCTAssertNotNil(weakScheduler)
+        weakScheduler?.advance(by: 1)
+        XCTAssertEqual(count, 1)
+
+        cancellable?.cancel()
+        cancellable?.cancel()  // a second cancel is harmless
+        XCTAssertEqual(weakScheduler?.pendingActionCount, 0)
+        cancellable = nil
+
+        XCTAssertNil(weakScheduler)
+    }
+
     func test_repeatingAndOneShotWork_interleaveInTimeOrder() {
         let scheduler = TestScheduler()
         var log: [String] = []

@@ -116,4 +116,20 @@ extension TimerPublisherTests {
 
         XCTAssertEqual(publisher.tolerance, 0.02)
     }
+
+    func test_theSubscriptionAndConnection_haveNoDescriptionOrMirrorOfTheirOwn_asCombines() throws {
+        let publisher = Timer.TimerPublisher(interval: 60, runLoop: .current, mode: .default)
+        let connection = publisher.connect()
+        defer { connection.cancel() }
+        let subscriber = TrackingSubscriber<Date, Never>()
+
+        publisher.subscribe(subscriber)
+
+        let subscription = try XCTUnwrap(subscriber.subscription)
+        XCTAssertFalse(subscription is any CustomStringConvertible)
+        XCTAssertFalse(subscription is any CustomReflectable)
+        XCTAssertFalse(subscription is any CustomPlaygroundDisplayConvertible)
+        XCTAssertFalse(connection is any CustomStringConvertible)
+        XCTAssertFalse(connection is any CustomReflectable)
+    }
 }

@@ -37,6 +37,9 @@ final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable,
     private var state = State.awaitingSubscription
     /// The calls waiting for a value, oldest first.
     private var waiting: [CheckedContinuation<Outcome, Never>] = []
+    /// One per call made before the subscription arrived, requested when it does (even if
+    /// those calls have ended meanwhile, as Combine's).
+    private var demandBeforeSubscription = Subscribers.Demand.none
 
     var description: String { "AsyncPublisher" }
 
@@ -63,6 +66,7 @@ final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable,
         case .awaitingSubscription:
             // Requested when the subscription arrives.
             waiting.append(continuation)
+            demandBeforeSubscription += 1
             lock.unlock()
         case .subscribed(let subscription):
             waiting.append(continuation)
@@ -85,18 +89,30 @@ final class AsyncIteratorBridge<Input, Failure: Error>: Subscriber, Cancellable,
             return subscription.cancel()
         }
         state = .subscribed(subscription)
-        let waitingCount = waiting.count
+        let owed = demandBeforeSubscription
+        demandBeforeSubscription = .none
         lock.unlock()
-        if waitingCount > 0 { subscription.request(.max(waitingCount)) }
+        if owed > 0 { subscription.request(owed) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        let continuation: CheckedContinuation<Outcome, Never>? = lock.withLock {
-            waiting.isEmpty ? nil : waiting.removeFirst()
+        lock.lock()
+        guard case .subscribed = state else {
+            // A value before the subscription (a broken publisher) ends the waiting calls with
+            // nil, as Combine's does; the iteration itself goes on.
+            let ended = waiting
+            waiting = []
+            lock.unlock()
+            for continuation in ended { continuation.resume(returning: Outcome(result: .success(nil))) }
+            return .none
         }
-        // Without a waiting call the value was never requested; a conforming publisher never
-        // sends one, so it is dropped.
-        continuation?.resume(returning: Outcome(result: .success(input)))
+        guard !waiting.isEmpty else {
+            lock.unlock()
+            preconditionFailure("AsyncPublisher: received a value nobody requested (a publisher sent more than its demand)")
+        }
+        let continuation = waiting.removeFirst()
+        lock.unlock()
+        continuation.resume(returning: Outcome(result: .success(input)))
         return .none
     }
 

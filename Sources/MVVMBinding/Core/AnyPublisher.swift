@@ -1,7 +1,6 @@
 /// A publisher that hides the type of the publisher it wraps.
 public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible {
     private let subscribeBody: (AnySubscriber<Output, Failure>) -> Void
-    private let wrappedDescription: String
 
     /// Wraps `publisher`.
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
@@ -10,10 +9,11 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
             return
         }
         subscribeBody = { publisher.receive(subscriber: $0) }
-        wrappedDescription = String(describing: P.self)
     }
 
-    public var description: String { "AnyPublisher<\(wrappedDescription)>" }
+    /// "AnyPublisher", as Combine's: the wrapped type stays hidden here too (and no type name
+    /// is formatted when a publisher is erased).
+    public var description: String { "AnyPublisher" }
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         subscribeBody(AnySubscriber(subscriber))

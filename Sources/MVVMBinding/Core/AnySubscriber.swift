@@ -39,27 +39,20 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         wrapped = nil
     }
 
-    /// Wraps a subject: values and completion are sent to it, and it keeps the subscription.
+    /// Wraps a subject as Combine's does, through the subscriber `publisher.subscribe(subject)`
+    /// uses: the subject gets that subscriber as its subscription ("Subject"), values and the
+    /// completion reach it once a subscription arrived, and it is held weakly.
     public init<S: Subject>(_ subject: S) where S.Output == Input, S.Failure == Failure {
-        combineIdentifier = CombineIdentifier()
-        receiveSubscriptionBody = { subscription in
-            subject.send(subscription: subscription)
-        }
-        receiveValueBody = { value in
-            subject.send(value)
-            return .none
-        }
-        receiveCompletionBody = { subject.send(completion: $0) }
-        wrappedDescription = String(describing: subject)
-        wrapped = subject
+        self.init(SubjectSubscriber(subject))
     }
 
     public var description: String { wrappedDescription }
 
-    /// The wrapped subscriber's mirror, as Combine's; no children when built from closures.
+    /// The wrapped subscriber's mirror, as Combine's; built from closures, the mirror of its
+    /// description (a String with no children), as Combine's.
     public var customMirror: Mirror {
         if let wrapped { return Mirror(reflecting: wrapped) }
-        return Mirror(self, children: EmptyCollection())
+        return Mirror(reflecting: wrappedDescription)
     }
 
     /// The description, as Combine's.

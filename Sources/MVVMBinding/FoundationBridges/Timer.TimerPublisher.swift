@@ -73,7 +73,7 @@ extension Timer {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Date, S.Failure == Never {
-            subject.receive(subscriber: subscriber)
+            subject.receive(subscriber: TickSubscriber(downstream: subscriber))
         }
 
         /// Starts the timer, unless it is already running, and returns the connection;
@@ -113,6 +113,32 @@ extension Timer {
             lock.withLock {
                 if connection === finished { connection = nil }
             }
+        }
+
+        /// Hands a subscriber the subject's subscription as a plain one: like Combine's timer
+        /// subscription, it has no description or mirror (the subject's would print
+        /// "PassthroughSubject").
+        private struct TickSubscriber<Downstream: Subscriber>: Subscriber
+        where Downstream.Input == Date, Downstream.Failure == Never {
+            let downstream: Downstream
+            var combineIdentifier: CombineIdentifier { downstream.combineIdentifier }
+
+            func receive(subscription: any Subscription) {
+                downstream.receive(subscription: TickSubscription(base: subscription))
+            }
+
+            func receive(_ input: Date) -> Subscribers.Demand { downstream.receive(input) }
+
+            func receive(completion: Subscribers.Completion<Never>) { downstream.receive(completion: completion) }
+        }
+
+        private struct TickSubscription: Subscription {
+            let base: any Subscription
+            var combineIdentifier: CombineIdentifier { base.combineIdentifier }
+
+            func request(_ demand: Subscribers.Demand) { base.request(demand) }
+
+            func cancel() { base.cancel() }
         }
 
         /// One run of the timer: cancelling it stops the timer (invalidates it, or cancels the

@@ -7,11 +7,17 @@ final class CompletionMappingSubscriber<Downstream: Subscriber, UpstreamFailure:
 
     private let downstream: Downstream
     private let convertFailure: (UpstreamFailure) -> Downstream.Failure
+    /// The mirror's parts (Combine's `assertNoFailure` shows its file, line and prefix).
+    let reflectedParts: [(label: String, value: Any)]
     let description: String
 
-    init(downstream: Downstream, name: String, convertFailure: @escaping (UpstreamFailure) -> Downstream.Failure) {
+    init(
+        downstream: Downstream, name: String, reflectedParts: [(label: String, value: Any)] = [],
+        convertFailure: @escaping (UpstreamFailure) -> Downstream.Failure
+    ) {
         self.downstream = downstream
         self.description = name
+        self.reflectedParts = reflectedParts
         self.convertFailure = convertFailure
     }
 

@@ -48,11 +48,17 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectabl
     /// upstream events from then on.
     @exclusivity(unchecked) private(set) var isTerminated = false
     @exclusivity(unchecked) private var deferredCalls = DeferredUpstreamCalls()
+    /// Combine's `zip` rules: a value is delivered as soon as it is formed, whatever the
+    /// downstream's demand (counted down while there is some), and a request the downstream
+    /// makes while a value is being delivered is left to the deliverer, so the upstream whose
+    /// value completed it gets its share as the return value of its `receive(_:)`.
+    private let followsZipDemandRules: Bool
 
-    init(downstream: Downstream, description: String) {
+    init(downstream: Downstream, description: String, followsZipDemandRules: Bool = false) {
         downstreamSlot = .allocate(capacity: 1)
         downstreamSlot.initialize(to: downstream)
         self.description = description
+        self.followsZipDemandRules = followsZipDemandRules
     }
 
     deinit {
@@ -74,7 +80,7 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectabl
     // MARK: - Hooks for subclasses (called with `lock` held)
 
     /// Removes and returns the next value ready for the downstream. Called only while the
-    /// downstream has demand.
+    /// downstream has demand (under zip's rules, whenever a value is held).
     func dequeueLocked() -> Output? { nil }
 
     /// Whether values are still held for the downstream; a normal finish waits for them.
@@ -157,7 +163,7 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectabl
     /// `deliverDirectlyAndUnlock`: no delivery is running, the downstream has demand and no
     /// completion is decided. The caller also checks that it holds no value ahead of it.
     final var mayDeliverDirectlyLocked: Bool {
-        !isDelivering && hasDownstream && demand > 0 && ending == .none
+        !isDelivering && hasDownstream && (demand > 0 || followsZipDemandRules) && ending == .none
     }
 
     /// Delivers `value`, which skipped the subclass's buffer, then continues as
@@ -200,7 +206,7 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectabl
     /// Hands one value to the downstream, with the lock released around the call, and adds
     /// the demand it returns. Entered and left with the lock held.
     private func deliverLocked(_ value: Output) {
-        demand -= 1
+        if demand > 0 { demand -= 1 }
         let target = downstreamSlot.pointee
         lock.unlock()
         let more = target.receive(value)
@@ -220,7 +226,7 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectabl
     private func deliverBufferedLocked() {
         while hasDownstream {
             if ending != .none, deliverCompletionIfDueLocked() { return }
-            guard demand > 0, hasBufferedValuesLocked, deliverNextBufferedLocked() else { return }
+            guard demand > 0 || followsZipDemandRules, hasBufferedValuesLocked, deliverNextBufferedLocked() else { return }
         }
     }
 
@@ -265,6 +271,8 @@ class FanInSubscription<Downstream: Subscriber>: Subscription, CombineReflectabl
         guard hasDownstream else { return lock.unlock() }
         demand += newDemand
         demandDidIncreaseLocked(by: newDemand)
+        // Under zip's rules a request made during a delivery waits for the deliverer.
+        if followsZipDemandRules, isDelivering { return lock.unlock() }
         _ = drainAndUnlock()
     }
 

@@ -1,4 +1,4 @@
-/// The engine of `Merge`, `Merge3`, `MergeMany` and `FlatMap`: relays the values of several
+/// The engine of `Merge`, `Merge3` … `Merge8` and `MergeMany`: relays the values of several
 /// upstreams (its sources) to one downstream in arrival order, honouring the downstream's
 /// demand across all of them.
 ///
@@ -7,14 +7,13 @@
 /// one value waiting, and is asked again only when its value went out and demand remains, so
 /// a slow downstream holds back every source with bounded buffering.
 ///
-/// The merge finishes once every source finished and no more can be added (`FlatMap` adds a
-/// source per upstream value), and fails with the first failure, cancelling the other sources.
+/// The merge finishes once every source finished, and fails with the first failure,
+/// cancelling the other sources.
 ///
 /// Performance: a value that finds nothing queued ahead of it and demand outstanding goes
 /// straight to the downstream; only values that must wait are queued. Sources live in an
-/// array of reusable slots (a finished source's slot goes to the next one), so a long-lived
-/// `flatMap` allocates nothing per inner publisher for its bookkeeping.
-class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, @unchecked Sendable {
+/// array of slots, each tagged with a generation so that a stale tag is recognised.
+final class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, @unchecked Sendable {
     /// The subscriber attached to one source; forwards its events to the merge.
     struct Source: Subscriber, CombineReflectable {
         typealias Input = Downstream.Input
@@ -40,14 +39,9 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
     @exclusivity(unchecked) private var queuedValues = ValueQueue<Output>()
     @exclusivity(unchecked) private var queuedTags = ValueQueue<MergeSourceTag>()
     @exclusivity(unchecked) private var requestsUnlimited = false
-    @exclusivity(unchecked) private var acceptsNewSources: Bool
 
-    /// - Parameters:
-    ///   - sourceCount: the sources known now, in slots `0..<sourceCount`.
-    ///   - acceptsNewSources: whether `addSourceLocked()` will add more later; the merge
-    ///     cannot finish until `stopAcceptingSourcesLocked()` is called.
-    init(downstream: Downstream, description: String, sourceCount: Int, acceptsNewSources: Bool = false) {
-        self.acceptsNewSources = acceptsNewSources
+    /// - Parameter sourceCount: the sources, in slots `0..<sourceCount`.
+    init(downstream: Downstream, description: String, sourceCount: Int) {
         super.init(downstream: downstream, description: description)
         slots.reserveCapacity(sourceCount)
         for _ in 0..<sourceCount { _ = addSourceLocked() }
@@ -59,7 +53,7 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
     }
 
     /// The subscriber for the source `tag` names.
-    final func subscriber(for tag: MergeSourceTag) -> Source {
+    private func subscriber(for tag: MergeSourceTag) -> Source {
         Source(merge: self, tag: tag)
     }
 
@@ -71,12 +65,9 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
         _ = drainAndUnlock()
     }
 
-    // MARK: - For FlatMap
-
     /// Registers a new source and returns its tag (for `subscriber(for:)`), or `nil` once the
-    /// merge has ended. A tag rather than the subscriber: an optional of the generic `Source`
-    /// would cost a run-time metadata lookup per inner publisher in unspecialised code.
-    final func addSourceLocked() -> MergeSourceTag? {
+    /// merge has ended.
+    private func addSourceLocked() -> MergeSourceTag? {
         guard !isTerminated else { return nil }
         let index: Int
         if firstFreeSlot >= 0 {
@@ -92,17 +83,8 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
         return MergeSourceTag(slot: index, generation: slots[index].generation)
     }
 
-    /// No more sources will be added; the merge finishes when the current ones have.
-    final func stopAcceptingSourcesLocked() {
-        acceptsNewSources = false
-        finishIfDoneLocked()
-    }
-
-    /// A source finished normally (it has already been removed).
-    func sourceDidFinishLocked() {}
-
     private func finishIfDoneLocked() {
-        if !acceptsNewSources, liveSourceCount == 0 { finishLocked() }
+        if liveSourceCount == 0 { finishLocked() }
     }
 
     /// Whether `tag` names a source that still holds its slot.
@@ -160,7 +142,6 @@ class MergingSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>
         case .failure(let error):
             failLocked(error)
         case .finished:
-            sourceDidFinishLocked()
             finishIfDoneLocked()
         }
         _ = drainAndUnlock()

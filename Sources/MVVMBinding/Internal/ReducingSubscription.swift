@@ -5,182 +5,183 @@ enum ReductionStep {
 }
 
 /// The engine of operators that reduce a whole stream to at most one value (`first`,
-/// `collect`, `count`, `reduce`, `min`, `contains`, `allSatisfy`, `last`, `ignoreOutput`, and
-/// their `try` forms): as Combine's, it asks upstream for everything as soon as it gets the
-/// upstream's subscription, before handing the downstream its own and whatever the downstream
-/// later asks for; it folds each value into a running result, and delivers that result and `finished` once upstream has
-/// finished (or the reduction is done early, which cancels upstream) and the downstream has
-/// asked for a value. A reduction with no result finishes without waiting for demand; an
-/// upstream failure is passed on at once. An ending that arrives while the downstream is not
-/// yet subscribed (a synchronous upstream answering the first request) is held until it is.
-/// Cancelling reaches the upstream at most once, and never after the reduction ended.
+/// `collect`, `count`, `reduce`, `min`, `contains`, `allSatisfy`, `last`, and their `try`
+/// forms), with Combine's protocol:
 ///
-/// The fold may throw the downstream's failure type: a `try` operator's error cancels the
-/// upstream and fails the downstream, exactly once. `convertFailure` turns the upstream's
-/// failure into the downstream's (the identity, or widening to `any Error`).
+/// - On the upstream's subscription it hands the downstream its own, then asks the upstream for
+///   `.unlimited`, whatever the downstream asks for (also when the downstream cancelled at
+///   once: a cancel before the upstream subscribed changes nothing).
+/// - It folds each value into a running result; once the fold is done early (`first`) it
+///   cancels the upstream. The result, if any, and `finished` go to the downstream once the
+///   upstream has finished (or the fold is done) and the downstream has asked for a value,
+///   whichever comes last; a stream with no result waits for demand too. A failure, the
+///   upstream's or the fold's (a `try` operator's error, which also cancels the upstream), goes
+///   at once.
+/// - A zero request traps; cancelling reaches the upstream at most once, and never after the
+///   upstream completed.
+///
+/// `convertFailure` turns the upstream's failure into the downstream's (the identity, or
+/// widening to `any Error`).
 final class ReducingSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>: Subscriber, Subscription,
     CombineReflectable, @unchecked Sendable
 {
     typealias Failure = UpstreamFailure
     typealias Reduce = (inout Downstream.Input?, Input) throws(Downstream.Failure) -> ReductionStep
 
-    private enum State {
+    private enum Status {
         case awaitingSubscription
         case subscribed(any Subscription)
-        /// The result is final but the downstream has not asked for it yet.
-        case resultReady
-        case terminated
+        case terminal
     }
 
     private let lock = Lock()
-    private var state = State.awaitingSubscription
+    // Guarded by `lock`:
+    private var status = Status.awaitingSubscription
     private var downstreamRequested = false
-    /// Whether the downstream has its subscription; until then an ending waits in `heldEnding`.
-    private var downstreamSubscribed = false
-    private var heldEnding: Subscribers.Completion<Downstream.Failure>?
+    private var cancelled = false
+    /// The result is final: the upstream finished or the fold is done.
+    private var resultIsFinal = false
+    /// The downstream got (or is getting) its completion.
+    private var completed = false
     // Written only by `receive(_:)`, which a publisher never calls concurrently, and read by
-    // other paths only after the state (under the lock) says the reduction is over.
+    // other paths only once the lock says the result is final.
     private var result: Downstream.Input?
+    private let initial: Downstream.Input?
     private let reduce: Reduce
     private let convertFailure: (UpstreamFailure) -> Downstream.Failure
     private let downstream: Downstream
+    /// The mirror's parts when the operator shows its own (collect shows its count).
+    private let reflectResult: ((Downstream.Input?) -> [(label: String, value: Any)])?
     let description: String
 
     /// - Parameters:
     ///   - initialResult: the result before any value; `nil` means "no result yet".
     ///   - convertFailure: turns an upstream failure into the downstream's failure.
+    ///   - reflectResult: the mirror's parts, from the result, for an operator that shows its own.
     ///   - reduce: folds a value into the result and says whether to go on; throwing fails
     ///     the stream.
     init(
         downstream: Downstream, name: String, initialResult: Downstream.Input?,
         convertFailure: @escaping (UpstreamFailure) -> Downstream.Failure,
+        reflectResult: ((Downstream.Input?) -> [(label: String, value: Any)])? = nil,
         reduce: @escaping Reduce
     ) {
         self.downstream = downstream
+        self.reflectResult = reflectResult
         self.description = name
         self.result = initialResult
+        self.initial = initialResult
         self.convertFailure = convertFailure
         self.reduce = reduce
     }
 
     /// A reduction that passes the upstream's failure on unchanged.
     convenience init(
-        downstream: Downstream, name: String, initialResult: Downstream.Input?, reduce: @escaping Reduce
+        downstream: Downstream, name: String, initialResult: Downstream.Input?,
+        reflectResult: ((Downstream.Input?) -> [(label: String, value: Any)])? = nil, reduce: @escaping Reduce
     ) where Downstream.Failure == UpstreamFailure {
-        self.init(downstream: downstream, name: name, initialResult: initialResult, convertFailure: { $0 }, reduce: reduce)
+        self.init(
+            downstream: downstream, name: name, initialResult: initialResult, convertFailure: { $0 }, reflectResult: reflectResult,
+            reduce: reduce)
+    }
+
+    var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock {
+            if let reflectResult { return reflectResult(result) }
+            let statusName: String
+            switch status {
+            case .awaitingSubscription: statusName = "awaitingSubscription"
+            case .subscribed: statusName = "subscribed"
+            case .terminal: statusName = "terminal"
+            }
+            return [("downstream", downstream), ("result", result as Any), ("initial", initial as Any), ("status", statusName)]
+        }
     }
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard case .awaitingSubscription = state else {
+        guard case .awaitingSubscription = status else {
             lock.unlock()
             return subscription.cancel()
         }
-        state = .subscribed(subscription)
+        status = .subscribed(subscription)
         lock.unlock()
-        subscription.request(.unlimited)
         downstream.receive(subscription: self)
-        let ending: Subscribers.Completion<Downstream.Failure>? = lock.withLock {
-            downstreamSubscribed = true
-            defer { heldEnding = nil }
-            return heldEnding
-        }
-        switch ending {
-        case .failure(let error)?: downstream.receive(completion: .failure(error))
-        case .finished?: deliver(result)
-        case nil: break
-        }
+        subscription.request(.unlimited)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard lock.withLock({ if case .subscribed = state { return true } else { return false } }) else { return .none }
+        lock.lock()
+        guard case .subscribed(let upstream) = status else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
         let step: ReductionStep
         do {
             step = try reduce(&result, input)
         } catch {
-            fail(with: error)
+            lock.withLock {
+                resultIsFinal = true
+                completed = true
+                status = .terminal
+            }
+            upstream.cancel()
+            downstream.receive(completion: .failure(error))
             return .none
         }
         guard step == .done else { return .none }
-        lock.lock()
-        guard case .subscribed(let upstream) = state else {
-            lock.unlock()
-            return .none
+        let deliverNow: Bool = lock.withLock {
+            resultIsFinal = true
+            if downstreamRequested { completed = true }
+            status = .terminal
+            return downstreamRequested
         }
-        let deliverNow = downstreamRequested
-        state = deliverNow ? .terminated : .resultReady
-        lock.unlock()
         upstream.cancel()
-        if deliverNow { deliver(result) }
+        if deliverNow { deliverResult() }
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard case .subscribed = state else { return lock.unlock() }
+        guard case .subscribed = status else { return lock.unlock() }
+        status = .terminal
+        resultIsFinal = true
         switch completion {
+        case .finished:
+            let deliverNow = downstreamRequested
+            if deliverNow { completed = true }
+            lock.unlock()
+            if deliverNow { deliverResult() }
         case .failure(let error):
-            state = .terminated
-            guard downstreamSubscribed else {
-                heldEnding = .failure(convertFailure(error))
-                return lock.unlock()
-            }
+            completed = true
             lock.unlock()
             downstream.receive(completion: .failure(convertFailure(error)))
-        case .finished:
-            let deliverNow = downstreamRequested || result == nil
-            state = deliverNow ? .terminated : .resultReady
-            guard downstreamSubscribed || !deliverNow else {
-                heldEnding = .finished
-                return lock.unlock()
-            }
-            lock.unlock()
-            if deliverNow { deliver(result) }
         }
     }
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "API Violation: demand must not be zero")
         lock.lock()
-        guard !downstreamRequested else { return lock.unlock() }
+        guard !downstreamRequested, !cancelled, !completed else { return lock.unlock() }
         downstreamRequested = true
-        switch state {
-        case .subscribed:
-            // The upstream was asked for everything on subscription.
-            lock.unlock()
-        case .resultReady:
-            state = .terminated
-            lock.unlock()
-            deliver(result)
-        case .awaitingSubscription, .terminated:
-            lock.unlock()
-        }
+        guard resultIsFinal else { return lock.unlock() }
+        completed = true
+        lock.unlock()
+        deliverResult()
     }
 
     func cancel() {
-        let upstream: (any Subscription)? = lock.withLock {
-            defer { state = .terminated }
-            if case .subscribed(let upstream) = state { return upstream }
-            return nil
-        }
-        upstream?.cancel()
-    }
-
-    /// Ends the stream because the fold threw: cancels the upstream, then fails downstream.
-    private func fail(with error: Downstream.Failure) {
-        let (upstream, subscribed): ((any Subscription)?, Bool) = lock.withLock {
-            guard case .subscribed(let upstream) = state else { return (nil, true) }
-            state = .terminated
-            if !downstreamSubscribed { heldEnding = .failure(error) }
-            return (upstream, downstreamSubscribed)
-        }
-        guard let upstream else { return }
+        lock.lock()
+        guard case .subscribed(let upstream) = status else { return lock.unlock() }
+        cancelled = true
+        status = .terminal
+        lock.unlock()
         upstream.cancel()
-        if subscribed { downstream.receive(completion: .failure(error)) }
     }
 
-    private func deliver(_ value: Downstream.Input?) {
-        if let value { _ = downstream.receive(value) }
+    private func deliverResult() {
+        if let result { _ = downstream.receive(result) }
         downstream.receive(completion: .finished)
     }
 }

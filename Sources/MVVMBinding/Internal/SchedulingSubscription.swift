@@ -1,6 +1,8 @@
-/// The shared state of the operators that hand events to a scheduler (`debounce`,
-/// `throttle`, `delay`, `receive(on:)`, `subscribe(on:)`): the upstream subscription, the
-/// downstream, and the lifecycle that makes the stream end exactly once.
+/// The shared state of the operators that hand events to a scheduler with timers of their own
+/// (`debounce`, `throttle`, `collect(.byTime)`): the upstream subscription, the downstream,
+/// and the lifecycle that makes the stream end exactly once (`delay`, `receive(on:)` and
+/// `subscribe(on:)` follow Combine's simpler protocols: ScheduledDeliverySubscription and
+/// SubscribeOn's own).
 ///
 /// Each operator's `Inner` subclasses it and conforms to `Subscriber` and `Subscription`
 /// itself, so those calls stay direct (the subclass is final) rather than going through an
@@ -24,7 +26,7 @@ class SchedulingSubscription<Downstream: Subscriber>: @unchecked Sendable {
 
     /// - Parameter cancelsLateSubscription: whether a subscription arriving after the stream
     ///   ended (cancelled before the upstream subscribed) is cancelled: Combine's `throttle`
-    ///   does, its `debounce`, `delay`, `receive(on:)` and `subscribe(on:)` leave it alone.
+    ///   does, its `debounce` leaves it alone.
     init(downstream: Downstream, cancelsLateSubscription: Bool = false) {
         self.downstream = downstream
         self.cancelsLateSubscription = cancelsLateSubscription
@@ -53,8 +55,9 @@ class SchedulingSubscription<Downstream: Subscriber>: @unchecked Sendable {
         }
     }
 
-    /// What a scheduling operator's mirror shows: its downstream and upstream while live.
-    final var reflectedParts: [(label: String, value: Any)] {
+    /// A mirror of the downstream and the upstream while live (collect(.byTime) shows it;
+    /// Combine's throttle shows nothing, its debounce its own state).
+    final var downstreamAndUpstreamParts: [(label: String, value: Any)] {
         lock.withLock {
             let upstream: Any
             if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = Optional<Any>.none as Any }

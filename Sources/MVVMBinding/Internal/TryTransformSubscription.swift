@@ -11,9 +11,10 @@ enum StepOutcome {
 }
 
 /// The engine of the operators that decide value by value and may end the stream themselves:
-/// `tryMap`, `tryCompactMap`, `tryFilter`, `tryRemoveDuplicates`, `prefix(while:)`,
-/// `drop(while:)` and their `try` forms (`filter`, `compactMap` and `removeDuplicates` have
-/// lighter classes of their own, with the same protocol). A step may emit, skip (asking upstream for one more in its place) or finish (which
+/// `tryCompactMap`, `tryFilter`, `tryRemoveDuplicates`, `prefix(while:)`, `drop(while:)` and
+/// their `try` forms (`removeDuplicates` has a lighter class of its own with the same protocol;
+/// `tryMap` one with Combine's looser one). A step may emit, skip (asking upstream for one
+/// more in its place) or finish (which
 /// cancels the upstream and finishes the downstream); a thrown error cancels the upstream and
 /// fails the downstream. Either ending happens exactly once.
 ///
@@ -29,55 +30,51 @@ final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: 
     typealias Emit = (Downstream.Input) -> Subscribers.Demand
     typealias Step = (Input, Emit) throws(Downstream.Failure) -> StepOutcome
 
-    private let link: UpstreamLink
+    private let link = UpstreamLink(cancelsLateSubscription: true)
     private let downstream: Downstream
-    private let passesValuesBeforeSubscription: Bool
+    /// Combine's `drop(while:)` forms: a cancel before the subscription changes nothing, a
+    /// value or completion before it is ignored rather than trapped, and an empty mirror.
+    private let dropWhileRules: Bool
+    /// Parts the mirror shows after the downstream (tryRemoveDuplicates: the last value).
+    private let reflectState: (() -> [(label: String, value: Any)])?
     private let step: Step
     private let convertFailure: (UpstreamFailure) -> Downstream.Failure
     let description: String
 
     /// - Parameters:
     ///   - name: the operator's name, for `description`.
-    ///   - combineTryMapRules: Combine's `tryMap` differs from the other operators here with a
-    ///     misbehaving upstream: it transforms and passes on a value sent before the
-    ///     subscription, and leaves alone a subscription that arrives after a cancel; the
-    ///     others drop the value and cancel the subscription.
+    ///   - dropWhileRules: Combine's `drop(while:)` protocol rather than the others' (see
+    ///     `dropWhileRules`).
     ///   - convertFailure: turns an upstream failure into the downstream's failure.
     ///   - step: decides what to do with each value; throwing fails the stream.
     init(
-        downstream: Downstream, name: String, combineTryMapRules: Bool = false,
+        downstream: Downstream, name: String, dropWhileRules: Bool = false,
+        reflectState: (() -> [(label: String, value: Any)])? = nil,
         convertFailure: @escaping (UpstreamFailure) -> Downstream.Failure, step: @escaping Step
     ) {
         self.downstream = downstream
+        self.dropWhileRules = dropWhileRules
+        self.reflectState = reflectState
         self.description = name
         self.convertFailure = convertFailure
         self.step = step
-        passesValuesBeforeSubscription = combineTryMapRules
-        link = UpstreamLink(cancelsLateSubscription: !combineTryMapRules)
-    }
-
-    /// A `try` operator whose transform returns the value to pass on, or throws to fail.
-    convenience init(
-        downstream: Downstream, name: String, combineTryMapRules: Bool = false,
-        mapping transform: @escaping (Input) throws -> Downstream.Input
-    ) where Downstream.Failure == any Error {
-        self.init(downstream: downstream, name: name, combineTryMapRules: combineTryMapRules, convertFailure: { $0 }) {
-            input, emit in .passed(emit(try transform(input)))
-        }
     }
 
     /// A `try` operator whose transform returns the value to pass on, `nil` to drop it, or
     /// throws to fail.
     convenience init(
-        downstream: Downstream, name: String, compacting transform: @escaping (Input) throws -> Downstream.Input?
+        downstream: Downstream, name: String, reflectState: (() -> [(label: String, value: Any)])? = nil,
+        compacting transform: @escaping (Input) throws -> Downstream.Input?
     ) where Downstream.Failure == any Error {
-        self.init(downstream: downstream, name: name, convertFailure: { $0 }) { input, emit in
+        self.init(downstream: downstream, name: name, reflectState: reflectState, convertFailure: { $0 }) { input, emit in
             guard let output = try transform(input) else { return .skipped }
             return .passed(emit(output))
         }
     }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+    var reflectedParts: [(label: String, value: Any)] {
+        dropWhileRules ? [] : [("downstream", downstream)] + (reflectState?() ?? [])
+    }
 
     func receive(subscription: any Subscription) {
         guard link.attach(subscription) else { return }
@@ -85,8 +82,11 @@ final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: 
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        // A value racing with our own termination is ignored.
-        guard link.isSubscribed || (passesValuesBeforeSubscription && !link.hasTerminated) else { return .none }
+        // A value racing with our own termination is ignored; one before the subscription traps.
+        guard link.isSubscribed else {
+            if !dropWhileRules { link.trapIfAwaitingSubscription("\(description): received a value before the subscription") }
+            return .none
+        }
         do {
             switch try step(input, { downstream.receive($0) }) {
             case .passed(let demand): return demand
@@ -100,16 +100,25 @@ final class TryTransformSubscription<Input, UpstreamFailure: Error, Downstream: 
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        guard link.complete() else { return }
+        guard link.complete() else {
+            if !dropWhileRules { link.trapIfAwaitingSubscription("\(description): received a completion before the subscription") }
+            return
+        }
         downstream.receive(completion: completion.mapError(convertFailure))
     }
 
     func request(_ demand: Subscribers.Demand) {
+        precondition(demand > 0, "API Violation: demand must not be zero")
+        if !dropWhileRules { link.trapIfAwaitingSubscription("\(description): request before the subscription was sent") }
         link.request(demand)
     }
 
     func cancel() {
-        link.cancel()
+        if dropWhileRules {
+            link.cancelIfSubscribed()
+        } else {
+            link.cancel()
+        }
     }
 
     private func end(with completion: Subscribers.Completion<Downstream.Failure>) {

@@ -18,15 +18,22 @@ class TupleSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, 
     /// Everything the downstream has requested so far, for upstreams that subscribe late.
     @exclusivity(unchecked) private var requestedSoFar = Subscribers.Demand.none
 
-    init(downstream: Downstream, description: String, sides: [TupleSide], makeTuple: @escaping () -> Output) {
+    init(
+        downstream: Downstream, description: String, sides: [TupleSide], followsZipDemandRules: Bool = false,
+        makeTuple: @escaping () -> Output
+    ) {
         self.sides = sides
         self.makeTuple = makeTuple
-        super.init(downstream: downstream, description: description)
+        super.init(downstream: downstream, description: description, followsZipDemandRules: followsZipDemandRules)
     }
 
     /// An upstream finished normally, with the lock held: end the stream if no further tuple
     /// can be formed.
     func sideDidFinishLocked() {}
+
+    /// Whether an upstream's failure also cancels that upstream, as Combine's `zip` does (it
+    /// cancels every upstream after passing the failure on).
+    var cancelsFailedSide: Bool { false }
 
     /// Whether every side holds a value, so a tuple can be formed; with the lock held.
     ///
@@ -56,10 +63,13 @@ class TupleSubscription<Downstream: Subscriber>: FanInSubscription<Downstream>, 
         lock.lock()
         guard !isTerminated, !side.isFinished else { return lock.unlock() }
         side.isFinished = true
-        side.subscription = nil
         switch completion {
-        case .failure(let error): failLocked(error)
-        case .finished: sideDidFinishLocked()
+        case .failure(let error):
+            if !cancelsFailedSide { side.subscription = nil }
+            failLocked(error)
+        case .finished:
+            side.subscription = nil
+            sideDidFinishLocked()
         }
         _ = drainAndUnlock()
     }

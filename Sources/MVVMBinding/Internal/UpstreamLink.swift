@@ -78,6 +78,36 @@ final class UpstreamLink: @unchecked Sendable {
     /// Read on every value: a value racing with a termination is as racy with a lock as without.
     var isSubscribed: Bool { subscribed.load(ordering: .acquiring) }
 
+    /// Traps with `message` while no subscription has arrived (nor a cancel): Combine's
+    /// operators that own their subscription trap on a value, completion or request then.
+    /// Called off the value path (after `isSubscribed` said no, or per request).
+    func trapIfAwaitingSubscription(_ message: @autoclosure () -> String) {
+        let awaiting: Bool = lock.withLock {
+            if case .awaitingSubscription = state { return true }
+            return false
+        }
+        if awaiting { preconditionFailure(message()) }
+    }
+
+    /// Cancels the upstream if it has subscribed and the link is live; before the subscription
+    /// it changes nothing (the subscription is then taken when it comes), as some of Combine's
+    /// operators do. Returns whether it cancelled.
+    @discardableResult
+    func cancelIfSubscribed() -> Bool {
+        let subscription: (any Subscription)? = lock.withLock {
+            switch state {
+            case .holdingRequests(let subscription, _), .subscribed(let subscription):
+                state = .terminated
+                return subscription
+            case .awaitingSubscription, .terminated:
+                return nil
+            }
+        }
+        guard let subscription else { return false }
+        subscription.cancel()
+        return true
+    }
+
     /// Whether the stream has ended (completed, cancelled or ended by the operator).
     var hasTerminated: Bool {
         lock.withLock {

@@ -60,6 +60,11 @@ struct ValueQueue<Element>: ~Copyable {
         while count > 0 { _ = removeFirst() }
     }
 
+    /// The elements, oldest first, as an array: for mirrors only (it copies).
+    var elements: [Element] {
+        (0..<count).map { (storage! + slot($0)).pointee }
+    }
+
     /// How many elements run from `head` to the end of the storage, and how many wrapped
     /// round to its start.
     private var segmentCounts: (unwrapped: Int, wrapped: Int) {

@@ -2,7 +2,10 @@
 /// oldest unpaired value of every upstream as soon as each has one.
 ///
 /// Demand passes through: whatever the downstream requests is requested from every upstream,
-/// so each buffer holds at most what was asked for. The zip finishes when an upstream has
+/// so each buffer holds at most what was asked for. As Combine's, a tuple goes out as soon as
+/// it is formed, even beyond the demand (an upstream that sends more than it was asked for
+/// gets its surplus delivered), and a request the downstream makes while receiving a tuple
+/// is returned to the upstream whose value completed it, not requested from it. The zip finishes when an upstream has
 /// finished and has no buffered value left to pair (no further tuple is possible), after
 /// delivering the tuples already formed; it fails with the first failure. Either way the
 /// other upstreams are cancelled.
@@ -24,6 +27,10 @@ final class ZipSubscription<Downstream: Subscriber>: TupleSubscription<Downstrea
         func receive(subscription: any Subscription) { zip.side(side, received: subscription) }
         func receive(_ input: Value) -> Subscribers.Demand { zip.side(side, received: input) }
         func receive(completion: Subscribers.Completion<Failure>) { zip.side(side, received: completion) }
+    }
+
+    init(downstream: Downstream, description: String, sides: [TupleSide], makeTuple: @escaping () -> Output) {
+        super.init(downstream: downstream, description: description, sides: sides, followsZipDemandRules: true, makeTuple: makeTuple)
     }
 
     func subscriber<Value>(for side: TypedSide<Value>) -> Member<Value> {
@@ -55,6 +62,8 @@ final class ZipSubscription<Downstream: Subscriber>: TupleSubscription<Downstrea
     }
 
     // MARK: - TupleSubscription hooks
+
+    override var cancelsFailedSide: Bool { true }
 
     override func sideDidFinishLocked() {
         finishIfExhaustedLocked()

@@ -61,7 +61,10 @@ private protocol FutureWaiter<Output, Failure>: AnyObject {
 }
 
 /// One subscriber's view of a future: delivers the result once the subscriber has demand
-/// (failures need none), then forgets the subscriber.
+/// (failures need none), then forgets the subscriber. As Combine's, it keeps the future (its
+/// mirror's parent) until the result it waited for has been delivered (for good, when the
+/// result came first and a request delivered it) or it is cancelled. Mirror: parent,
+/// downstream, hasAnyDemand, subject.
 private final class FutureSubscription<Downstream: Subscriber>: Subscription, FutureWaiter,
     CombineReflectable, @unchecked Sendable
 {
@@ -82,6 +85,10 @@ private final class FutureSubscription<Downstream: Subscriber>: Subscription, Fu
 
     var description: String { "Future" }
 
+    var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock { [("parent", future as Any), ("downstream", downstream as Any), ("hasAnyDemand", hasDemand), ("subject", future as Any)] }
+    }
+
     /// Whether the subscriber is still waiting (not cancelled, not yet served).
     var isActive: Bool { lock.withLock { downstream != nil } }
 
@@ -89,14 +96,14 @@ private final class FutureSubscription<Downstream: Subscriber>: Subscription, Fu
         lock.lock()
         guard let target = downstream else { return lock.unlock() }
         if case .success = newResult, !hasDemand {
-            // No longer in the future's waiting list, so nothing to detach from later.
+            // No longer in the future's waiting list; the future is kept until delivery.
             result = newResult
-            future = nil
             return lock.unlock()
         }
-        release()
+        downstream = nil
         lock.unlock()
         deliver(newResult, to: target)
+        lock.withLock { release() }
     }
 
     func request(_ demand: Subscribers.Demand) {
@@ -105,8 +112,10 @@ private final class FutureSubscription<Downstream: Subscriber>: Subscription, Fu
         guard let target = downstream else { return lock.unlock() }
         hasDemand = true
         guard let ready = result else { return lock.unlock() }
-        release()
+        downstream = nil
+        result = nil
         lock.unlock()
+        // As Combine's, a result delivered on request leaves the future in the mirror.
         deliver(ready, to: target)
     }
 
@@ -123,6 +132,7 @@ private final class FutureSubscription<Downstream: Subscriber>: Subscription, Fu
         downstream = nil
         future = nil
         result = nil
+        hasDemand = false
     }
 
     private func deliver(_ result: Result<Output, Failure>, to target: Downstream) {

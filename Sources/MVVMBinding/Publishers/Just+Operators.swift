@@ -113,9 +113,7 @@ extension Just {
     /// The elements of `elements`, then the value: a `Publishers.Sequence`, not a concatenation.
     public func prepend<S: Sequence>(_ elements: S) -> Publishers.Sequence<[Output], Just<Output>.Failure>
     where S.Element == Output {
-        var all = Array(elements)
-        all.append(output)
-        return Publishers.Sequence(sequence: all)
+        Publishers.Sequence(sequence: elements + [output])
     }
 
     /// The value, then `elements`: a `Publishers.Sequence`, not a concatenation.

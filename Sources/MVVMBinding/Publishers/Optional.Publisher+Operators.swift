@@ -91,9 +91,13 @@ extension Optional.Publisher {
         return Optional<Output>.Publisher(index == 0 ? output : nil)
     }
 
-    /// The value, if `range` includes index 0.
+    /// The value, if `range` includes index 0. Traps, as Combine's does, on a negative lower
+    /// bound and on an upper bound of `Int.max - 1` or more.
     public func output<R: RangeExpression>(in range: R) -> Optional<Output>.Publisher where R.Bound == Int {
-        Optional<Output>.Publisher(range.relative(to: 0..<Int.max).contains(0) ? output : nil)
+        let range = range.relative(to: 0..<Int.max)
+        precondition(range.lowerBound >= 0, "lowerBound must not be negative")
+        precondition(range.upperBound < .max - 1, "upperBound must be less than Int.max - 1")
+        return Optional<Output>.Publisher(range.contains(0) ? output : nil)
     }
 
     /// Whether the value satisfies `predicate`; nothing when there is no value.
@@ -106,9 +110,10 @@ extension Optional.Publisher {
         Optional<Bool>.Publisher(output.map(predicate))
     }
 
-    /// A one-element array of the value; nothing when there is no value.
+    /// A one-element array of the value; an empty array when there is no value (collect
+    /// publishes what it gathered when its upstream finishes, even nothing).
     public func collect() -> Optional<[Output]>.Publisher {
-        Optional<[Output]>.Publisher(output.map { [$0] })
+        Optional<[Output]>.Publisher(output.map { [$0] } ?? [])
     }
 
     /// 1 for a value; nothing when there is none.

@@ -32,7 +32,10 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (prefix, file, line) = (self.prefix, self.file, self.line)
             upstream.subscribe(
-                CompletionMappingSubscriber<S, Upstream.Failure>(downstream: subscriber, name: "AssertNoFailure") { error in
+                CompletionMappingSubscriber<S, Upstream.Failure>(
+                    downstream: subscriber, name: "AssertNoFailure",
+                    reflectedParts: [("file", file), ("line", line), ("prefix", prefix)]
+                ) { error in
                     fatalError("\(prefix.isEmpty ? "" : prefix + ": ")\(error)", file: file, line: line)
                 })
         }

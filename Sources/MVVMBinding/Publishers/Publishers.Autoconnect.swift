@@ -70,37 +70,30 @@ extension ConnectablePublisher {
     }
 }
 
-/// Sits between the connectable upstream and one subscriber: forwards everything, and on each
-/// cancel tells the autoconnect (before cancelling the upstream subscription, Combine's order).
-/// It prints as the upstream's subscription does, since Combine hands that one through.
-private final class AutoconnectSubscriber<Upstream: ConnectablePublisher, Downstream: Subscriber>:
-    Subscriber, Subscription, CombineReflectable, @unchecked Sendable
+/// What the connectable upstream sees of one subscriber, as Combine's: it passes everything
+/// through, handing the downstream the upstream's subscription wrapped so that a cancel tells
+/// the autoconnect first. Prints as "Autoconnect", mirrors parent and downstream.
+private struct AutoconnectSubscriber<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber,
+    CombineReflectable, @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
+    let combineIdentifier = CombineIdentifier()
     private let downstream: Downstream
     private let parent: Publishers.Autoconnect<Upstream>
-    private let lock = Lock()
-    private var upstream: (any Subscription)?  // guarded by `lock`
 
     init(parent: Publishers.Autoconnect<Upstream>, downstream: Downstream) {
         self.parent = parent
         self.downstream = downstream
     }
 
-    var description: String { lock.withLock { upstream }.map { String(describing: $0) } ?? "Autoconnect" }
+    var description: String { "Autoconnect" }
 
     var reflectedParts: [(label: String, value: Any)] { [("parent", parent), ("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
-        let accepted = lock.withLock {
-            guard upstream == nil else { return false }
-            upstream = subscription
-            return true
-        }
-        guard accepted else { return subscription.cancel() }
-        downstream.receive(subscription: self)
+        downstream.receive(subscription: AutoconnectSubscription(upstream: subscription, parent: parent))
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -110,13 +103,30 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
     }
+}
+
+/// The upstream's subscription as a subscriber of an autoconnect sees it: the same
+/// description and combineIdentifier (no mirror of its own), requests passed through, and a
+/// cancel that tells the autoconnect (which may disconnect) before it reaches the upstream,
+/// as Combine's.
+private struct AutoconnectSubscription<Upstream: ConnectablePublisher>: Subscription, CustomStringConvertible,
+    CustomPlaygroundDisplayConvertible, @unchecked Sendable
+{
+    let upstream: any Subscription
+    let parent: Publishers.Autoconnect<Upstream>
+
+    var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
+
+    var description: String { String(describing: upstream) }
+
+    var playgroundDescription: Any { description }
 
     func request(_ demand: Subscribers.Demand) {
-        lock.withLock { upstream }?.request(demand)
+        upstream.request(demand)
     }
 
     func cancel() {
         parent.subscriberDidLeave()
-        lock.withLock { upstream }?.cancel()
+        upstream.cancel()
     }
 }

@@ -71,9 +71,8 @@ private final class BreakpointSubscriber<Downstream: Subscriber>: Subscriber, Co
         onCompletion = receiveCompletion
     }
 
+    /// As Combine's: the name, and a mirror with no children.
     var description: String { "Breakpoint" }
-
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
 
     func receive(subscription: any Subscription) {
         if onSubscription?(subscription) == true { raise(SIGTRAP) }

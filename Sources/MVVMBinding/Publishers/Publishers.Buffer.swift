@@ -26,7 +26,6 @@ extension Publishers {
             upstream: Upstream, size: Int, prefetch: Publishers.PrefetchStrategy,
             whenFull: Publishers.BufferingStrategy<Publishers.Buffer<Upstream>.Failure>
         ) {
-            precondition(size > 0, "a buffer must hold at least one value")
             self.upstream = upstream
             self.size = size
             self.prefetch = prefetch
@@ -53,122 +52,192 @@ extension Publisher {
     }
 }
 
-/// Every value goes through the queue; one drain loop at a time delivers what the downstream
-/// has asked for, so values stay in order and re-entrant requests never recurse. `byRequest`
-/// asks the upstream for everything at once; `keepFull` asks for the buffer's size, and after
-/// a loop for as many as were delivered.
+/// Buffer's subscription, with Combine's protocol:
+///
+/// - On the upstream's subscription it asks for `.max(size)` (`keepFull`) or `.unlimited`
+///   (`byRequest`), then hands the downstream its subscription. A cancel that comes before the
+///   upstream subscribed changes nothing (the upstream is still asked when it arrives).
+/// - A value that finds the buffer full is dropped (`dropNewest`), makes room by dropping the
+///   oldest (`dropOldest`), or (`customError`) cancels the upstream and records the error as the
+///   ending, delivered after the values already buffered.
+/// - One drain loop at a time delivers what the downstream asked for, in batches popped under
+///   the lock; a request made from inside `receive(_:)` only adds demand for the running loop,
+///   so re-entrant requests never recurse. `keepFull` asks the upstream for as many values as it
+///   delivered (returned from `receive(_:)` or requested after the downstream's request).
+/// - A finished upstream is passed on once the buffer is empty and there is demand; a failure
+///   goes at once when there is no demand, even ahead of buffered values (as Combine's).
 private final class BufferSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
     CombineReflectable, @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let link = UpstreamLink()
+    private enum State {
+        case awaitingSubscription
+        case subscribed(any Subscription)
+        case terminated
+    }
+
     private let downstream: Downstream
-    private let buffer: Publishers.Buffer<Upstream>
+    private let size: Int
+    private let prefetch: Publishers.PrefetchStrategy
+    private let whenFull: Publishers.BufferingStrategy<Failure>
     private let lock = Lock()
     // Guarded by `lock`:
+    private var state = State.awaitingSubscription
     private var values = ValueQueue<Input>()
     private var demand = Subscribers.Demand.none
-    private var pendingCompletion: Subscribers.Completion<Failure>?
-    private var isDraining = false
-    private var isTerminated = false
+    /// The upstream's ending (or the full buffer's error), delivered by the drain loop.
+    private var ending: Subscribers.Completion<Failure>?
+    /// A drain loop is delivering values (outside the lock).
+    private var isDelivering = false
+    /// The `customError` closure is running (outside the lock).
+    private var isMakingError = false
 
     init(downstream: Downstream, buffer: Publishers.Buffer<Upstream>) {
         self.downstream = downstream
-        self.buffer = buffer
+        size = buffer.size
+        prefetch = buffer.prefetch
+        whenFull = buffer.whenFull
     }
 
     var description: String { "Buffer" }
 
+    var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock {
+            let stateName: String
+            switch state {
+            case .awaitingSubscription: stateName = "awaitingSubscription"
+            case .subscribed: stateName = "subscribed"
+            case .terminated: stateName = "terminal"
+            }
+            return [("values", values.elements), ("state", stateName), ("downstreamDemand", demand), ("terminal", ending as Any)]
+        }
+    }
+
     func receive(subscription: any Subscription) {
-        guard link.attach(subscription) else { return }
-        // As Combine's: the upstream is asked before the downstream gets its subscription,
-        // for the buffer's size (`keepFull`) or without limit (`byRequest`: the buffer, not
-        // the upstream, answers the downstream's requests).
-        switch buffer.prefetch {
-        case .keepFull: link.request(.max(buffer.size))
-        case .byRequest: link.request(.unlimited)
+        lock.lock()
+        guard case .awaitingSubscription = state else {
+            lock.unlock()
+            return subscription.cancel()
+        }
+        state = .subscribed(subscription)
+        lock.unlock()
+        switch prefetch {
+        case .keepFull: subscription.request(.max(size))
+        case .byRequest: subscription.request(.unlimited)
         }
         downstream.receive(subscription: self)
     }
 
-    /// What became of a value that reached the buffer.
-    private enum Arrival {
-        case queued
-        case dropped
-        case overflow(() -> Failure)
-    }
-
     func receive(_ input: Input) -> Subscribers.Demand {
-        let outcome: Arrival = lock.withLock {
-            guard !isTerminated, pendingCompletion == nil else { return .dropped }
-            guard values.count >= buffer.size else {
-                values.append(input)
-                return .queued
-            }
-            switch buffer.whenFull {
+        lock.lock()
+        if isMakingError {
+            lock.unlock()
+            preconditionFailure("buffer(size:prefetch:whenFull:): the customError closure sent the buffer a value")
+        }
+        guard case .subscribed(let upstream) = state else {
+            lock.unlock()
+            return .none
+        }
+        if case .failure? = ending {
+            lock.unlock()
+            return .none
+        }
+        if values.count >= size {
+            switch whenFull {
             case .dropNewest:
-                return .dropped
+                lock.unlock()
+                return drain()
             case .dropOldest:
                 _ = values.popFirst()
-                values.append(input)
-                return .queued
             case .customError(let makeError):
-                isTerminated = true
-                values.removeAll()
-                return .overflow(makeError)
+                // Combine calls the closure under its lock, so a closure that sends the
+                // buffer another value deadlocks there; here it traps with a message instead.
+                isMakingError = true
+                lock.unlock()
+                let error = makeError()
+                lock.lock()
+                isMakingError = false
+                ending = .failure(error)
+                lock.unlock()
+                upstream.cancel()
+                return .none
             }
         }
-        switch outcome {
-        case .queued: drain()
-        case .dropped: break
-        case .overflow(let makeError):
-            if link.cancel() { downstream.receive(completion: .failure(makeError())) }
-        }
-        return .none
+        values.append(input)
+        lock.unlock()
+        return drain()
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard link.complete() else { return }
-        lock.withLock { pendingCompletion = completion }
-        drain()
+        lock.lock()
+        guard case .subscribed = state, ending == nil else { return lock.unlock() }
+        ending = completion
+        lock.unlock()
+        _ = drain()
     }
 
+    /// A zero request is allowed, as in Combine's.
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "API Violation: demand must not be zero")
-        lock.withLock { demand += newDemand }
-        drain()
+        lock.lock()
+        guard case .subscribed(let upstream) = state else { return lock.unlock() }
+        demand += newDemand
+        let nested = isDelivering
+        lock.unlock()
+        guard !nested else { return }
+        let refill = drain()
+        if refill > 0 { upstream.request(refill) }
     }
 
     func cancel() {
-        link.cancel()
-        lock.withLock {
-            isTerminated = true
-            values.removeAll()
-        }
+        lock.lock()
+        guard case .subscribed(let upstream) = state else { return lock.unlock() }
+        state = .terminated
+        values.removeAll()
+        lock.unlock()
+        upstream.cancel()
     }
 
-    private func drain() {
+    /// Delivers buffered values while there is demand, then the ending if it is due. Returns
+    /// how many more values to ask the upstream for (`keepFull`: as many as were delivered).
+    private func drain() -> Subscribers.Demand {
+        var refill = Subscribers.Demand.none
         lock.lock()
-        guard !isDraining, !isTerminated else { return lock.unlock() }
-        isDraining = true
-        var delivered = 0
-        while demand > 0, let value = values.popFirst() {
-            demand -= 1
+        while true {
+            guard case .subscribed = state else { break }
+            let due: Subscribers.Completion<Failure>?
+            if demand == .none {
+                if case .failure? = ending { due = ending } else { break }
+            } else if values.isEmpty {
+                guard let ending else { break }
+                due = ending
+            } else {
+                due = nil
+            }
+            if let due {
+                state = .terminated
+                lock.unlock()
+                downstream.receive(completion: due)
+                return refill
+            }
+            // Pop as many as the demand allows, then deliver them outside the lock.
+            var batch = ValueQueue<Input>()
+            while demand > 0, let value = values.popFirst() {
+                batch.append(value)
+                demand -= 1
+            }
+            isDelivering = true
             lock.unlock()
-            let more = downstream.receive(value)
-            delivered += 1
+            var more = Subscribers.Demand.none
+            let delivered = batch.count
+            while let value = batch.popFirst() { more += downstream.receive(value) }
+            if prefetch == .keepFull { refill += .max(delivered) }
             lock.lock()
+            isDelivering = false
             demand += more
-            if isTerminated { break }
         }
-        isDraining = false
-        let completion = values.isEmpty && !isTerminated ? pendingCompletion : nil
-        if completion != nil { isTerminated = true }
         lock.unlock()
-
-        if let completion { return downstream.receive(completion: completion) }
-        if buffer.prefetch == .keepFull, delivered > 0 { link.request(.max(delivered)) }
+        return refill
     }
 }

@@ -22,12 +22,10 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let handler = self.handler
-            RelaySubscription(downstream: subscriber, kind: .catch).subscribe(upstream) { relay, completion in
-                guard case .failure(let error) = completion else { return .finished }
-                relay.subscribe(handler(error)) { _, completion in completion }
-                return nil
-            }
+            upstream.subscribe(
+                CatchSubscription<Upstream.Failure, NewPublisher, S>(
+                    downstream: subscriber, name: "Catch", handler: handler, convertNewFailure: { $0 }
+                ).upstreamSubscriber)
         }
     }
 }

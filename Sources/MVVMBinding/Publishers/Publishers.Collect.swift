@@ -18,8 +18,10 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(
-                ReducingSubscription<Upstream.Output, Failure, S>(downstream: subscriber, name: "Collect", initialResult: []) {
-                    result, input in
+                ReducingSubscription<Upstream.Output, Failure, S>(
+                    downstream: subscriber, name: "Collect", initialResult: [],
+                    reflectResult: { [("count", $0?.count ?? 0)] }
+                ) { result, input in
                     result?.append(input)
                     return .needsMore
                 })

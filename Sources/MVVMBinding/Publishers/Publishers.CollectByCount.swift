@@ -37,61 +37,89 @@ extension Publisher {
     }
 }
 
-/// Scales demand by `count` and fills a buffer.
-///
-/// `buffer` needs no lock: only `receive(_:)` and `receive(completion:)` touch it, and a
-/// publisher never calls those concurrently for one subscriber.
+/// CollectByCount's subscription, with Combine's protocol: demand is scaled by `count` both
+/// ways; values fill a buffer while an upstream subscription is held, and a full buffer goes
+/// at once. Every completion the upstream sends is passed on (a finished one after the partial
+/// buffer), as Combine's does; a cancel made before the subscription or after the end changes
+/// nothing, and a subscription after the end is cancelled. Mirror: downstream,
+/// upstreamSubscription, buffer, count.
 private final class CollectByCountSubscription<Input, Downstream: Subscriber>: Subscriber, Subscription,
     CombineReflectable, @unchecked Sendable
 where Downstream.Input == [Input] {
     typealias Failure = Downstream.Failure
 
-    private let link = UpstreamLink()
     private let downstream: Downstream
     private let count: Int
+    private let lock = Lock()
+    // Guarded by `lock`:
+    private var upstream: (any Subscription)?
+    private var finished = false
     private var buffer: [Input] = []
 
     init(downstream: Downstream, count: Int) {
         self.downstream = downstream
         self.count = count
-        buffer.reserveCapacity(count)
     }
 
     var description: String { "CollectByCount" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+    var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock { [("downstream", downstream), ("upstreamSubscription", upstream as Any), ("buffer", buffer), ("count", count)] }
+    }
 
     func receive(subscription: any Subscription) {
-        guard link.attach(subscription) else { return }
+        lock.lock()
+        guard !finished, upstream == nil else {
+            lock.unlock()
+            return subscription.cancel()
+        }
+        upstream = subscription
+        lock.unlock()
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        // After the completion (a misbehaving upstream), a value would start a new array that
-        // nothing ever sends: Combine ignores it.
-        guard !link.hasTerminated else { return .none }
+        lock.lock()
+        guard upstream != nil else {
+            lock.unlock()
+            return .none
+        }
+        if buffer.isEmpty { buffer.reserveCapacity(count) }
         buffer.append(input)
-        guard buffer.count == count else { return .none }
+        guard buffer.count == count else {
+            lock.unlock()
+            return .none
+        }
         let full = buffer
         buffer = []
-        buffer.reserveCapacity(count)
+        lock.unlock()
         return downstream.receive(full) * count
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard link.complete() else { return }
+        lock.lock()
+        upstream = nil
+        finished = true
         let rest = buffer
         buffer = []
+        lock.unlock()
         if case .finished = completion, !rest.isEmpty { _ = downstream.receive(rest) }
         downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > 0, "API Violation: demand must not be zero")
-        link.request(demand * count)
+        let current = lock.withLock { upstream }
+        current?.request(demand * count)
     }
 
     func cancel() {
-        link.cancel()
+        lock.lock()
+        guard let current = upstream else { return lock.unlock() }
+        upstream = nil
+        buffer = []
+        finished = true
+        lock.unlock()
+        current.cancel()
     }
 }

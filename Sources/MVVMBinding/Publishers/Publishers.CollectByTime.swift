@@ -76,6 +76,8 @@ extension Publishers.CollectByTime {
 
         var description: String { "CollectByTime" }
 
+        var reflectedParts: [(label: String, value: Any)] { downstreamAndUpstreamParts }
+
         func receive(subscription: any Subscription) {
             guard let downstream = attach(subscription) else { return }
             let timer = scheduler.schedule(

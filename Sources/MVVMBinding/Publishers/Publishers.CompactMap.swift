@@ -16,7 +16,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(CompactMapSubscription(downstream: subscriber, transform: transform))
+            upstream.subscribe(CompactMapSubscriber(downstream: subscriber, transform: transform))
         }
     }
 }
@@ -44,19 +44,32 @@ extension Publisher {
     }
 }
 
-/// CompactMap's subscription ("CompactMap"): a `nil` result returns `.max(1)` so the upstream
-/// sends one more value instead.
-private final class CompactMapSubscription<Downstream: Subscriber, Input>: OneToOneSubscription<Downstream, Input>, @unchecked Sendable {
+/// CompactMap's subscriber, as Combine's: it hands the upstream's subscription straight to the
+/// downstream, and a `nil` result returns `.max(1)` so the upstream sends one more value
+/// instead. Like Combine's, it forwards whatever the upstream sends.
+private final class CompactMapSubscriber<Downstream: Subscriber, Input>: Subscriber, CombineReflectable {
+    typealias Failure = Downstream.Failure
+
+    private let downstream: Downstream
     private let transform: (Input) -> Downstream.Input?
 
     init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input?) {
+        self.downstream = downstream
         self.transform = transform
-        super.init(downstream: downstream, name: "CompactMap")
     }
 
-    override func receive(_ input: Input) -> Subscribers.Demand {
-        guard link.isSubscribed else { return .none }
+    var description: String { "CompactMap" }
+
+    func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
         guard let output = transform(input) else { return .max(1) }
         return downstream.receive(output)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
     }
 }

@@ -61,110 +61,161 @@ extension Publisher {
 }
 
 extension Publishers.Debounce {
-    /// Requests everything from the upstream and keeps only the latest value, publishing it
-    /// when the last timer started fires.
+    /// Debounce's subscription, with Combine's protocol:
     ///
-    /// Performance: a value costs one timer closure, which captures only this object; a timer
-    /// outrun by a newer value is not cancelled (`Scheduler` cannot cancel one-shot work) but
-    /// finds more timers outstanding and does nothing. Timers fall due in the order they were
-    /// started (the same `dueTime` after a clock that does not go back), so the last to fire
-    /// belongs to the latest value; a scheduler that ran them out of order would only
-    /// publish later, never lose a value. A cancel releases the value and the downstream at
-    /// once; the timers keep only this emptied object until they run.
-    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CombineReflectable, @unchecked Sendable
+    /// - The downstream is subscribed first, then the upstream is asked for `.unlimited`.
+    /// - Each value becomes the current one and arms a wait with the scheduler's repeating
+    ///   `schedule(after: now + dueTime, interval: dueTime, tolerance: minimumTolerance,
+    ///   options:)`, disarming the previous one. When the wait of the latest value runs out it
+    ///   is disarmed and the value goes down if the downstream has demand (else it is dropped).
+    /// - The completion disarms the wait and goes down through `schedule(options: nil)`; a
+    ///   cancel disarms it and cancels the upstream. Mirror: downstream, downstreamDemand,
+    ///   currentValue.
+    ///
+    /// Performance: one wait is armed at a time, so its cancellable is kept in one slot, not a
+    /// table; each value costs the scheduler's closure (this object and the value's number,
+    /// which tells a wait its scheduler failed to disarm from the current one) and cancellable.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        private let downstream: Downstream
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
-
+        private let lock = Lock()
+        private let deliveryLock = DeliveryLock()
         // Guarded by `lock`:
+        // Awaiting the subscription: both nil and false; subscribed: `upstream` set; terminal:
+        // `isTerminal`. (Two fields, not an enum nested in this generic class, whose metadata
+        // each access looked up at run time.)
+        private var upstream: (any Subscription)?
+        private var isTerminal = false
         private var demand = Subscribers.Demand.none
-        private var outstandingTimers = 0  // started by values and not yet fired
-        private var latest: Input?  // the latest value, until published or outrun by the completion
+        private var currentValue: Input?
+        private var generation: UInt64 = 0
+        /// The generation whose wait is armed or being armed; 0 when none is.
+        private var waitGeneration: UInt64 = 0
+        /// That wait's cancellable, once its arming returned.
+        private var wait: (any Cancellable)?
 
         init(
             downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
             options: Context.SchedulerOptions?
         ) {
+            self.downstream = downstream
             self.dueTime = dueTime
             self.scheduler = scheduler
             self.options = options
-            super.init(downstream: downstream)
         }
 
         var description: String { "Debounce" }
 
+        var reflectedParts: [(label: String, value: Any)] {
+            lock.withLock { [("downstream", downstream), ("downstreamDemand", demand), ("currentValue", currentValue as Any)] }
+        }
+
         func receive(subscription: any Subscription) {
-            guard let downstream = attach(subscription) else { return }
+            lock.lock()
+            guard upstream == nil, !isTerminal else {
+                lock.unlock()
+                return subscription.cancel()
+            }
+            upstream = subscription
+            lock.unlock()
+            deliveryLock.lock()
             downstream.receive(subscription: self)
-            // Debounce decides which values survive, so it takes all of them (unless the
-            // downstream cancelled from `receive(subscription:)`).
-            if isSubscribed { subscription.request(.unlimited) }
+            deliveryLock.unlock()
+            subscription.request(.unlimited)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            let due = scheduler.now.advanced(by: dueTime)
             lock.lock()
-            guard case .subscribed = state else {
+            guard upstream != nil else {
                 lock.unlock()
                 return .none
             }
-            latest = input
-            outstandingTimers += 1
+            generation += 1
+            let current = generation
+            currentValue = input
+            let previous = wait
+            wait = nil
+            waitGeneration = current
             lock.unlock()
-            scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: options) {
-                self.timerFired()
+            let due = scheduler.now.advanced(by: dueTime)
+            let armed = scheduler.schedule(after: due, interval: dueTime, tolerance: scheduler.minimumTolerance, options: options) {
+                self.due(generation: current)
             }
+            lock.lock()
+            // The wait may have run out already (a scheduler that runs it at once) or been
+            // outrun by a newer value meanwhile: then it is disarmed at once.
+            let isLive = waitGeneration == current
+            if isLive { wait = armed }
+            lock.unlock()
+            if !isLive { armed.cancel() }
+            previous?.cancel()
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .subscribed = state else { return lock.unlock() }
-            state = .finishing  // the timers still outstanding find it and do nothing
-            latest = nil
+            guard upstream != nil else { return lock.unlock() }
+            upstream = nil
+            isTerminal = true
+            let pending = wait
+            wait = nil
+            waitGeneration = 0
             lock.unlock()
-            scheduler.schedule(options: options) { self.publish(completion) }
+            pending?.cancel()
+            scheduler.schedule(options: nil) {
+                self.deliveryLock.lock()
+                self.downstream.receive(completion: completion)
+                self.deliveryLock.unlock()
+            }
         }
 
         func request(_ newDemand: Subscribers.Demand) {
-            precondition(newDemand > 0, "demand must be greater than zero")
-            lock.withLock { demand += newDemand }
+            lock.lock()
+            guard upstream != nil else { return lock.unlock() }
+            demand += newDemand
+            lock.unlock()
         }
 
         func cancel() {
             lock.lock()
-            let (upstream, released) = terminateLocked()
-            let value = latest
-            latest = nil
+            guard let upstream else { return lock.unlock() }
+            self.upstream = nil
+            isTerminal = true
+            let pending = wait
+            wait = nil
+            waitGeneration = 0
             lock.unlock()
-            upstream?.cancel()
-            withExtendedLifetime((released, value)) {}  // so they are released outside the lock
+            pending?.cancel()
+            upstream.cancel()
         }
 
-        private func timerFired() {
+        /// Runs on the scheduler when the wait armed for value number `generation` runs out.
+        /// A wait outrun by a newer value does nothing, even when its scheduler did not disarm
+        /// it or ran it while it was being disarmed.
+        private func due(generation: UInt64) {
             lock.lock()
-            outstandingTimers -= 1
-            guard outstandingTimers == 0, case .subscribed = state, let value = latest, let downstream else {
-                return lock.unlock()
+            guard upstream != nil, waitGeneration == generation, let value = currentValue else {
+                lock.unlock()
+                return
             }
-            latest = nil
-            guard demand > 0 else { return lock.unlock() }  // no demand: the value is dropped
-            demand -= 1
+            let armed = wait
+            wait = nil
+            waitGeneration = 0
+            let hasDemand = demand > 0
+            if hasDemand { demand -= 1 }
             lock.unlock()
+            armed?.cancel()
+            guard hasDemand else { return }
+            deliveryLock.lock()
             let more = downstream.receive(value)
+            deliveryLock.unlock()
             if more > 0 { lock.withLock { demand += more } }
-        }
-
-        private func publish(_ completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            let target = takeDownstreamForCompletionLocked()
-            lock.unlock()
-            target?.receive(completion: completion)
         }
     }
 }

@@ -21,9 +21,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let decoder = self.decoder
             upstream.subscribe(
-                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(
+                CodingSubscription<Upstream.Output, Upstream.Failure, S>(
                     downstream: subscriber, name: "Decode",
-                    mapping: {
+                    code: {
                         try decoder.decode(Output.self, from: $0)
                     }))
         }

@@ -69,83 +69,17 @@ extension Publisher {
 }
 
 extension Publishers.Delay {
-    /// Schedules one cancellable delivery per event and keeps them until they run, so that a
-    /// cancel drops every value still in flight at once.
-    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CombineReflectable, @unchecked Sendable
+    /// Delay's subscription: `ScheduledDeliverySubscription` through the scheduler's
+    /// `schedule(after: now + interval, tolerance:, options:)`. Like Combine's, it has no
+    /// description or mirror of its own.
+    private final class Inner<Downstream: Subscriber>: ScheduledDeliverySubscription<Downstream>, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
-
-        private let interval: Context.SchedulerTimeType.Stride
-        private let tolerance: Context.SchedulerTimeType.Stride
-        private let scheduler: Context
-        private let options: Context.SchedulerOptions?
-
-        // Guarded by `lock`:
-        private var inFlight: [UInt64: CancellableScheduledAction] = [:]
-        private var nextDeliveryID: UInt64 = 0
-
         init(
             downstream: Downstream, interval: Context.SchedulerTimeType.Stride,
             tolerance: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?
         ) {
-            self.interval = interval
-            self.tolerance = tolerance
-            self.scheduler = scheduler
-            self.options = options
-            super.init(downstream: downstream)
-        }
-
-        var description: String { "Delay" }
-
-        func receive(subscription: any Subscription) {
-            attach(subscription)?.receive(subscription: self)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            if isSubscribed { schedule { inner in inner.deliver(input) } }
-            return .none
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            if beginFinishing() { schedule { inner in inner.finish(completion) } }
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            upstream?.request(demand)
-        }
-
-        func cancel() {
-            lock.lock()
-            let (upstream, released) = terminateLocked()
-            let pending = inFlight.values
-            inFlight = [:]
-            lock.unlock()
-            for delivery in pending { delivery.cancel() }
-            upstream?.cancel()
-            withExtendedLifetime(released) {}  // so the downstream is released outside the lock
-        }
-
-        /// Schedules `event` for `interval` from now, as a delivery a cancel can call off.
-        private func schedule(_ event: @escaping (Inner) -> Void) {
-            let due = scheduler.now.advanced(by: interval)
-            let id: UInt64 = lock.withLock {
-                nextDeliveryID += 1
-                return nextDeliveryID
-            }
-            let delivery = CancellableScheduledAction {
-                guard self.lock.withLock({ self.inFlight.removeValue(forKey: id) }) != nil else { return }
-                event(self)
-            }
-            let isLive: Bool = lock.withLock {
-                if case .terminal = state { return false }
-                inFlight[id] = delivery
-                return true
-            }
-            guard isLive else { return }
-            scheduler.schedule(after: due, tolerance: tolerance, options: options) {
-                delivery.run()
+            super.init(downstream: downstream) {
+                scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, $0)
             }
         }
     }

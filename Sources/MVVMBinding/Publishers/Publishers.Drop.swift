@@ -11,14 +11,18 @@ extension Publishers {
         public let count: Int
 
         /// Creates a publisher that omits the first `count` values of `upstream`.
+        ///
+        /// A negative `count` traps when the publisher is subscribed to, as Combine's does.
         public init(upstream: Upstream, count: Int) {
-            precondition(count >= 0, "dropFirst(_:): can't drop a negative number of values (count is \(count))")
             self.upstream = upstream
             self.count = count
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(DropSubscription<Upstream.Failure, S>(downstream: subscriber, count: count))
+            precondition(count >= 0, "dropFirst(_:): can't drop a negative number of values (count is \(count))")
+            let drop = DropSubscription<Upstream.Failure, S>(downstream: subscriber, count: count)
+            subscriber.receive(subscription: drop)
+            upstream.subscribe(drop)
         }
     }
 }
@@ -36,8 +40,12 @@ extension Publisher {
     }
 }
 
-/// Drop's subscription: asks upstream for the values it will omit together with the
-/// downstream's first demand, then forwards demand as is.
+/// Drop's subscription, with Combine's protocol: the downstream is subscribed before the
+/// upstream, and what it requests meanwhile is asked of the upstream together with the values to
+/// omit, in one request (`dropFirst(4)` under a subscriber asking for 10 requests `.max(14)`);
+/// later requests pass as they are (a zero request traps). Like Combine's, it counts and forwards
+/// whatever the upstream sends, even after a completion, and takes a new subscription once the
+/// previous one completed.
 ///
 /// `remaining` needs no lock: only `receive(_:)` touches it, and a publisher never calls that
 /// concurrently for one subscriber. The value path therefore takes no lock.
@@ -47,27 +55,31 @@ where Downstream.Failure == UpstreamFailure {
     typealias Input = Downstream.Input
     typealias Failure = UpstreamFailure
 
-    private let link = UpstreamLink()
+    private let lock = Lock()
     private let downstream: Downstream
-    private let count: Int
+    // Guarded by `lock`:
+    private var upstream: (any Subscription)?
+    private var pending = Subscribers.Demand.none
+    // Touched by `receive(_:)` and, before any value, `receive(subscription:)` only.
     private var remaining: Int
 
     init(downstream: Downstream, count: Int) {
         self.downstream = downstream
-        self.count = count
         self.remaining = count
     }
 
     var description: String { "Drop" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
     func receive(subscription: any Subscription) {
-        guard link.attach(subscription, holdingRequests: true) else { return }
-        // The downstream gets its subscription first, so an upstream that completes as soon as
-        // it is asked cannot complete before the downstream is subscribed.
-        downstream.receive(subscription: self)
-        link.releaseHeldRequests(adding: .max(count))
+        lock.lock()
+        guard upstream == nil else {
+            lock.unlock()
+            return subscription.cancel()
+        }
+        upstream = subscription
+        let demand = pending + remaining
+        lock.unlock()
+        if demand > 0 { subscription.request(demand) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
@@ -79,15 +91,26 @@ where Downstream.Failure == UpstreamFailure {
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard link.complete() else { return }
+        lock.withLock { upstream = nil }
         downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-        link.request(demand)
+        precondition(demand > 0, "API Violation: demand must not be zero")
+        lock.lock()
+        guard let upstream else {
+            pending += demand
+            return lock.unlock()
+        }
+        lock.unlock()
+        upstream.request(demand)
     }
 
     func cancel() {
-        link.cancel()
+        lock.lock()
+        let upstream = self.upstream
+        self.upstream = nil
+        lock.unlock()
+        upstream?.cancel()
     }
 }

@@ -27,7 +27,9 @@ extension Publishers {
             // One flag per subscription; only its (serial) value path touches it.
             var isDropping = true
             upstream.subscribe(
-                TryTransformSubscription<Output, Failure, S>(downstream: subscriber, name: "DropWhile", convertFailure: { $0 }) {
+                TryTransformSubscription<Output, Failure, S>(
+                    downstream: subscriber, name: "DropWhile", dropWhileRules: true, convertFailure: { $0 }
+                ) {
                     input, emit in
                     if isDropping, predicate(input) { return .skipped }
                     isDropping = false

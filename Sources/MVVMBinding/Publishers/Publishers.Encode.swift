@@ -21,9 +21,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let encoder = self.encoder
             upstream.subscribe(
-                TryTransformSubscription<Upstream.Output, Upstream.Failure, S>(
+                CodingSubscription<Upstream.Output, Upstream.Failure, S>(
                     downstream: subscriber, name: "Encode",
-                    mapping: {
+                    code: {
                         try encoder.encode($0)
                     }))
         }

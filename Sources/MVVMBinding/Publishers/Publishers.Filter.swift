@@ -17,7 +17,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(FilterSubscription(downstream: subscriber, isIncluded: isIncluded))
+            upstream.subscribe(FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
         }
     }
 }
@@ -46,18 +46,34 @@ extension Publisher {
     }
 }
 
-/// Filter's subscription ("Filter"): a rejected value returns `.max(1)` so the upstream sends
-/// one more instead.
-private final class FilterSubscription<Downstream: Subscriber>: OneToOneSubscription<Downstream, Downstream.Input>, @unchecked Sendable {
+/// Filter's subscriber, as Combine's: it hands the upstream's subscription straight to the
+/// downstream (no lock, no state), and a rejected value returns `.max(1)` so the upstream
+/// sends one more instead. Like Combine's, it forwards whatever the upstream sends.
+///
+/// A class rather than a struct, as `MapSubscriber` (copied per value in unspecialised code).
+private final class FilterSubscriber<Downstream: Subscriber>: Subscriber, CombineReflectable {
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    private let downstream: Downstream
     private let isIncluded: (Input) -> Bool
 
     init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
+        self.downstream = downstream
         self.isIncluded = isIncluded
-        super.init(downstream: downstream, name: "Filter")
     }
 
-    override func receive(_ input: Input) -> Subscribers.Demand {
-        guard link.isSubscribed else { return .none }
-        return isIncluded(input) ? downstream.receive(input) : .max(1)
+    var description: String { "Filter" }
+
+    func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        isIncluded(input) ? downstream.receive(input) : .max(1)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
     }
 }

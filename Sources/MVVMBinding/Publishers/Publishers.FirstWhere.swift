@@ -24,7 +24,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let predicate = self.predicate
             upstream.subscribe(
-                ReducingSubscription<Output, Failure, S>(downstream: subscriber, name: "FirstWhere", initialResult: nil) {
+                ReducingSubscription<Output, Failure, S>(downstream: subscriber, name: "TryFirst", initialResult: nil) {
                     result, input in
                     guard predicate(input) else { return .needsMore }
                     result = input

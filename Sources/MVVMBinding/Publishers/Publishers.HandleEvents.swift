@@ -58,56 +58,98 @@ extension Publisher {
     }
 }
 
-/// Sits between upstream and downstream so it sees requests and cancellation as well as values.
+/// HandleEvents' subscription, with Combine's protocol: each event runs its closure, then
+/// goes on. The demand the downstream returns for a value is reported to `receiveRequest` too.
+/// A cancel reports `receiveCancel` even before the subscription (and then changes nothing
+/// else); a cancel or a completion ends the stream and releases every closure. Completions
+/// and values are passed on as they come, as Combine's does; a second subscription, or one
+/// after the end, is cancelled. An empty mirror.
 private final class HandleEventsSubscription<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
     CombineReflectable, @unchecked Sendable
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
 
-    private let link = UpstreamLink()
+    private enum State {
+        case awaitingSubscription
+        case subscribed(any Subscription)
+        case terminal
+    }
+
+    /// The closures, released together at the end.
+    private struct Closures {
+        var receiveSubscription: ((any Subscription) -> Void)?
+        var receiveOutput: ((Input) -> Void)?
+        var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+        var receiveCancel: (() -> Void)?
+        var receiveRequest: ((Subscribers.Demand) -> Void)?
+    }
+
     private let downstream: Downstream
-    private let events: Publishers.HandleEvents<Upstream>
+    private let lock = Lock()
+    // Guarded by `lock`; the closures are called after unlocking.
+    private var state = State.awaitingSubscription
+    private var closures: Closures
 
     init(downstream: Downstream, events: Publishers.HandleEvents<Upstream>) {
         self.downstream = downstream
-        self.events = events
+        closures = Closures(
+            receiveSubscription: events.receiveSubscription, receiveOutput: events.receiveOutput,
+            receiveCompletion: events.receiveCompletion, receiveCancel: events.receiveCancel,
+            receiveRequest: events.receiveRequest)
     }
 
     var description: String { "HandleEvents" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
     func receive(subscription: any Subscription) {
-        events.receiveSubscription?(subscription)
-        guard link.attach(subscription) else { return }
+        lock.withLock { closures.receiveSubscription }?(subscription)
+        lock.lock()
+        guard case .awaitingSubscription = state else {
+            lock.unlock()
+            return subscription.cancel()
+        }
+        state = .subscribed(subscription)
+        lock.unlock()
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        events.receiveOutput?(input)
-        return downstream.receive(input)
+        lock.withLock { closures.receiveOutput }?(input)
+        let more = downstream.receive(input)
+        guard more > 0 else { return more }
+        lock.withLock { closures.receiveRequest }?(more)
+        return more
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard link.complete() else { return }
-        events.receiveCompletion?(completion)
+        lock.withLock { closures.receiveCompletion }?(completion)
+        let released = lock.withLock { terminateLocked() }
+        withExtendedLifetime(released) {}  // the closures, released after unlocking
         downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-        events.receiveRequest?(demand)
-        link.request(demand)
+        lock.withLock { closures.receiveRequest }?(demand)
+        lock.lock()
+        guard case .subscribed(let upstream) = state else { return lock.unlock() }
+        lock.unlock()
+        upstream.request(demand)
     }
 
     func cancel() {
-        // Only a live stream reports a cancel, and only once; a cancel before the upstream
-        // subscribed still ends the stream, so the late subscription is left alone.
-        guard link.isSubscribed else {
-            link.cancel()
-            return
-        }
-        events.receiveCancel?()
-        link.cancel()
+        lock.withLock { closures.receiveCancel }?()
+        lock.lock()
+        guard case .subscribed(let upstream) = state else { return lock.unlock() }
+        let released = terminateLocked()
+        lock.unlock()
+        withExtendedLifetime(released) {}
+        upstream.cancel()
+    }
+
+    /// Ends the stream; returns the closures to release after unlocking.
+    private func terminateLocked() -> Closures {
+        state = .terminal
+        defer { closures = Closures() }
+        return closures
     }
 }

@@ -69,8 +69,6 @@ private final class MapSubscriber<Downstream: Subscriber, Input>: Subscriber, Co
 
     var description: String { "Map" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

@@ -47,8 +47,6 @@ private final class MapErrorSubscriber<Downstream: Subscriber, Failure: Error>: 
 
     var description: String { "MapError" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

@@ -19,7 +19,10 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let keyPath = self.keyPath
-            upstream.map { $0[keyPath: keyPath] }.receive(subscriber: subscriber)
+            upstream.subscribe(
+                KeyPathSubscriber(downstream: subscriber, name: "ValueForKey", keyPaths: [("keyPath", keyPath)]) {
+                    $0[keyPath: keyPath]
+                })
         }
     }
 }

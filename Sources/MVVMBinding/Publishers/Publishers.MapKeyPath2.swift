@@ -26,7 +26,10 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-            upstream.map { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) }.receive(subscriber: subscriber)
+            upstream.subscribe(
+                KeyPathSubscriber(downstream: subscriber, name: "ValueForKeys", keyPaths: [("keyPath0", keyPath0), ("keyPath1", keyPath1)]) {
+                    ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
+                })
         }
     }
 }

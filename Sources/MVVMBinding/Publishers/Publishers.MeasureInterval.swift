@@ -46,7 +46,9 @@ extension Publisher {
 /// requests and cancel go to the upstream, a value is replaced by the time since the previous
 /// event (the subscription, for the first), and the demand the downstream returns for it is
 /// requested from the upstream rather than returned (Combine's `measureInterval` returns
-/// `.none` from `receive(_:)`). Nothing is forwarded once the stream ended or was cancelled.
+/// `.none` from `receive(_:)`). Nothing is forwarded once the stream ended or was cancelled;
+/// a cancel before the upstream subscribed changes nothing, and a subscription after the end
+/// is cancelled. As Combine's, it keeps its downstream for its own lifetime.
 ///
 /// The state is read and written under `lock`, which is never held while calling out: a cancel
 /// may come from any thread while a value is being measured.
@@ -55,11 +57,17 @@ private final class MeasureIntervalSubscriber<Input, Context: Scheduler, Downstr
 where Downstream.Input == Context.SchedulerTimeType.Stride {
     typealias Failure = Downstream.Failure
 
+    private enum State {
+        case awaitingSubscription
+        case subscribed(any Subscription)
+        case terminal
+    }
+
     private let lock = Lock()
     private let scheduler: Context
+    private let downstream: Downstream
     // Guarded by `lock`:
-    private var downstream: Downstream?  // released once the stream ended or was cancelled
-    private var upstream: (any Subscription)?  // set while live
+    private var state = State.awaitingSubscription
     private var last: Context.SchedulerTimeType?
 
     init(downstream: Downstream, scheduler: Context) {
@@ -69,35 +77,40 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
     var description: String { "MeasureInterval" }
 
+    private var upstreamLocked: (any Subscription)? {
+        if case .subscribed(let upstream) = state { return upstream }
+        return nil
+    }
+
     // The clock is read only for a live stream (as Combine's operator reads it: once on
     // subscription, once per value), and outside the lock: `now` is the scheduler's code.
 
     func receive(subscription: any Subscription) {
         lock.lock()
-        guard upstream == nil, let downstream else {
+        guard case .awaitingSubscription = state else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        upstream = subscription
+        state = .subscribed(subscription)
         lock.unlock()
         let now = scheduler.now
         lock.lock()
-        if self.upstream != nil { last = now }
+        if upstreamLocked != nil { last = now }
         lock.unlock()
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard upstream != nil else {
+        guard upstreamLocked != nil else {
             lock.unlock()
             return .none
         }
         lock.unlock()
         let now = scheduler.now
         lock.lock()
-        guard let upstream, let downstream, let previous = last else {
+        guard let upstream = upstreamLocked, let previous = last else {
             lock.unlock()
             return .none
         }
@@ -110,28 +123,24 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard upstream != nil, let target = downstream else { return lock.unlock() }
-        upstream = nil
-        downstream = nil
+        guard upstreamLocked != nil else { return lock.unlock() }
+        state = .terminal
         last = nil
         lock.unlock()
-        target.receive(completion: completion)
+        downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
-        let target = lock.withLock { upstream }
+        let target = lock.withLock { upstreamLocked }
         target?.request(demand)
     }
 
     func cancel() {
         lock.lock()
-        let target = upstream
-        let released = downstream
-        upstream = nil
-        downstream = nil
+        guard let target = upstreamLocked else { return lock.unlock() }
+        state = .terminal
         last = nil
         lock.unlock()
-        target?.cancel()
-        withExtendedLifetime(released) {}  // so the downstream is released outside the lock
+        target.cancel()
     }
 }

@@ -17,9 +17,6 @@ extension Publishers {
 
         private let lock = Lock()
         private var subject: SubjectType?  // guarded by `lock`
-        /// Set when a connection delivered the upstream's completion to the subject: the
-        /// subject is then done, and connecting again would only repeat the upstream's work.
-        private var upstreamCompleted = false  // guarded by `lock`
 
         /// Creates a multicast of `upstream` through the subject `createSubject` makes.
         public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
@@ -31,17 +28,15 @@ extension Publishers {
             lazySubject.subscribe(MulticastSubscription(downstream: subscriber))
         }
 
-        /// Subscribes the subject to the upstream. Cancel the result to disconnect; dropping
-        /// it does not (the upstream keeps the connection alive, as in Combine).
+        /// Subscribes the subject to the upstream (`upstream.subscribe(subject)`), as
+        /// Combine's: the result is that subscription's `AnyCancellable`, so cancelling it, or
+        /// letting it go, disconnects. Each call subscribes again; a subject that already
+        /// completed ignores what a new connection brings.
         ///
         /// The connection holds the subject weakly, as Combine's does: once the multicast and
         /// everyone else let go of the subject, it is gone and the connection forwards nothing.
         public func connect() -> any Cancellable {
-            let subject = lazySubject
-            if lock.withLock({ upstreamCompleted }) { return Subscriptions.empty }
-            let connection = MulticastConnection(multicast: self, subject: subject)
-            upstream.subscribe(connection)
-            return connection
+            upstream.subscribe(lazySubject)
         }
 
         private var lazySubject: SubjectType {
@@ -54,10 +49,6 @@ extension Publishers {
                 subject = created
                 return created
             }
-        }
-
-        fileprivate func connectionDidComplete() {
-            lock.withLock { upstreamCompleted = true }
         }
     }
 }
@@ -74,78 +65,6 @@ extension Publisher {
     public func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>
     where S.Output == Output, S.Failure == Failure {
         Publishers.Multicast(upstream: self, createSubject: { subject })
-    }
-}
-
-/// One connection of a multicast: subscribes to the upstream on the subject's behalf and
-/// forwards everything to it. It is also the subscription the subject holds, so the subject
-/// decides the demand.
-///
-/// The subject and the multicast are held weakly: the subject keeps the connection (as its
-/// upstream subscription), so a strong reference back would keep a released subject alive for
-/// ever. Nothing is released under the lock, so a subject whose deinit cancels its upstreams
-/// (this connection) cannot re-enter it.
-private final class MulticastConnection<Upstream: Publisher, SubjectType: Subject>:
-    Subscriber, Subscription, CombineReflectable, @unchecked Sendable
-where Upstream.Output == SubjectType.Output, Upstream.Failure == SubjectType.Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    private let lock = Lock()
-    // Guarded by `lock`; all cleared when the connection ends.
-    private weak var multicast: Publishers.Multicast<Upstream, SubjectType>?
-    private weak var subject: SubjectType?
-    private var upstream: (any Subscription)?
-    private var hasEnded = false
-
-    init(multicast: Publishers.Multicast<Upstream, SubjectType>, subject: SubjectType) {
-        self.multicast = multicast
-        self.subject = subject
-    }
-
-    var description: String { "Subject" }
-
-    var reflectedParts: [(label: String, value: Any)] {
-        lock.withLock { [("subject", subject as Any), ("upstreamSubscription", upstream as Any)] }
-    }
-
-    func receive(subscription: any Subscription) {
-        let target: SubjectType? = lock.withLock {
-            guard upstream == nil, !hasEnded, let subject else { return nil }
-            upstream = subscription
-            return subject
-        }
-        guard let target else { return subscription.cancel() }
-        target.send(subscription: self)
-    }
-
-    func receive(_ input: Input) -> Subscribers.Demand {
-        lock.withLock { hasEnded ? nil : subject }?.send(input)
-        return .none
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-        let (target, owner): (SubjectType?, Publishers.Multicast<Upstream, SubjectType>?) = lock.withLock {
-            guard !hasEnded else { return (nil, nil) }
-            hasEnded = true
-            upstream = nil
-            return (subject, multicast)
-        }
-        owner?.connectionDidComplete()
-        target?.send(completion: completion)
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-        lock.withLock { upstream }?.request(demand)
-    }
-
-    func cancel() {
-        let subscription: (any Subscription)? = lock.withLock {
-            hasEnded = true
-            defer { upstream = nil }
-            return upstream
-        }
-        subscription?.cancel()
     }
 }
 
@@ -180,9 +99,13 @@ private final class MulticastSubscription<Downstream: Subscriber>: Subscriber, S
         downstream.receive(subscription: self)
     }
 
+    /// As Combine's: the demand the downstream returns is requested from the subject's
+    /// subscription, and none is returned.
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard lock.withLock({ !hasEnded && subjectSubscription != nil }) else { return .none }
-        return downstream.receive(input)
+        guard let subscription = lock.withLock({ hasEnded ? nil : subjectSubscription }) else { return .none }
+        let more = downstream.receive(input)
+        if more > 0 { subscription.request(more) }
+        return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {

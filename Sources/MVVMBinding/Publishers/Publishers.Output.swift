@@ -76,8 +76,6 @@ where Downstream.Failure == UpstreamFailure {
 
     var description: String { "Output" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
     func receive(subscription: any Subscription) {
         guard link.attach(subscription) else { return }
         downstream.receive(subscription: self)
@@ -86,7 +84,11 @@ where Downstream.Failure == UpstreamFailure {
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard position < range.upperBound else { return .none }
+        guard position < range.upperBound else {
+            // The range ran out before the subscription came: the stream ends now.
+            finish()
+            return .none
+        }
         let current = position
         position += 1
         if current < range.lowerBound { return .max(1) }
@@ -104,11 +106,15 @@ where Downstream.Failure == UpstreamFailure {
         link.request(demand)
     }
 
+    /// Before the subscription a cancel changes nothing, as Combine's.
     func cancel() {
-        link.cancel()
+        link.cancelIfSubscribed()
     }
 
+    /// Cancels the upstream and finishes the downstream, once, if subscribed; before the
+    /// subscription nothing ends (as Combine's): the subscription is then taken and passed on,
+    /// and the next value ends the stream.
     private func finish() {
-        if link.cancel() { downstream.receive(completion: .finished) }
+        if link.cancelIfSubscribed() { downstream.receive(completion: .finished) }
     }
 }

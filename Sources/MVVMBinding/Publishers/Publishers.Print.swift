@@ -55,12 +55,22 @@ private final class PrintLog: @unchecked Sendable {
         self.stream = stream
     }
 
+    /// Prints the line as `Swift.print` does (to the stream: an empty prefix, the line, then
+    /// the terminator, in three writes, as Combine's output shows).
     func write(_ event: String) {
         let line = prefix + event
         lock.lock()
         defer { lock.unlock() }
-        guard stream != nil else { return Swift.print(line) }
-        stream?.write(line + "\n")
+        guard let current = stream else { return Swift.print(line) }
+        var target = Target(stream: current)
+        Swift.print(line, to: &target)
+        stream = target.stream
+    }
+
+    /// The stream as a concrete `TextOutputStream` for `Swift.print(_:to:)`.
+    private struct Target: TextOutputStream {
+        var stream: any TextOutputStream
+        mutating func write(_ string: String) { stream.write(string) }
     }
 
     static func describe(_ demand: Subscribers.Demand) -> String {
@@ -68,16 +78,26 @@ private final class PrintLog: @unchecked Sendable {
     }
 }
 
-/// Sits between upstream and downstream so that it sees requests and cancellation too.
+/// Sits between upstream and downstream so that it sees requests and cancellation too. As
+/// Combine's: every event is logged, also the demand a value's delivery returns (zero
+/// included); values and completions pass as they come; a cancel before the subscription or
+/// after the end only logs; a second subscription is cancelled. An empty mirror.
 private final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable,
     @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    private let link = UpstreamLink()
+    private enum State {
+        case awaitingSubscription
+        case subscribed(any Subscription)
+        case terminal
+    }
+
     private let downstream: Downstream
     private let log: PrintLog
+    private let lock = Lock()
+    private var state = State.awaitingSubscription  // guarded by `lock`
 
     init(downstream: Downstream, log: PrintLog) {
         self.downstream = downstream
@@ -88,14 +108,20 @@ private final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subsc
 
     func receive(subscription: any Subscription) {
         log.write("receive subscription: (\(subscription))")
-        guard link.attach(subscription) else { return }
+        lock.lock()
+        guard case .awaitingSubscription = state else {
+            lock.unlock()
+            return subscription.cancel()
+        }
+        state = .subscribed(subscription)
+        lock.unlock()
         downstream.receive(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
         log.write("receive value: (\(input))")
         let more = downstream.receive(input)
-        if more > 0 { log.write("request \(PrintLog.describe(more)) (synchronous)") }
+        log.write("request \(PrintLog.describe(more)) (synchronous)")
         return more
     }
 
@@ -104,17 +130,24 @@ private final class PrintSubscription<Downstream: Subscriber>: Subscriber, Subsc
         case .finished: log.write("receive finished")
         case .failure(let error): log.write("receive error: (\(error))")
         }
-        guard link.complete() else { return }
+        lock.withLock { state = .terminal }
         downstream.receive(completion: completion)
     }
 
     func request(_ demand: Subscribers.Demand) {
         log.write("request \(PrintLog.describe(demand))")
-        link.request(demand)
+        lock.lock()
+        guard case .subscribed(let upstream) = state else { return lock.unlock() }
+        lock.unlock()
+        upstream.request(demand)
     }
 
     func cancel() {
         log.write("receive cancel")
-        link.cancel()
+        lock.lock()
+        guard case .subscribed(let upstream) = state else { return lock.unlock() }
+        state = .terminal
+        lock.unlock()
+        upstream.cancel()
     }
 }

@@ -6,7 +6,8 @@ extension Publishers {
     /// makes them; each value and the completion is handed to `scheduler.schedule(options:_:)`.
     /// A scheduled event keeps the operator, and so its subscriber, alive until it has run: a
     /// completion scheduled before the subscriber was released is still delivered. After a
-    /// cancel, events still waiting on the scheduler are not delivered.
+    /// cancel, values still waiting on the scheduler are dropped; a completion that arrived
+    /// before the cancel is still delivered, as Combine's.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -51,52 +52,15 @@ extension Publisher {
 }
 
 extension Publishers.ReceiveOn {
-    /// Each scheduled event holds the operator (and through it the downstream) until it runs;
-    /// a cancel releases the downstream at once, leaving only inert closures on the scheduler.
-    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CombineReflectable, @unchecked Sendable
+    /// ReceiveOn's subscription: `ScheduledDeliverySubscription` through the scheduler's
+    /// `schedule(options:)`, named "ReceiveOn" with an empty mirror, as Combine's.
+    private final class Inner<Downstream: Subscriber>: ScheduledDeliverySubscription<Downstream>, CombineReflectable,
+        @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
-
-        private let scheduler: Context
-        private let options: Context.SchedulerOptions?
-
         init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-            self.scheduler = scheduler
-            self.options = options
-            super.init(downstream: downstream)
+            super.init(downstream: downstream) { scheduler.schedule(options: options, $0) }
         }
 
         var description: String { "ReceiveOn" }
-
-        func receive(subscription: any Subscription) {
-            attach(subscription)?.receive(subscription: self)
-        }
-
-        func receive(_ input: Input) -> Subscribers.Demand {
-            if isSubscribed {
-                scheduler.schedule(options: options) { self.deliver(input) }
-            }
-            return .none
-        }
-
-        func receive(completion: Subscribers.Completion<Failure>) {
-            if beginFinishing() {
-                scheduler.schedule(options: options) { self.finish(completion) }
-            }
-        }
-
-        func request(_ demand: Subscribers.Demand) {
-            upstream?.request(demand)
-        }
-
-        func cancel() {
-            lock.lock()
-            let (upstream, released) = terminateLocked()
-            lock.unlock()
-            upstream?.cancel()
-            withExtendedLifetime(released) {}  // so the downstream is released outside the lock
-        }
     }
 }

@@ -60,8 +60,15 @@ private final class RemoveDuplicatesSubscription<Downstream: Subscriber>: OneToO
         previous.deallocate()
     }
 
+    override var reflectedParts: [(label: String, value: Any)] {
+        [("downstream", downstream), ("last", hasPrevious ? previous.pointee as Any : Optional<Input>.none as Any)]
+    }
+
     override func receive(_ input: Input) -> Subscribers.Demand {
-        guard link.isSubscribed else { return .none }
+        guard link.isSubscribed else {
+            link.trapIfAwaitingSubscription("RemoveDuplicates: received a value before the subscription")
+            return .none
+        }
         if hasPrevious {
             if predicate(previous.pointee, input) { return .max(1) }
             previous.pointee = input

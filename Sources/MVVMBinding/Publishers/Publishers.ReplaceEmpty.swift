@@ -2,8 +2,10 @@ extension Publishers {
     /// A publisher that republishes its upstream's values, and publishes a given value in
     /// their place when the upstream finishes without any.
     ///
-    /// The replacement is delivered, followed by `finished`, once the downstream has demand
-    /// for it. An upstream failure is passed on as is.
+    /// As Combine's, it asks the upstream for everything once the downstream has its
+    /// subscription, and passes the downstream's requests on too. The replacement is delivered,
+    /// followed by `finished`, once the downstream has asked for a value. An upstream failure
+    /// is passed on as is.
     public struct ReplaceEmpty<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -33,21 +35,30 @@ extension Publisher {
     }
 }
 
-/// Passes values and demand through, counting the demand still owed so that the replacement
-/// is sent only when the downstream has asked for a value.
+/// ReplaceEmpty's subscription, with Combine's protocol: values pass straight through (the
+/// upstream was asked for `.unlimited`); a zero request traps; a cancel reaches the upstream
+/// only while it is live.
 private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber, Subscription,
     CombineReflectable, @unchecked Sendable
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure
 
-    private let link = UpstreamLink()
+    private enum Status {
+        case awaitingSubscription
+        case subscribed(any Subscription)
+        case terminal
+    }
+
     private let downstream: Downstream
+    private let replacement: Input
     private let lock = Lock()
     // Guarded by `lock`:
-    private var replacement: Input?  // dropped by the first value
-    private var demand = Subscribers.Demand.none
-    private var isAwaitingDemandForReplacement = false
+    private var status = Status.awaitingSubscription
+    private var receivedValue = false
+    private var downstreamRequested = false
+    /// The upstream finished empty before the downstream asked for the replacement.
+    private var replacementDue = false
 
     init(downstream: Downstream, replacement: Input) {
         self.downstream = downstream
@@ -57,60 +68,68 @@ private final class ReplaceEmptySubscription<Downstream: Subscriber>: Subscriber
     var description: String { "ReplaceEmpty" }
 
     func receive(subscription: any Subscription) {
-        guard link.attach(subscription) else { return }
+        lock.lock()
+        guard case .awaitingSubscription = status else {
+            lock.unlock()
+            return subscription.cancel()
+        }
+        status = .subscribed(subscription)
+        lock.unlock()
         downstream.receive(subscription: self)
+        subscription.request(.unlimited)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard link.isSubscribed else { return .none }
-        lock.withLock {
-            replacement = nil
-            if demand > 0 { demand -= 1 }
+        lock.lock()
+        guard case .subscribed = status else {
+            lock.unlock()
+            return .none
         }
-        let more = downstream.receive(input)
-        lock.withLock { demand += more }
-        return more
+        receivedValue = true
+        lock.unlock()
+        return downstream.receive(input)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        guard link.complete() else { return }
-        guard case .finished = completion else { return downstream.receive(completion: completion) }
-        // `nil` inside: finish without a value; `nil` outside: wait for demand.
-        let delivery: Input?? = lock.withLock {
-            guard let replacement else { return .some(nil) }
-            guard demand > 0 else {
-                isAwaitingDemandForReplacement = true
-                return nil
-            }
-            self.replacement = nil
-            return .some(replacement)
+        lock.lock()
+        guard case .subscribed = status else { return lock.unlock() }
+        status = .terminal
+        guard !receivedValue, case .finished = completion else {
+            lock.unlock()
+            return downstream.receive(completion: completion)
         }
-        if let value = delivery { deliver(value) }
+        guard downstreamRequested else {
+            replacementDue = true
+            return lock.unlock()
+        }
+        lock.unlock()
+        deliverReplacement()
     }
 
-    func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "API Violation: demand must not be zero")
-        let pending: Input? = lock.withLock {
-            demand += newDemand
-            guard isAwaitingDemandForReplacement else { return nil }
-            isAwaitingDemandForReplacement = false
-            defer { replacement = nil }
-            return replacement
+    func request(_ demand: Subscribers.Demand) {
+        precondition(demand > 0, "API Violation: demand must not be zero")
+        lock.lock()
+        downstreamRequested = true
+        if replacementDue {
+            replacementDue = false
+            lock.unlock()
+            return deliverReplacement()
         }
-        if let pending { return deliver(pending) }
-        link.request(newDemand)
+        guard case .subscribed(let upstream) = status else { return lock.unlock() }
+        lock.unlock()
+        upstream.request(demand)
     }
 
     func cancel() {
-        link.cancel()
-        lock.withLock {
-            replacement = nil
-            isAwaitingDemandForReplacement = false
-        }
+        lock.lock()
+        guard case .subscribed(let upstream) = status else { return lock.unlock() }
+        status = .terminal
+        lock.unlock()
+        upstream.cancel()
     }
 
-    private func deliver(_ value: Input?) {
-        if let value { _ = downstream.receive(value) }
+    private func deliverReplacement() {
+        _ = downstream.receive(replacement)
         downstream.receive(completion: .finished)
     }
 }

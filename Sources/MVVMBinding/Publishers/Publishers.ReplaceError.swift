@@ -64,8 +64,6 @@ where Downstream.Failure == Never {
 
     var description: String { "ReplaceError" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
     func receive(subscription: any Subscription) {
         lock.lock()
         guard case .awaitingSubscription = state else {
@@ -116,17 +114,21 @@ where Downstream.Failure == Never {
             lock.unlock()
             _ = downstream.receive(output)
             downstream.receive(completion: .finished)
-        case .awaitingSubscription, .terminated:
+        case .awaitingSubscription:
+            demand += newDemand
+            lock.unlock()
+        case .terminated:
             lock.unlock()
         }
     }
 
+    /// As Combine's: only a live upstream is cancelled; a cancel before the subscription
+    /// changes nothing.
     func cancel() {
-        let upstream: (any Subscription)? = lock.withLock {
-            defer { state = .terminated }
-            if case .subscribed(let upstream) = state { return upstream }
-            return nil
-        }
-        upstream?.cancel()
+        lock.lock()
+        guard case .subscribed(let upstream) = state else { return lock.unlock() }
+        state = .terminated
+        lock.unlock()
+        upstream.cancel()
     }
 }

@@ -55,7 +55,7 @@ private final class ScanSubscriber<Downstream: Subscriber, Input>: Subscriber, C
 
     var description: String { "Scan" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
+    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream), ("result", result)] }
 
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)

@@ -215,16 +215,18 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
         prepend(elements)
     }
 
-    /// These elements after those of `elements`.
+    /// These elements after those of `elements`: joined with `+`, which reserves the room
+    /// for both first, as Combine's does.
     public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure> where S.Element == Output {
-        var joined = Elements(elements)
-        joined.append(contentsOf: sequence)
-        return Publishers.Sequence<Elements, Failure>(sequence: joined)
+        Publishers.Sequence<Elements, Failure>(sequence: elements + sequence)
     }
 
-    /// These elements after those of `publisher`.
+    /// These elements after those of `publisher`: appended to a copy of its collection, as
+    /// Combine's are.
     public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
-        prepend(publisher.sequence)
+        var joined = publisher.sequence
+        joined.append(contentsOf: sequence)
+        return Publishers.Sequence<Elements, Failure>(sequence: joined)
     }
 
     /// These elements, then `elements`.

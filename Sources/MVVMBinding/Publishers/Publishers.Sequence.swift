@@ -92,12 +92,12 @@ where Downstream.Input == Iterator.Element {
         return [("sequence", live ? sequence as Any : [Iterator.Element]())]
     }
 
+    /// A zero request is allowed, as in Combine's (it adds nothing and starts no loop).
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "API Violation: demand must not be zero")
         lock.lock()
         guard isLive else { return lock.unlock() }
         demand += newDemand
-        guard !isEmitting, let target = downstream else { return lock.unlock() }
+        guard !isEmitting, demand > 0, let target = downstream else { return lock.unlock() }
         isEmitting = true
         demand -= 1
         let first = upcoming

@@ -46,8 +46,6 @@ private final class SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber
 
     var description: String { "SetFailureType" }
 
-    var reflectedParts: [(label: String, value: Any)] { [("downstream", downstream)] }
-
     func receive(subscription: any Subscription) {
         downstream.receive(subscription: subscription)
     }

@@ -47,57 +47,95 @@ extension Publisher {
 }
 
 extension Publishers.SubscribeOn {
-    /// Passes values and completion through, and hops requests and cancellation to the
-    /// scheduler.
-    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CombineReflectable, @unchecked Sendable
+    /// SubscribeOn's subscription, with Combine's protocol: values and the completion pass
+    /// straight through while the upstream is live; requests and the cancel reach the upstream
+    /// through the scheduler's `schedule(options:)`, and scheduled work holds the subscription
+    /// (and its downstream) until it runs. A request made while the upstream handles another
+    /// on the same thread traps with a message, where Combine's deadlocks.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        private enum State {
+            case awaitingSubscription
+            case subscribed(any Subscription)
+            case terminal
+        }
+
+        private let downstream: Downstream
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
+        private let lock = Lock()
+        // Guarded by `lock`:
+        private var state = State.awaitingSubscription
+        /// The thread calling the upstream's request or cancel, if any.
+        private var callingUpstream: UInt = 0
 
         init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.downstream = downstream
             self.scheduler = scheduler
             self.options = options
-            super.init(downstream: downstream)
         }
 
         var description: String { "SubscribeOn" }
 
         func receive(subscription: any Subscription) {
-            attach(subscription)?.receive(subscription: self)
+            lock.lock()
+            guard case .awaitingSubscription = state else {
+                lock.unlock()
+                return subscription.cancel()
+            }
+            state = .subscribed(subscription)
+            lock.unlock()
+            downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard let downstream = liveDownstream else { return .none }
+            lock.lock()
+            guard case .subscribed = state else {
+                lock.unlock()
+                return .none
+            }
+            lock.unlock()
             return downstream.receive(input)
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            // Nothing is scheduled, so the stream ends at once: there is no `finishing` phase.
-            let target: Downstream? = lock.withLock {
-                guard case .subscribed = state else { return nil }
-                state = .terminal
-                defer { downstream = nil }
-                return downstream
-            }
-            target?.receive(completion: completion)
+            lock.lock()
+            guard case .subscribed = state else { return lock.unlock() }
+            state = .terminal
+            lock.unlock()
+            downstream.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
-            guard let upstream else { return }
-            scheduler.schedule(options: options) { upstream.request(demand) }
+            lock.lock()
+            guard case .subscribed(let upstream) = state else { return lock.unlock() }
+            lock.unlock()
+            scheduler.schedule(options: options) { self.callUpstream { upstream.request(demand) } }
         }
 
         func cancel() {
             lock.lock()
-            let (upstream, released) = terminateLocked()
+            guard case .subscribed(let upstream) = state else { return lock.unlock() }
+            state = .terminal
             lock.unlock()
-            withExtendedLifetime(released) {}  // so the downstream is released outside the lock
-            guard let upstream else { return }
-            scheduler.schedule(options: options) { upstream.cancel() }
+            scheduler.schedule(options: options) { self.callUpstream { upstream.cancel() } }
+        }
+
+        /// Runs on the scheduler: one call into the upstream at a time.
+        private func callUpstream(_ call: () -> Void) {
+            let me = currentThreadID()
+            lock.lock()
+            if callingUpstream == me {
+                lock.unlock()
+                preconditionFailure("subscribe(on:): a request reached the upstream while it was handling another on the same thread")
+            }
+            callingUpstream = me
+            lock.unlock()
+            call()
+            lock.withLock { callingUpstream = 0 }
         }
     }
 }

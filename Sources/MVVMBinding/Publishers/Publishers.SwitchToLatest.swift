@@ -22,8 +22,8 @@ extension Publishers {
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let switcher = SwitchToLatestSubscription<P, Upstream, S>(downstream: subscriber)
-            switcher.sendSubscriptionDownstream()
-            upstream.subscribe(SwitchToLatestSubscription.Outer(switcher: switcher))
+            subscriber.receive(subscription: switcher)
+            upstream.subscribe(switcher)
         }
     }
 }
@@ -67,162 +67,188 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
     }
 }
 
-/// SwitchToLatest's downstream end: holds the upstream subscription and the subscription to
-/// the current inner publisher, identified by a generation number so that events from a
-/// superseded inner publisher are recognised and dropped.
-private final class SwitchToLatestSubscription<P: Publisher, Upstream: Publisher, Downstream: Subscriber>:
-    FanInSubscription<Downstream>, @unchecked Sendable
+/// SwitchToLatest's subscription, with Combine's protocol:
+///
+/// - The downstream is subscribed first, then the upstream, which is asked for `.unlimited`.
+/// - Each upstream publisher cancels the current inner subscription and is subscribed; its
+///   subscription is asked for the demand the downstream has requested and not received. Its
+///   values pass straight through, counting that demand down (one nobody asked for traps) and
+///   adding what the downstream returns, which is also returned.
+/// - The stream finishes once the upstream and the current inner publisher have both finished;
+///   an inner failure cancels the upstream, an upstream failure the inner publisher, and either
+///   is passed on once. Events of a superseded inner publisher are ignored; an inner completion
+///   before its subscription traps.
+/// - Mirrors: the subscription's is empty; an inner subscriber shows its parent's
+///   `combineIdentifier`.
+private final class SwitchToLatestSubscription<P: Publisher, Upstream: Publisher, Downstream: Subscriber>: Subscriber,
+    Subscription, CombineReflectable, @unchecked Sendable
 where
     Upstream.Output == P, P.Failure == Upstream.Failure, Downstream.Input == P.Output,
     Downstream.Failure == P.Failure
 {
-    /// The subscriber attached to the upstream of publishers.
-    struct Outer: Subscriber, CombineReflectable {
-        typealias Input = P
-        typealias Failure = Upstream.Failure
+    typealias Input = P
+    typealias Failure = Upstream.Failure
 
-        let combineIdentifier = CombineIdentifier()
-        let switcher: SwitchToLatestSubscription
+    private let downstream: Downstream
+    private let lock = Lock()
+    // Guarded by `lock`:
+    private var upstream: (any Subscription)?
+    private var inner: (any Subscription)?
+    private var currentInner: UInt64 = 0
+    private var nextInner: UInt64 = 1
+    private var cancelled = false
+    private var upstreamFinished = false
+    private var sentCompletion = false
+    private var awaitingInnerSubscription = false
+    private var demand = Subscribers.Demand.none
 
-        var description: String { "SwitchToLatest" }
-
-        func receive(subscription: any Subscription) { switcher.upstreamReceived(subscription) }
-        func receive(_ input: P) -> Subscribers.Demand { switcher.upstreamReceived(input) }
-        func receive(completion: Subscribers.Completion<Failure>) { switcher.upstreamReceived(completion) }
+    init(downstream: Downstream) {
+        self.downstream = downstream
     }
 
-    /// The subscriber attached to one inner publisher.
-    struct Inner: Subscriber, CombineReflectable {
+    var description: String { "SwitchToLatest" }
+
+    func receive(subscription: any Subscription) {
+        lock.lock()
+        guard upstream == nil, !cancelled else {
+            lock.unlock()
+            return subscription.cancel()
+        }
+        upstream = subscription
+        lock.unlock()
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: P) -> Subscribers.Demand {
+        lock.lock()
+        guard !cancelled, !upstreamFinished else {
+            lock.unlock()
+            return .none
+        }
+        if let superseded = inner {
+            inner = nil
+            lock.unlock()
+            superseded.cancel()
+            lock.lock()
+        }
+        let index = nextInner
+        currentInner = index
+        nextInner += 1
+        awaitingInnerSubscription = true
+        lock.unlock()
+        input.subscribe(InnerSubscriber(owner: self, index: index))
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        upstream = nil
+        upstreamFinished = true
+        guard !cancelled else { return lock.unlock() }
+        switch completion {
+        case .finished:
+            guard !awaitingInnerSubscription, inner == nil else { return lock.unlock() }
+            sentCompletion = true
+            lock.unlock()
+            downstream.receive(completion: completion)
+        case .failure:
+            let current = inner
+            inner = nil
+            sentCompletion = true
+            lock.unlock()
+            current?.cancel()
+            downstream.receive(completion: completion)
+        }
+    }
+
+    func request(_ newDemand: Subscribers.Demand) {
+        precondition(newDemand > 0, "API Violation: demand must not be zero")
+        lock.lock()
+        demand += newDemand
+        let current = inner
+        lock.unlock()
+        current?.request(newDemand)
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        let (current, upstream) = (inner, self.upstream)
+        inner = nil
+        self.upstream = nil
+        lock.unlock()
+        current?.cancel()
+        upstream?.cancel()
+    }
+
+    // MARK: Inner publishers
+
+    fileprivate func innerReceive(subscription: any Subscription, _ index: UInt64) {
+        lock.lock()
+        guard index == currentInner, !cancelled, inner == nil else {
+            lock.unlock()
+            return subscription.cancel()
+        }
+        inner = subscription
+        awaitingInnerSubscription = false
+        let owed = demand
+        lock.unlock()
+        if owed > 0 { subscription.request(owed) }
+    }
+
+    fileprivate func innerReceive(_ input: Downstream.Input, _ index: UInt64) -> Subscribers.Demand {
+        lock.lock()
+        guard index == currentInner, !cancelled else {
+            lock.unlock()
+            return .none
+        }
+        demand -= 1
+        lock.unlock()
+        let more = downstream.receive(input)
+        if more > 0 { lock.withLock { demand += more } }
+        return more
+    }
+
+    fileprivate func innerReceive(completion: Subscribers.Completion<Failure>, _ index: UInt64) {
+        lock.lock()
+        guard index == currentInner, !cancelled else { return lock.unlock() }
+        if awaitingInnerSubscription {
+            lock.unlock()
+            preconditionFailure("SwitchToLatest: an inner publisher completed before sending its subscription")
+        }
+        inner = nil
+        switch completion {
+        case .finished:
+            guard !sentCompletion, upstreamFinished else { return lock.unlock() }
+            sentCompletion = true
+            lock.unlock()
+            downstream.receive(completion: completion)
+        case .failure:
+            guard !sentCompletion else { return lock.unlock() }
+            cancelled = true
+            let upstream = self.upstream
+            self.upstream = nil
+            sentCompletion = true
+            lock.unlock()
+            upstream?.cancel()
+            downstream.receive(completion: completion)
+        }
+    }
+
+    /// An inner publisher's subscriber, tagged with its place in the sequence.
+    struct InnerSubscriber: Subscriber, CombineReflectable {
         typealias Input = P.Output
         typealias Failure = P.Failure
 
         let combineIdentifier = CombineIdentifier()
-        let switcher: SwitchToLatestSubscription
-        let generation: Int
+        let owner: SwitchToLatestSubscription
+        let index: UInt64
 
         var description: String { "SwitchToLatest" }
+        var reflectedParts: [(label: String, value: Any)] { [("parentSubscription", owner.combineIdentifier)] }
 
-        func receive(subscription: any Subscription) { switcher.inner(generation, received: subscription) }
-        func receive(_ input: Input) -> Subscribers.Demand { switcher.inner(generation, received: input) }
-        func receive(completion: Subscribers.Completion<Failure>) { switcher.inner(generation, received: completion) }
-    }
-
-    /// The key of upstream requests; inner publishers use their generation, from 1.
-    private static var upstreamKey: Int { 0 }
-
-    // Guarded by `lock`.
-    private var upstream: (any Subscription)?
-    private var upstreamFinished = false
-    /// The generation of the current inner publisher; 0 before the first.
-    private var generation = 0
-    private var inner: (any Subscription)?
-    private var hasLiveInner = false
-    private var values = ValueQueue<Output>()
-
-    init(downstream: Downstream) {
-        super.init(downstream: downstream, description: "SwitchToLatest")
-    }
-
-    // MARK: - Upstream events
-
-    func upstreamReceived(_ subscription: any Subscription) {
-        lock.lock()
-        guard !isTerminated, !upstreamFinished, upstream == nil else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
-        upstream = subscription
-        scheduleRequestLocked(.unlimited, from: subscription, key: Self.upstreamKey)
-        _ = drainAndUnlock()
-    }
-
-    func upstreamReceived(_ publisher: P) -> Subscribers.Demand {
-        lock.lock()
-        guard !isTerminated, !upstreamFinished else {
-            lock.unlock()
-            return .none
-        }
-        generation += 1
-        let current = generation
-        if let inner { scheduleCancelLocked(inner) }
-        inner = nil
-        hasLiveInner = true
-        // Values of the superseded publisher not yet delivered are dropped with it.
-        values.removeAll()
-        _ = drainAndUnlock()
-        publisher.subscribe(Inner(switcher: self, generation: current))
-        return .none
-    }
-
-    func upstreamReceived(_ completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        guard !isTerminated, !upstreamFinished else { return lock.unlock() }
-        upstreamFinished = true
-        upstream = nil
-        switch completion {
-        case .failure(let error): failLocked(error)
-        case .finished: if !hasLiveInner { finishLocked() }
-        }
-        _ = drainAndUnlock()
-    }
-
-    // MARK: - Inner publisher events
-
-    func inner(_ generation: Int, received subscription: any Subscription) {
-        lock.lock()
-        guard !isTerminated, generation == self.generation, hasLiveInner, inner == nil else {
-            lock.unlock()
-            subscription.cancel()
-            return
-        }
-        inner = subscription
-        if demand > 0 { scheduleRequestLocked(demand, from: subscription, key: generation) }
-        _ = drainAndUnlock()
-    }
-
-    func inner(_ generation: Int, received value: Output) -> Subscribers.Demand {
-        lock.lock()
-        guard !isTerminated, generation == self.generation, hasLiveInner else {
-            lock.unlock()
-            return .none
-        }
-        values.append(value)
-        return drainAndUnlock(returningDemandFor: generation)
-    }
-
-    func inner(_ generation: Int, received completion: Subscribers.Completion<Failure>) {
-        lock.lock()
-        guard !isTerminated, generation == self.generation, hasLiveInner else { return lock.unlock() }
-        inner = nil
-        hasLiveInner = false
-        switch completion {
-        case .failure(let error): failLocked(error)
-        case .finished: if upstreamFinished { finishLocked() }
-        }
-        _ = drainAndUnlock()
-    }
-
-    // MARK: - FanInSubscription hooks
-
-    override func dequeueLocked() -> Output? { values.popFirst() }
-
-    override var hasBufferedValuesLocked: Bool { !values.isEmpty }
-
-    override func demandDidIncreaseLocked(by added: Subscribers.Demand) {
-        guard !isTerminated, let inner else { return }
-        scheduleRequestLocked(added, from: inner, key: generation)
-    }
-
-    /// The current inner publisher is cancelled before the outer upstream: Combine's order.
-    override func cancelUpstreamsLocked() {
-        if let inner { scheduleCancelLocked(inner) }
-        if let upstream { scheduleCancelLocked(upstream) }
-        upstream = nil
-        inner = nil
-    }
-
-    override func discardBufferedValuesLocked() {
-        values.removeAll()
+        func receive(subscription: any Subscription) { owner.innerReceive(subscription: subscription, index) }
+        func receive(_ input: Input) -> Subscribers.Demand { owner.innerReceive(input, index) }
+        func receive(completion: Subscribers.Completion<Failure>) { owner.innerReceive(completion: completion, index) }
     }
 }

@@ -182,9 +182,10 @@ extension Publishers.Throttle {
         private func publish() {
             lock.lock()
             guard downstream != nil else { return lock.unlock() }
-            let publishesValue = heldValue != nil
+            let publishesValue = heldValue != nil && heldCompletion == nil
             lock.unlock()
-            // The clock is read only when a value goes out: it starts the next interval.
+            // The clock is read only when a value goes out and the stream goes on (it starts
+            // the next interval), as Combine's: not for a value going out with the completion.
             let now: Context.SchedulerTimeType? = publishesValue ? scheduler.now : nil
             lock.lock()
             guard let downstream else { return lock.unlock() }

@@ -66,108 +66,158 @@ extension Publisher {
 }
 
 extension Publishers.Timeout {
-    /// Keeps a generation number so that a timer outrun by a newer value does nothing.
-    /// Scheduled events hold the operator, so a completion on its way is delivered even when
-    /// nothing else refers to the stream any more.
-    private final class Inner<Downstream: Subscriber>: SchedulingSubscription<Downstream>, Subscriber, Subscription,
-        CombineReflectable, @unchecked Sendable
+    /// Timeout's subscription, with Combine's protocol:
+    ///
+    /// - The wait is armed with the scheduler's repeating `schedule(after: now + interval,
+    ///   interval:, tolerance: minimumTolerance, options:)`, whose cancellable is kept: when the
+    ///   upstream subscribes, at the downstream's first request, and at each value (which
+    ///   disarms the previous wait).
+    /// - Values and the upstream's completion reach the downstream through the scheduler's
+    ///   `schedule(options:)`; the demand the downstream returns for a value is requested from
+    ///   the upstream. Requests are forwarded as they are.
+    /// - A wait that runs out cancels the upstream and ends the stream (`finished`, or the
+    ///   custom error); a cancel disarms the wait and cancels the upstream.
+    /// - Scheduled work holds the subscription (and so the downstream) until it runs.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CombineReflectable, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
+        private enum State {
+            case awaitingSubscription
+            case subscribed(any Subscription)
+            case terminal
+        }
+
+        private let downstream: Downstream
         private let timeout: Publishers.Timeout<Upstream, Context>
+        private let lock = Lock()
+        private let deliveryLock = DeliveryLock()
         // Guarded by `lock`:
-        private var generation: UInt64 = 0  // bumped by every value
-        private var timer: CancellableScheduledAction?
-        /// The upstream's subscription while its completion is on the scheduler: a cancel
-        /// before that completion is delivered still reaches the upstream, as in Combine.
-        private var completedUpstream: (any Subscription)?
+        private var state = State.awaitingSubscription
+        private var didTimeOut = false
+        private var timer: (any Cancellable)?
+        private var requestedOnce = false
+        /// The thread arming a wait, if any: a scheduler that runs the wait at once on that
+        /// thread (ImmediateScheduler) would time out inside it, which deadlocks Combine's; this
+        /// traps with a message instead.
+        private var armingThread: UInt = 0
 
         init(downstream: Downstream, timeout: Publishers.Timeout<Upstream, Context>) {
+            self.downstream = downstream
             self.timeout = timeout
-            super.init(downstream: downstream)
         }
 
         var description: String { "Timeout" }
 
         func receive(subscription: any Subscription) {
-            guard let downstream = attach(subscription) else { return }
-            restartTimer()
+            lock.lock()
+            guard case .awaitingSubscription = state else {
+                lock.unlock()
+                return subscription.cancel()
+            }
+            state = .subscribed(subscription)
+            lock.unlock()
+            rearm()
+            deliveryLock.lock()
             downstream.receive(subscription: self)
+            deliveryLock.unlock()
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard isSubscribed else { return .none }
-            restartTimer()
+            lock.lock()
+            guard !didTimeOut, case .subscribed = state else {
+                lock.unlock()
+                return .none
+            }
+            lock.unlock()
+            rearm()
             timeout.scheduler.schedule(options: timeout.options) { self.deliver(input) }
             return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .subscribed(let upstream) = state else { return lock.unlock() }
-            state = .finishing
-            completedUpstream = upstream
-            let pending = timer.take()
+            guard case .subscribed = state else { return lock.unlock() }
+            let pending = timer
             lock.unlock()
             pending?.cancel()
-            timeout.scheduler.schedule(options: timeout.options) { self.deliverUpstreamCompletion(completion) }
+            timeout.scheduler.schedule(options: timeout.options) { self.deliver(completion) }
         }
 
-        /// Runs on the scheduler: hands the upstream's completion down unless the downstream
-        /// cancelled first.
-        private func deliverUpstreamCompletion(_ completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            let target = takeDownstreamForCompletionLocked()
-            let upstream = completedUpstream.take()
-            lock.unlock()
-            withExtendedLifetime(upstream) {}  // released outside the lock
-            target?.receive(completion: completion)
-        }
-
-        /// Forwards `demand` to the upstream as it is, as Combine's timeout does (a request of
-        /// `.none` included: it does not trap here); after the stream ended it goes nowhere.
         func request(_ demand: Subscribers.Demand) {
-            upstream?.request(demand)
+            lock.lock()
+            guard case .subscribed(let upstream) = state else { return lock.unlock() }
+            let first = !requestedOnce
+            requestedOnce = true
+            lock.unlock()
+            if first { rearm() }
+            upstream.request(demand)
         }
 
         func cancel() {
             lock.lock()
-            let (live, released) = terminateLocked()
-            let upstream = live ?? completedUpstream.take()
-            let pending = timer.take()
+            guard case .subscribed(let upstream) = state else { return lock.unlock() }
+            state = .terminal
+            let pending = timer
             lock.unlock()
             pending?.cancel()
-            upstream?.cancel()
-            withExtendedLifetime(released) {}  // so the downstream is released outside the lock
+            upstream.cancel()
         }
 
-        private func restartTimer() {
-            let due = timeout.scheduler.now.advanced(by: timeout.interval)
-            let (outrun, action): (CancellableScheduledAction?, CancellableScheduledAction) = lock.withLock {
-                generation += 1
-                let current = generation
-                let action = CancellableScheduledAction { self.timeOut(generation: current) }
-                defer { timer = action }
-                return (timer, action)
+        /// Arms a new wait, disarming the previous one.
+        private func rearm() {
+            let scheduler = timeout.scheduler
+            lock.withLock { armingThread = currentThreadID() }
+            let armed = scheduler.schedule(
+                after: scheduler.now.advanced(by: timeout.interval), interval: timeout.interval,
+                tolerance: scheduler.minimumTolerance, options: timeout.options
+            ) { self.timedOut() }
+            let previous: (any Cancellable)? = lock.withLock {
+                armingThread = 0
+                defer { timer = armed }
+                return timer
             }
-            outrun?.cancel()
-            timeout.scheduler.schedule(after: due, tolerance: timeout.scheduler.minimumTolerance, options: timeout.options) {
-                action.run()
-            }
+            previous?.cancel()
         }
 
         /// Runs on the scheduler when a wait ran out.
-        private func timeOut(generation due: UInt64) {
-            let upstream: (any Subscription)? = lock.withLock {
-                guard generation == due, case .subscribed(let upstream) = state else { return nil }
-                state = .finishing
-                timer = nil
-                return upstream
+        private func timedOut() {
+            lock.lock()
+            if armingThread == currentThreadID() {
+                lock.unlock()
+                preconditionFailure("timeout(_:scheduler:): the scheduler ran the wait at once (it cannot time out later)")
             }
-            guard let upstream else { return }
+            guard !didTimeOut, case .subscribed(let upstream) = state else { return lock.unlock() }
+            didTimeOut = true
+            state = .terminal
+            lock.unlock()
             upstream.cancel()
-            finish(timeout.customError.map { .failure($0()) } ?? .finished)
+            deliveryLock.lock()
+            downstream.receive(completion: timeout.customError.map { .failure($0()) } ?? .finished)
+            deliveryLock.unlock()
+        }
+
+        /// Runs on the scheduler: hands a value down while the stream is live.
+        private func deliver(_ input: Input) {
+            lock.lock()
+            guard !didTimeOut, case .subscribed(let upstream) = state else { return lock.unlock() }
+            lock.unlock()
+            deliveryLock.lock()
+            let more = downstream.receive(input)
+            deliveryLock.unlock()
+            if more > 0 { upstream.request(more) }
+        }
+
+        /// Runs on the scheduler: hands the upstream's completion down unless the stream ended.
+        private func deliver(_ completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard case .subscribed = state else { return lock.unlock() }
+            state = .terminal
+            lock.unlock()
+            deliveryLock.lock()
+            downstream.receive(completion: completion)
+            deliveryLock.unlock()
         }
     }
 }

@@ -23,16 +23,10 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let handler = self.handler
-            RelaySubscription(downstream: subscriber, kind: .tryCatch).subscribe(upstream) { relay, completion in
-                guard case .failure(let error) = completion else { return .finished }
-                do {
-                    relay.subscribe(try handler(error)) { _, completion in completion.eraseError() }
-                    return nil
-                } catch {
-                    return .failure(error)
-                }
-            }
+            upstream.subscribe(
+                CatchSubscription<Upstream.Failure, NewPublisher, S>(
+                    downstream: subscriber, name: "TryCatch", handler: handler, convertNewFailure: { $0 }
+                ).upstreamSubscriber)
         }
     }
 }

@@ -27,7 +27,7 @@ extension Publishers {
             var isDropping = true
             upstream.subscribe(
                 TryTransformSubscription<Output, Upstream.Failure, S>(
-                    downstream: subscriber, name: "TryDropWhile", convertFailure: { $0 }
+                    downstream: subscriber, name: "TryDropWhile", dropWhileRules: true, convertFailure: { $0 }
                 ) { input, emit in
                     if isDropping, try predicate(input) { return .skipped }
                     isDropping = false

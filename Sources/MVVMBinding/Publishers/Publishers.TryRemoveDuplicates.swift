@@ -27,7 +27,7 @@ extension Publishers {
             var previous: Output?
             upstream.subscribe(
                 TryTransformSubscription<Output, Upstream.Failure, S>(
-                    downstream: subscriber, name: "TryRemoveDuplicates",
+                    downstream: subscriber, name: "TryRemoveDuplicates", reflectState: { [("last", previous as Any)] },
                     compacting: {
                         input in
                         if let previous, try predicate(previous, input) { return nil }

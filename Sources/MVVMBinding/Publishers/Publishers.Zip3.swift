@@ -29,7 +29,7 @@ extension Publishers {
             let sideA = Engine.TypedSide<A.Output>(index: 0)
             let sideB = Engine.TypedSide<B.Output>(index: 1)
             let sideC = Engine.TypedSide<C.Output>(index: 2)
-            let engine = Engine(downstream: subscriber, description: "Zip3", sides: [sideA, sideB, sideC]) {
+            let engine = Engine(downstream: subscriber, description: "Zip", sides: [sideA, sideB, sideC]) {
                 (sideA.takeOldest(), sideB.takeOldest(), sideC.takeOldest())
             }
             engine.sendSubscriptionDownstream()

@@ -33,7 +33,7 @@ extension Publishers {
             let sideB = Engine.TypedSide<B.Output>(index: 1)
             let sideC = Engine.TypedSide<C.Output>(index: 2)
             let sideD = Engine.TypedSide<D.Output>(index: 3)
-            let engine = Engine(downstream: subscriber, description: "Zip4", sides: [sideA, sideB, sideC, sideD]) {
+            let engine = Engine(downstream: subscriber, description: "Zip", sides: [sideA, sideB, sideC, sideD]) {
                 (sideA.takeOldest(), sideB.takeOldest(), sideC.takeOldest(), sideD.takeOldest())
             }
             engine.sendSubscriptionDownstream()

@@ -81,8 +81,8 @@ private final class RecordSubscription<Downstream: Subscriber>: Subscription, Co
         return [("sequence", isLive ? values : []), ("completion", completion)]
     }
 
+    /// A zero request is allowed, as in Combine's (it adds nothing and starts no loop).
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "API Violation: demand must not be zero")
         lock.lock()
         guard isLive else { return lock.unlock() }
         demand += newDemand

@@ -87,10 +87,13 @@ extension Result.Publisher {
         self
     }
 
-    /// The same result with `Error` as its failure: one value has no duplicate, so the
-    /// predicate is never called.
+    /// The same result with `Error` as its failure, or the error the predicate throws: as
+    /// Combine's, a success is compared with itself once (the result is ignored).
     public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
-        tryMap { $0 }
+        tryMap {
+            _ = try predicate($0, $0)
+            return $0
+        }
     }
 
     /// The same publisher: a success is never empty, and a failure is not replaced.
@@ -103,16 +106,22 @@ extension Result.Publisher {
         self
     }
 
-    /// The same result with `Error` as its failure: one value is its own minimum, so the
-    /// comparison is never called.
+    /// The same result with `Error` as its failure, or the error the comparison throws: as
+    /// Combine's, a success is compared with itself once (one value is its own minimum).
     public func tryMin(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
-        tryMap { $0 }
+        tryMap {
+            _ = try areInIncreasingOrder($0, $0)
+            return $0
+        }
     }
 
-    /// The same result with `Error` as its failure: one value is its own maximum, so the
-    /// comparison is never called.
+    /// The same result with `Error` as its failure, or the error the comparison throws: as
+    /// Combine's, a success is compared with itself once (one value is its own maximum).
     public func tryMax(by areInIncreasingOrder: (Output, Output) throws -> Bool) -> Result<Output, Error>.Publisher {
-        tryMap { $0 }
+        tryMap {
+            _ = try areInIncreasingOrder($0, $0)
+            return $0
+        }
     }
 
     /// The same publisher: one value is its own minimum.

@@ -18,6 +18,11 @@ extension DispatchQueue.SchedulerTimeType {
         /// Named `magnitude` (though signed) to match Combine's declaration of this type.
         public var magnitude: Int
 
+        /// Encoded as Combine's is: `{"_nanoseconds": n}`.
+        private enum CodingKeys: String, CodingKey {
+            case magnitude = "_nanoseconds"
+        }
+
         /// The interval as a `DispatchTimeInterval`, for Dispatch APIs.
         public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
 

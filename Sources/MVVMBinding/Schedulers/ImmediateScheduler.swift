@@ -30,11 +30,13 @@ public struct ImmediateScheduler: Scheduler, Sendable {
                 magnitude = value
             }
 
-            public static func seconds(_ s: Int) -> Stride { Stride(s) }
-            public static func seconds(_ s: Double) -> Stride { Stride(Int(s)) }
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(ms) }
-            public static func microseconds(_ us: Int) -> Stride { Stride(us) }
-            public static func nanoseconds(_ ns: Int) -> Stride { Stride(ns) }
+            // Zero, as Combine's: time does not pass on this scheduler, so no interval of real
+            // time is anything on it.
+            public static func seconds(_ s: Int) -> Stride { 0 }
+            public static func seconds(_ s: Double) -> Stride { 0 }
+            public static func milliseconds(_ ms: Int) -> Stride { 0 }
+            public static func microseconds(_ us: Int) -> Stride { 0 }
+            public static func nanoseconds(_ ns: Int) -> Stride { 0 }
 
             public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
             public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(lhs.magnitude + rhs.magnitude) }
@@ -81,7 +83,8 @@ public struct ImmediateScheduler: Scheduler, Sendable {
         action()
     }
 
-    /// Runs `action` once, now, and returns a cancellable that does nothing.
+    /// Runs `action` once, now, and returns a cancellable that does nothing
+    /// (`Subscriptions.empty`, as Combine's).
     public func schedule(
         after date: SchedulerTimeType,
         interval: SchedulerTimeType.Stride,
@@ -90,6 +93,6 @@ public struct ImmediateScheduler: Scheduler, Sendable {
         _ action: @escaping () -> Void
     ) -> any Cancellable {
         action()
-        return AnyCancellable {}
+        return Subscriptions.empty
     }
 }

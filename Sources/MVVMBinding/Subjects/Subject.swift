@@ -22,16 +22,32 @@ extension Publisher {
     }
 }
 
-/// Feeds a subject from upstream; keeps the subject alive only until cancelled or completed.
-private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancellable, @unchecked Sendable {
+/// Feeds a subject from upstream, as Combine's: the subject gets this object as its
+/// subscription ("Subject"), through which its requests and cancel reach the upstream. The
+/// subject is held weakly (subscribing it keeps it alive no longer than its owners do); values
+/// and the completion reach it only after the upstream subscribed, and the completion lets it
+/// go. A second upstream subscription is ignored.
+final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CombineReflectable,
+    @unchecked Sendable
+{
     typealias Input = Downstream.Output
     typealias Failure = Downstream.Failure
 
     private let lock = Lock()
-    private var subject: Downstream?
+    // Guarded by `lock`:
+    private weak var subject: Downstream?
     private var upstream: (any Subscription)?
 
     init(_ subject: Downstream) { self.subject = subject }
+
+    var description: String { "Subject" }
+
+    var reflectedParts: [(label: String, value: Any)] {
+        lock.withLock {
+            let subject = self.subject
+            return [("downstreamSubject", subject as Any), ("upstreamSubscription", upstream as Any), ("subject", subject as Any)]
+        }
+    }
 
     func receive(subscription: any Subscription) {
         let target: Downstream? = lock.withLock {
@@ -39,38 +55,34 @@ private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Cancella
             upstream = subscription
             return subject
         }
-        guard let target else { return subscription.cancel() }
-        target.send(subscription: subscription)
+        target?.send(subscription: self)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
-        lock.withLock { subject }?.send(input)
+        let target: Downstream? = lock.withLock { upstream == nil ? nil : subject }
+        target?.send(input)
         return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-        // Taken out under the lock and released after it: the last reference to the subject
-        // may go here, and its deinit must not run under the lock.
-        let (target, released) = lock.withLock { () -> (Downstream?, (any Subscription)?) in
-            defer {
-                subject = nil
-                upstream = nil
-            }
-            return (subject, upstream)
-        }
-        target?.send(completion: completion)
-        withExtendedLifetime(released) {}
+        let target: Downstream? = lock.withLock { upstream == nil ? nil : subject }
+        guard let target else { return }
+        target.send(completion: completion)
+        lock.withLock { subject = nil }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        let current = lock.withLock { upstream }
+        current?.request(demand)
     }
 
     func cancel() {
-        let (subscription, released) = lock.withLock { () -> ((any Subscription)?, Downstream?) in
-            defer {
-                subject = nil
-                upstream = nil
-            }
-            return (upstream, subject)
+        let current: (any Subscription)? = lock.withLock {
+            guard subject != nil, let upstream else { return nil }
+            self.upstream = nil
+            subject = nil
+            return upstream
         }
-        subscription?.cancel()
-        withExtendedLifetime(released) {}
+        current?.cancel()
     }
 }

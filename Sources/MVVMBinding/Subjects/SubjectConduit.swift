@@ -20,6 +20,8 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
     /// The subject, kept alive by its subscribers as in Combine; cleared when the link ends.
     @exclusivity(unchecked) private var hub: SubjectHub<Output, Failure>?
+    /// The subscriber, for the mirror only (the value path uses the closures); cleared with them.
+    @exclusivity(unchecked) private var downstreamForMirror: Any?
     // CurrentValueSubject semantics: a fresh subscriber first gets the current value, and the
     // latest value offered while demand was zero is kept and delivered on the next request.
     private let replays: Bool
@@ -33,6 +35,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
         kind = hub.kind
         receiveValue = downstream.receive(_:)
         receiveCompletion = downstream.receive(completion:)
+        downstreamForMirror = downstream
         replays = replaysCurrentValue
         needsCurrentValue = replaysCurrentValue
     }
@@ -43,6 +46,7 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
         receiveValue = { _ in .none }
         receiveCompletion = { _ in }
         hub = nil
+        downstreamForMirror = nil
         if hasPending {
             hasPending = false
             pending = nil
@@ -101,10 +105,14 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
     }
 
     func request(_ newDemand: Subscribers.Demand) {
-        precondition(newDemand > 0, "API Violation: demand must not be zero")
+        // An ObservableObjectPublisher's subscription, as Combine's, takes any request (even
+        // zero) as a switch: from the first one on, every send is delivered, whatever the
+        // demand.
+        let activatesAll = kind == .observableObjectPublisher
+        precondition(newDemand > 0 || activatesAll, "API Violation: demand must not be zero")
         lock.lock()
         guard isActive, let hub else { return lock.unlock() }
-        demand += newDemand
+        demand = activatesAll ? .unlimited : demand + newDemand
         guard replays else {
             // Nothing is ever held for a subscriber of a non-replaying subject.
             lock.unlock()
@@ -132,8 +140,13 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, CombineReflect
     /// The subject's name, which Combine prints for its subscriptions.
     var description: String { kind.subscriptionName }
 
+    /// As Combine's: parent, downstream, demand, subject (the subject twice, as it shows it);
+    /// for an ObservableObjectPublisher, the downstream only.
     var reflectedParts: [(label: String, value: Any)] {
-        lock.withLock { [("demand", demand), ("subject", hub as Any)] }
+        lock.withLock {
+            guard kind != .observableObjectPublisher else { return [("downstream", downstreamForMirror as Any)] }
+            return [("parent", hub as Any), ("downstream", downstreamForMirror as Any), ("demand", demand), ("subject", hub as Any)]
+        }
     }
 
     func cancel() {

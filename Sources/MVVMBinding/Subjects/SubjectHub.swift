@@ -15,7 +15,7 @@ import Synchronization
 /// `sendThenStore` (every `@Published` assignment) is inlinable, so that it is specialised for
 /// the property's type where it is assigned; what it touches is `@usableFromInline`.
 @usableFromInline
-final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
+final class SubjectHub<Output, Failure: Error>: CustomStringConvertible, @unchecked Sendable {
     /// Guards the hub's state, the value slot included.
     @usableFromInline let lock = Lock()
     private let replaysCurrentValue: Bool
@@ -26,6 +26,9 @@ final class SubjectHub<Output, Failure: Error>: @unchecked Sendable {
     private var upstreams: [any Subscription] = []
     /// Which subject this is, for what each subscriber's subscription prints.
     let kind: SubjectKind
+
+    /// The subject's type as a subscription's mirror shows it: "PassthroughSubject<Int, Never>".
+    @usableFromInline var description: String { "\(kind.subscriptionName)<\(Output.self), \(Failure.self)>" }
     /// PassthroughSubject's rule in Combine: an upstream the subject is subscribed to is asked
     /// for `.unlimited` only once some subscriber has made a request (a CurrentValueSubject
     /// asks at once). Until then the upstream is asked for nothing.

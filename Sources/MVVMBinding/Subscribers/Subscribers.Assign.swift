@@ -33,13 +33,15 @@ extension Subscribers {
             self.keyPath = keyPath
         }
 
-        public var description: String {
-            guard let object else { return "Assign \(Root.self)" }
-            return "Assign \(type(of: object))"
-        }
+        /// "Assign" and the root type followed by a dot, as Combine's reads.
+        public var description: String { "Assign \(Root.self)." }
 
+        /// The object (nil once the subscription ended), the key path and the status
+        /// (awaitingSubscription, subscribed or terminal), as Combine's.
         public var customMirror: Mirror {
-            Mirror(self, children: ["object": object as Any, "keyPath": keyPath])
+            lock.withLock {
+                Mirror(self, children: [("object", storedObject as Any), ("keyPath", keyPath), ("status", state)])
+            }
         }
 
         public var playgroundDescription: Any { description }

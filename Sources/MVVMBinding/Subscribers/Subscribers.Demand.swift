@@ -1,8 +1,10 @@
 extension Subscribers {
     /// How many more values a subscriber wants: a finite count or unlimited.
     ///
-    /// Arithmetic saturates: adding to `.unlimited` stays unlimited, subtracting from it stays
-    /// unlimited, and a finite count never goes below zero.
+    /// Arithmetic as Combine's: `.unlimited` absorbs whatever is added to or subtracted from
+    /// it, a sum or product that overflows is unlimited, subtracting `.unlimited` from a finite
+    /// demand gives `.none`, and a finite result below zero traps (a subscriber received more
+    /// than it asked for). Encoded as one unsigned integer, unlimited as `Int.max + 1`.
     public struct Demand: Equatable, Comparable, Hashable, Codable, CustomStringConvertible, Sendable {
         // `nil` means unlimited.
         private let count: Int?
@@ -34,7 +36,7 @@ extension Subscribers {
         public static func + (lhs: Demand, rhs: Int) -> Demand {
             guard let l = lhs.count else { return .unlimited }
             let (sum, overflow) = l.addingReportingOverflow(rhs)
-            return overflow ? .unlimited : Demand(count: Swift.max(sum, 0))
+            return overflow ? .unlimited : finite(sum, "\(lhs) + \(rhs)")
         }
 
         public static func += (lhs: inout Demand, rhs: Demand) { lhs = lhs + rhs }
@@ -43,13 +45,13 @@ extension Subscribers {
         public static func - (lhs: Demand, rhs: Demand) -> Demand {
             guard let l = lhs.count else { return .unlimited }
             guard let r = rhs.count else { return .none }
-            return Demand(count: Swift.max(l - r, 0))
+            return finite(l - r, "\(lhs) - \(rhs)")
         }
 
         public static func - (lhs: Demand, rhs: Int) -> Demand {
             guard let l = lhs.count else { return .unlimited }
             let (difference, overflow) = l.subtractingReportingOverflow(rhs)
-            return overflow ? .none : Demand(count: Swift.max(difference, 0))
+            return overflow ? .none : finite(difference, "\(lhs) - \(rhs)")
         }
 
         public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
@@ -58,7 +60,32 @@ extension Subscribers {
         public static func * (lhs: Demand, rhs: Int) -> Demand {
             guard let l = lhs.count else { return .unlimited }
             let (product, overflow) = l.multipliedReportingOverflow(by: rhs)
-            return overflow ? .unlimited : Demand(count: Swift.max(product, 0))
+            return overflow ? .unlimited : finite(product, "\(lhs) * \(rhs)")
+        }
+
+        /// A finite result of arithmetic; below zero it traps, as Combine's does.
+        @inline(__always)
+        private static func finite(_ count: Int, _ operation: @autoclosure () -> String) -> Demand {
+            if count < 0 { negativeResult(operation()) }
+            return Demand(count: count)
+        }
+
+        @inline(never)
+        private static func negativeResult(_ operation: String) -> Never {
+            preconditionFailure("Subscribers.Demand: a demand can't be negative (\(operation))")
+        }
+
+        /// Unlimited is encoded as `Int.max + 1`, as Combine's.
+        private static let unlimitedRawValue = UInt(Int.max) + 1
+
+        public init(from decoder: any Decoder) throws {
+            let rawValue = try decoder.singleValueContainer().decode(UInt.self)
+            self = rawValue >= Demand.unlimitedRawValue ? .unlimited : Demand(count: Int(rawValue))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(count.map { UInt($0) } ?? Demand.unlimitedRawValue)
         }
 
         public static func *= (lhs: inout Demand, rhs: Int) { lhs = lhs * rhs }

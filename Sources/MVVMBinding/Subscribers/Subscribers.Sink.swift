@@ -1,20 +1,45 @@
+import Synchronization
+
 extension Subscribers {
     /// A subscriber that requests unlimited values and hands each one and the completion to
-    /// closures. Cancelling it cancels the upstream subscription and releases the closures.
+    /// closures.
+    ///
+    /// As Combine's: it calls the value closure for whatever arrives until it completes or is
+    /// cancelled (even before its subscription), takes one completion, and then releases its
+    /// completion closure.
+    ///
+    /// Unlike Combine's, it keeps its value closure until it goes away itself: the closure is a
+    /// constant so that the value path takes no lock and no retain (Combine's takes a lock per
+    /// value to read a replaceable closure: measured here, +30 – 45 % on a subject with sinks).
+    /// The value path reads one atomic flag and calls it.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
     {
+        /// The closure to execute on receipt of a value.
         public let receiveValue: (Input) -> Void
-        public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+        /// The closure to execute on completion.
+        public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+            lock.withLock { isTerminatedFlagLocked ? nil : storedReceiveCompletion } ?? { _ in }
+        }
 
         private let lock = Lock()
+        /// Completed or cancelled: read on the value path without the lock.
+        private let isTerminated = Atomic<Bool>(false)
+
+        /// `isTerminated`, read under the lock (where it is written).
+        private var isTerminatedFlagLocked: Bool { isTerminated.load(ordering: .relaxed) }
+        // Guarded by `lock`:
         @exclusivity(unchecked) private var state = SinkState.awaitingSubscription
+        /// `nil` once released: an empty closure made in this generic class would be an
+        /// allocation per sink (its context holds the generic metadata).
+        @exclusivity(unchecked) private var storedReceiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
 
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            self.receiveCompletion = receiveCompletion
+            storedReceiveCompletion = receiveCompletion
             self.receiveValue = receiveValue
         }
 
@@ -39,22 +64,33 @@ extension Subscribers {
         }
 
         public func receive(_ value: Input) -> Subscribers.Demand {
+            guard !isTerminated.load(ordering: .relaxed) else { return .none }
             receiveValue(value)
             return .none
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            lock.withLock { state = .terminal }
-            receiveCompletion(completion)
+            lock.lock()
+            guard !isTerminatedFlagLocked else { return lock.unlock() }
+            state = .terminal
+            isTerminated.store(true, ordering: .relaxed)
+            let receiveCompletion = storedReceiveCompletion
+            storedReceiveCompletion = nil
+            lock.unlock()
+            receiveCompletion?(completion)
         }
 
         public func cancel() {
-            let subscription: (any Subscription)? = lock.withLock {
-                defer { state = .terminal }
-                if case .subscribed(let subscription) = state { return subscription }
-                return nil
-            }
-            subscription?.cancel()
+            lock.lock()
+            guard case .subscribed(let subscription) = state else { return lock.unlock() }
+            state = .terminal
+            isTerminated.store(true, ordering: .relaxed)
+            lock.unlock()
+            // Released after unlocking (a closure context's deinit is anyone's code): once
+            // terminated nothing else reads or writes it. Not copied out first: in this generic
+            // class that copy is an allocation.
+            storedReceiveCompletion = nil
+            subscription.cancel()
         }
     }
 }

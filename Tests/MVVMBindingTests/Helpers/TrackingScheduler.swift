@@ -48,10 +48,16 @@ final class TrackingScheduler: Scheduler, @unchecked Sendable {
     let base = TestScheduler()
     private let recorded = Mutex<[Call]>([])
     private let tolerance: SchedulerTimeType.Stride
+    private let cancelsRepeatingActions: Bool
 
-    /// - Parameter minimumTolerance: what the scheduler reports as its smallest tolerance.
-    init(minimumTolerance: SchedulerTimeType.Stride = .nanoseconds(7)) {
+    /// - Parameters:
+    ///   - minimumTolerance: what the scheduler reports as its smallest tolerance.
+    ///   - cancelsRepeatingActions: false makes a repeating action's cancellable do nothing
+    ///     (the action goes on running), as a careless scheduler's might: an operator must not
+    ///     rely on its cancel for correctness.
+    init(minimumTolerance: SchedulerTimeType.Stride = .nanoseconds(7), cancelsRepeatingActions: Bool = true) {
         tolerance = minimumTolerance
+        self.cancelsRepeatingActions = cancelsRepeatingActions
     }
 
     /// Every `schedule` call so far, in order.
@@ -91,8 +97,18 @@ final class TrackingScheduler: Scheduler, @unchecked Sendable {
         recorded.withLock {
             $0.append(.repeating(nanoseconds: date.nanoseconds, interval: interval, tolerance: tolerance, options: options))
         }
-        return base.schedule(after: date, interval: interval, tolerance: tolerance, options: nil, wrap(action))
+        let cancellable = base.schedule(after: date, interval: interval, tolerance: tolerance, options: nil, wrap(action))
+        guard cancelsRepeatingActions else {
+            let token = AnyCancellable(cancellable)
+            kept.withLock { $0.append(token) }
+            return AnyCancellable {}
+        }
+        return cancellable
     }
+
+    /// The cancellables of repeating actions whose cancel does nothing, kept so that the
+    /// actions stay scheduled.
+    private let kept = Mutex<[AnyCancellable]>([])
 
     private func wrap(_ action: @escaping () -> Void) -> () -> Void {
         {

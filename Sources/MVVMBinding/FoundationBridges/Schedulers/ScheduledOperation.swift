@@ -9,6 +9,8 @@ import Foundation
 final class ScheduledOperation: Operation, Cancellable, @unchecked Sendable {
     private let gate = BlockOperation {}
     private let action: UncheckedSendableAction
+    private let lock = Lock()
+    private var hasRun = false  // guarded by `lock`
 
     init(_ action: UncheckedSendableAction) {
         self.action = action
@@ -16,9 +18,15 @@ final class ScheduledOperation: Operation, Cancellable, @unchecked Sendable {
         addDependency(gate)
     }
 
+    /// Runs the action once: calling `main()` again (as a caller may, on an operation it
+    /// finds in the queue) runs nothing more, as Combine's.
     override func main() {
         guard !isCancelled else { return }
-        action.run()
+        let isFirstRun = lock.withLock {
+            defer { hasRun = true }
+            return !hasRun
+        }
+        if isFirstRun { action.run() }
     }
 
     /// Makes the operation ready to run: its time has come. Called once.
