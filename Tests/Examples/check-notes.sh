@@ -23,8 +23,9 @@
 #   7. the golden journal (Journals/notes_host.jsonl) replays 20 times, toolchain hidden, and
 #      so do sessions of the C host and the Python demo recorded now; the golden journal fails
 #      naming the divergence against a copy whose list sorts otherwise.
-# Environment: PYTHON, the interpreter that makes the venvs and has pytest (default: python3);
-# MVVM_PYTHON_VENV, the venv mypy is installed into (default: the checkout's .build/python-venv).
+# Environment: PYTHON, the interpreter that makes the venvs (default: python3);
+# MVVM_PYTHON_VENV, the venv mypy and pytest are installed into (default: the checkout's
+# .build/python-venv).
 #
 #   Tests/Examples/check-notes.sh
 #
@@ -132,17 +133,17 @@ hidden "$tmp/venv/bin/python" "$app/python/notes_demo.py" "$lib" "$tmp/python-no
 tail -1 "$tmp/python.log"
 # The demo type-checks with the typed module notes (python/notes/__init__.pyi) and the package
 # as installed in $tmp/venv (--python-executable: its site-packages, py.typed included). mypy
-# is installed as run-tests.sh installs it, into the same venv.
+# and pytest are installed as run-tests.sh installs them, into the same venv.
 mypy_venv="${MVVM_PYTHON_VENV:-$root/.build/python-venv}"
 [ -x "$mypy_venv/bin/python" ] || "$python" -m venv "$mypy_venv"
-PIP_DISABLE_PIP_VERSION_CHECK=1 "$mypy_venv/bin/python" -m pip install --quiet mypy \
-    || fail "mypy could not be installed into $mypy_venv"
+PIP_DISABLE_PIP_VERSION_CHECK=1 "$mypy_venv/bin/python" -m pip install --quiet mypy pytest \
+    || fail "mypy and pytest could not be installed into $mypy_venv"
 (cd "$app/python" && "$mypy_venv/bin/python" -m mypy --strict --no-incremental --cache-dir "$tmp/mypy-cache" \
     --python-executable "$tmp/venv/bin/python" notes_demo.py) || fail "mypy --strict failed on python/notes_demo.py"
-# The package's tests of application libraries, against libnotes.so (the interpreter that has
-# pytest; the package from the checkout).
+# The package's tests of application libraries, against libnotes.so (pytest from that venv: the
+# system's interpreter need not have it; the package from the checkout).
 (cd "$tmp" && NOTES_LIBRARY="$lib" MVVM_LIBRARY="$lib" PYTHONPATH="$root/bindings/python" \
-    "$python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests/test_any_library.py" \
+    "$mypy_venv/bin/python" -m pytest -q -p no:cacheprovider "$root/bindings/python/tests/test_any_library.py" \
         "$root/bindings/python/tests/test_host_interfaces.py") \
     || fail "test_any_library.py or test_host_interfaces.py failed against libnotes.so"
 

@@ -19,6 +19,26 @@ private final class Employee: Contact, @unchecked Sendable {
     var unpublishedNote = ""
 }
 
+private class Labelled: ObservableObject {
+    @Published var label = ""
+}
+
+private final class Pair<First, Second>: Labelled {
+    var plain = 0
+    @Published var first: First
+    @Published var second: Second
+
+    init(first: First, second: Second) {
+        self.first = first
+        self.second = second
+    }
+}
+
+private final class MirrorHidden: ObservableObject, CustomReflectable {
+    @Published var value = 0
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
 private final class NothingPublished: ObservableObject {
     var plain = 0
 }
@@ -144,6 +164,34 @@ final class ObservableObjectTests: XCTestCase {
         sut.unpublishedNote = "ignored"
 
         XCTAssertEqual(count, 2)
+        cancellable.cancel()
+    }
+
+    func test_objectWillChange_ofGenericClasses_firesForPropertiesWhoseLayoutDependsOnTheParameters() {
+        let sut = Pair<String, [Int]>(first: "a", second: [1])
+        var count = 0
+        let cancellable = sut.objectWillChange.sink { count += 1 }
+
+        sut.second = [1, 2]  // after a field whose size depends on the first parameter
+        sut.label = "x"  // the superclass's
+        sut.first = "b"
+        sut.plain = 3
+
+        XCTAssertEqual(count, 3)
+        let other = Pair<String, [Int]>(first: "c", second: [])
+        XCTAssertTrue(sut.objectWillChange === sut.objectWillChange)
+        XCTAssertFalse(sut.objectWillChange === other.objectWillChange)
+        cancellable.cancel()
+    }
+
+    func test_objectWillChange_findsThePropertiesOfAClassWithACustomMirror() {
+        let sut = MirrorHidden()
+        var count = 0
+        let cancellable = sut.objectWillChange.sink { count += 1 }
+
+        sut.value = 1
+
+        XCTAssertEqual(count, 1)
         cancellable.cancel()
     }
 

@@ -4,7 +4,9 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
 
     /// Wraps `publisher`.
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
-        if let alreadyErased = publisher as? AnyPublisher<Output, Failure> {
+        // The types compared first: a cast of any other type would send the runtime looking
+        // for bridging conformances (through every conformance record, the first time).
+        if P.self == AnyPublisher<Output, Failure>.self, let alreadyErased = publisher as? AnyPublisher<Output, Failure> {
             self = alreadyErased
             return
         }

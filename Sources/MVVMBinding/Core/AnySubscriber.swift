@@ -6,13 +6,14 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     private let receiveSubscriptionBody: (any Subscription) -> Void
     private let receiveValueBody: (Input) -> Subscribers.Demand
     private let receiveCompletionBody: (Subscribers.Completion<Failure>) -> Void
-    private let wrappedDescription: String
-    /// The wrapped subscriber or subject, shown by the mirror; nil when built from closures.
+    /// The wrapped subscriber or subject, which the description and the mirror show; nil when
+    /// built from closures.
     private let wrapped: Any?
 
     /// Wraps `subscriber`; calls are forwarded to it and its identifier is kept.
     public init<S: Subscriber>(_ subscriber: S) where S.Input == Input, S.Failure == Failure {
-        if let alreadyErased = subscriber as? AnySubscriber<Input, Failure> {
+        // The types compared first, as in `AnyPublisher.init(_:)`.
+        if S.self == AnySubscriber<Input, Failure>.self, let alreadyErased = subscriber as? AnySubscriber<Input, Failure> {
             self = alreadyErased
             return
         }
@@ -20,7 +21,6 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveSubscriptionBody = subscriber.receive(subscription:)
         receiveValueBody = subscriber.receive(_:)
         receiveCompletionBody = subscriber.receive(completion:)
-        wrappedDescription = String(describing: subscriber)
         wrapped = subscriber
     }
 
@@ -35,7 +35,6 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         receiveSubscriptionBody = receiveSubscription ?? { _ in }
         receiveValueBody = receiveValue ?? { _ in .none }
         receiveCompletionBody = receiveCompletion ?? { _ in }
-        wrappedDescription = "Anonymous AnySubscriber"
         wrapped = nil
     }
 
@@ -46,13 +45,18 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         self.init(SubjectSubscriber(subject))
     }
 
-    public var description: String { wrappedDescription }
+    /// The wrapped subscriber's description, formatted when asked for (erasing a subscriber
+    /// formats nothing); "Anonymous AnySubscriber" when built from closures.
+    public var description: String {
+        if let wrapped { return String(describing: wrapped) }
+        return "Anonymous AnySubscriber"
+    }
 
     /// The wrapped subscriber's mirror, as Combine's; built from closures, the mirror of its
     /// description (a String with no children), as Combine's.
     public var customMirror: Mirror {
         if let wrapped { return Mirror(reflecting: wrapped) }
-        return Mirror(reflecting: wrappedDescription)
+        return Mirror(reflecting: description)
     }
 
     /// The description, as Combine's.

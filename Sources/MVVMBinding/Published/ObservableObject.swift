@@ -16,16 +16,34 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
     /// A publisher that emits before any `@Published` property of this object changes.
     ///
     /// Returns the same instance on every access for an object with at least one `@Published`
-    /// property: the first access stores one publisher into every such property (found by
-    /// reflecting over the object and its superclasses), later accesses find it there. An
-    /// object without `@Published` properties gets a new publisher on each access, as in
-    /// Combine; such a class declares `let objectWillChange = ObservableObjectPublisher()` and
-    /// calls `send()` itself.
+    /// property: the first access stores one publisher into every such property (its own and
+    /// its superclasses', found once per class from the runtime's field records:
+    /// `PublishedFields`), later accesses find it there. An object without `@Published`
+    /// properties gets a new publisher on each access, as in Combine; such a class declares
+    /// `let objectWillChange = ObservableObjectPublisher()` and calls `send()` itself.
     ///
-    /// The reflection reads every stored property of the object, so read `objectWillChange`
-    /// where reading the object's properties is safe (for a `@MainActor` object, on the main
-    /// actor), and do not give the class a custom `customMirror`, which would hide its fields.
+    /// Read `objectWillChange` where reading the object's properties is safe (for a
+    /// `@MainActor` object, on the main actor).
     public var objectWillChange: ObservableObjectPublisher {
+        guard let offsets = PublishedFields.offsets(in: type(of: self)) else { return reflectedObjectWillChange }
+        guard let last = offsets.last else { return ObservableObjectPublisher() }
+        // Installed first to last: a publisher in the last field is in every field.
+        if let installed = PublishedFields.storage(of: self, at: last).takeUnretainedValue().installedObjectWillChange() {
+            return installed
+        }
+        // The first field decides which publisher wins if two threads get here at once; every
+        // other field then receives that winner, so all fields agree.
+        let publisher = PublishedFields.storage(of: self, at: offsets[0]).takeUnretainedValue()
+            .installObjectWillChange(ObservableObjectPublisher())
+        for offset in offsets.dropFirst() {
+            _ = PublishedFields.storage(of: self, at: offset).takeUnretainedValue().installObjectWillChange(publisher)
+        }
+        return publisher
+    }
+
+    /// `objectWillChange` for a class the runtime cannot describe field by field: its
+    /// `@Published` properties found by `Mirror` (which a custom `customMirror` would hide).
+    private var reflectedObjectWillChange: ObservableObjectPublisher {
         var fields: [any ObjectWillChangeHolder] = []
         var mirror: Mirror? = Mirror(reflecting: self)
         while let current = mirror {

@@ -113,7 +113,7 @@ extension Published {
     /// in ``PublishedExtras``, created by the first of them; dropped when the observations and
     /// assignments are gone and no subscriber or `objectWillChange` ever came.
     @usableFromInline
-    final class Storage: @unchecked Sendable {
+    final class Storage: PublishedStorageBase, @unchecked Sendable {
         // The fields whose layout does not depend on `Value` first: their offsets are then
         // constants, where a field after `storedValue` is found through the class metadata.
         /// `extras`, owned (+1) by this storage: the paths every assignment takes read it
@@ -136,6 +136,7 @@ extension Published {
 
         init(_ value: Value) {
             storedValue = value
+            super.init()
         }
 
         deinit {
@@ -247,7 +248,7 @@ extension Published {
 
         /// Stores `candidate` as the owner's `objectWillChange` unless one is already stored;
         /// returns the stored one. The first caller wins, so racing first accesses agree.
-        func installObjectWillChange(_ candidate: ObservableObjectPublisher) -> ObservableObjectPublisher {
+        override func installObjectWillChange(_ candidate: ObservableObjectPublisher) -> ObservableObjectPublisher {
             lock.withLock {
                 if extras == nil { extras = PublishedExtras() }
                 let extras = extras.unsafelyUnwrapped
@@ -255,6 +256,10 @@ extension Published {
                 extras.setObjectWillChange(candidate)
                 return candidate
             }
+        }
+
+        override func installedObjectWillChange() -> ObservableObjectPublisher? {
+            lock.withLock { extras?.objectWillChange }
         }
 
         /// Adds a direct observer.
