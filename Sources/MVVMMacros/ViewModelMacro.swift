@@ -38,12 +38,14 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
             text = """
                 extension \(type.trimmed): DeclaredViewModel where \(generic.parameter) == \(generic.specialization) {
                     \(access)nonisolated static var declaration: ViewModelDeclaration<\(made.viewModel)> { \(globalName(classDecl)) }
+                    \(access)nonisolated static var declaredNames: TypeNames { \(made.names) }
                 }
                 """
         } else {
             text = """
                 extension \(type.trimmed): DeclaredViewModel {
                     \(access)nonisolated static let declaration = \(made.expression)
+                    \(access)nonisolated static var declaredNames: TypeNames { \(made.names) }
                 }
                 """
         }
@@ -69,7 +71,7 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
     /// when the class cannot be declared.
     private static func declarationExpression(
         _ classDecl: ClassDeclSyntax, _ node: AttributeSyntax, _ context: (any MacroExpansionContext)?
-    ) -> (expression: String, viewModel: String, generic: (parameter: String, specialization: String)?)? {
+    ) -> (expression: String, names: String, viewModel: String, generic: (parameter: String, specialization: String)?)? {
         let typeName = classDecl.name.text
         let arguments = MacroArguments(node)
         var generic: (parameter: String, specialization: String)?
@@ -99,6 +101,8 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
         var head = "name: \(SyntaxFacts.literal(arguments.firstString ?? defaultName))"
         head += ", cNamespace: " + (arguments.string("namespace").map(SyntaxFacts.literal) ?? SyntaxFacts.applicationNamespace)
         if let prefix = arguments.string("prefix") { head += ", cPrefix: \(SyntaxFacts.literal(prefix))" }
+        // The same names, for registering the type without building its declaration.
+        let names = "TypeNames(\(head))"
         if let handle = arguments.string("handle") { head += ", handleName: \(SyntaxFacts.literal(handle))" }
         // A doc names members by their Swift names (`canSave`, `save()`); the header and
         // Python read their C names.
@@ -200,7 +204,7 @@ public struct ViewModelMacro: ExtensionMacro, PeerMacro {
             \(events.joined(separator: "\n"))
                     ]\(hostConstructor)\(tearDown)\(objectClass))
             """
-        return (expression, viewModel, generic)
+        return (expression, names, viewModel, generic)
     }
 
     /// `text` with each backticked Swift member name of `cNames` replaced by its C name.

@@ -221,6 +221,44 @@ final class TypeRegistryTests: XCTestCase {
         XCTAssertNoThrow(try loaded.requireApplication())
     }
 
+    func test_an_applications_type_registered_by_its_names_is_built_on_first_use_and_given_its_number() throws {
+        nonisolated(unsafe) var registry: TypeRegistry?
+        nonisolated(unsafe) var builds = 0
+        let later = type("Later", prefix: "later")
+        registry = TypeRegistry(loadingWith: {
+            registry?.registerApplication { registry throws(RegistrationError) in
+                try registry.register(self.type("First", prefix: "first"))
+                try registry.register(TypeNames(later)) {
+                    builds += 1
+                    return later
+                }
+            }
+        })
+        let loaded = try XCTUnwrap(registry)
+        XCTAssertNil(loaded.registrationFailure)
+        XCTAssertEqual(builds, 0, "registered by its names, the declaration is not built yet")
+        XCTAssertIdentical(loaded.declaration(named: "Later"), later)
+        XCTAssertEqual(later.type, 2, "built, it has the number its names were registered with")
+        XCTAssertIdentical(loaded.declaration(of: 2), later)
+        XCTAssertEqual(loaded.declarations.map(\.name), ["First", "Later"])
+    }
+
+    func test_a_type_registered_by_its_names_is_refused_by_them_without_being_built() throws {
+        nonisolated(unsafe) var registry: TypeRegistry?
+        let other = type("Other", prefix: "note")
+        registry = TypeRegistry(loadingWith: {
+            registry?.registerApplication { registry throws(RegistrationError) in
+                try registry.register(self.type("Note", prefix: "note"))
+                try registry.register(TypeNames(other)) {
+                    XCTFail("a refused type is not built")
+                    return other
+                }
+            }
+        })
+        let loaded = try XCTUnwrap(registry)
+        XCTAssertEqual(loaded.registrationFailure?.description, "Other has the C prefix \"mvvm_note\" of Note (type 1); C prefixes are unique.")
+    }
+
     @MainActor
     func test_shutdown_leaves_an_application_that_never_loaded_unloaded() {
         nonisolated(unsafe) var loads = 0

@@ -9,10 +9,16 @@ public protocol DeclaredObject: RuntimeObject {
 }
 
 extension TypeRegistry {
-    /// Registers the ViewModel type `type` (its declaration) and gives it the next type number.
+    /// Registers the ViewModel type `type` and gives it the next type number. The
+    /// application's registration registers it by its names (`DeclaredViewModel.declaredNames`)
+    /// and builds its declaration when the type is first used; a registry of its own (tests)
+    /// registers its declaration.
     @discardableResult
     public func register<VM: DeclaredViewModel>(type: VM.Type) throws(RegistrationError) -> mvvm_type {
-        try register(VM.declaration)
+        guard registersByNames else { return try register(VM.declaration) }
+        // Erased: only the nonisolated `declaration` is read through it, on whichever thread asks.
+        nonisolated(unsafe) let viewModel: any DeclaredViewModel.Type = type
+        return try register(VM.declaredNames) { viewModel.typeDeclaration }
     }
 
     /// Registers the object class `type` (its declaration) and gives it the next type number.

@@ -110,10 +110,24 @@ public class TypeDeclaration: @unchecked Sendable {
         assignedType.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged
     }
 
-    /// The number of a declaration read before the registry was loaded: loads it (which runs
-    /// the application's registration) and reads again.
+    /// The number the registry gave the names of this declaration, which it built on first use
+    /// (`TypeRegistry.register(_:declaration:)`); traps if the declaration has another number
+    /// (registered twice, in two registries).
+    func adopt(type number: UInt32, registeredAs names: TypeNames) {
+        if assignedType.load(ordering: .acquiring) == number || assign(type: number) { return }
+        preconditionFailure(
+            "\(names.name) is registered as type \(number) and, in another registry, as type \(assignedType.load(ordering: .acquiring))")
+    }
+
+    /// The number of a declaration read before the registry gave it one: a declaration
+    /// registered by its names and built by its type's own code, or one read before the
+    /// registry was loaded. Loads the registry (which runs the application's registration) and
+    /// takes the number registered for these names.
     private func typeAfterLoading() -> mvvm_type {
         TypeRegistry.shared.ensureLoaded()
+        if assignedType.load(ordering: .acquiring) == 0, let number = TypeRegistry.shared.number(of: TypeNames(self)) {
+            _ = assign(type: number)
+        }
         let number = assignedType.load(ordering: .acquiring)
         precondition(number != 0, "\(name) is not registered: register it in the application's MVVMApplicationRegisterTypes")
         return mvvm_type(number)

@@ -5,6 +5,17 @@ import MVVMBindingCore
 @MainActor
 public protocol DeclaredViewModel: AnyObject {
     nonisolated static var declaration: ViewModelDeclaration<Self> { get }
+    /// The declaration's names, without building it: the application's registration registers
+    /// the type by them and builds `declaration` when the type is first used. `@ViewModel`
+    /// writes them; by default they are read from `declaration` (built at registration then).
+    nonisolated static var declaredNames: TypeNames { get }
+}
+
+extension DeclaredViewModel {
+    public nonisolated static var declaredNames: TypeNames { TypeNames(declaration) }
+
+    /// `declaration`, type-erased.
+    nonisolated static var typeDeclaration: TypeDeclaration { declaration }
 }
 
 /// The declaration of a ViewModel type: `TypeDeclaration` plus, for each member, how it

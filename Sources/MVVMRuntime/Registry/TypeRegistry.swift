@@ -28,7 +28,7 @@ public final class TypeRegistry: @unchecked Sendable {
     private let sealed = Atomic<Bool>(false)
     // Guarded by `lock` until sealed; immutable afterwards.
     private var loadStarted = false
-    private var registered: [TypeDeclaration] = []
+    private var registered: [RegisteredType] = []
     private var typeNames: [String: Int] = [:]
     private var cPrefixes: [String: Int] = [:]
     private var records: [RegisteredRecord] = []
@@ -51,26 +51,59 @@ public final class TypeRegistry: @unchecked Sendable {
     @discardableResult
     public func register(_ declaration: TypeDeclaration) throws(RegistrationError) -> mvvm_type {
         try changing { () throws(RegistrationError) in
-            if let index = typeNames[declaration.name] {
-                throw RegistrationError(
-                    "A second type named \"\(declaration.name)\" was registered; type \(index + 1) has that name already (type names are unique: mvvm_type_find() finds a type by name)."
-                )
-            }
-            if let index = cPrefixes[declaration.cFunctionPrefix] {
-                throw RegistrationError(
-                    "\(declaration.name) has the C prefix \"\(declaration.cFunctionPrefix)\" of \(registered[index].name) (type \(index + 1)); C prefixes are unique."
-                )
-            }
+            try checkUnique(TypeNames(declaration))
             let number = UInt32(registered.count + 1)
             guard declaration.assign(type: number) else {
                 throw RegistrationError("\(declaration.name) is registered already (as type \(declaration.type)).")
             }
-            typeNames[declaration.name] = registered.count
-            cPrefixes[declaration.cFunctionPrefix] = registered.count
-            registered.append(declaration)
-            return mvvm_type(number)
+            return append(RegisteredType(names: TypeNames(declaration), declaration: { declaration }))
         }
     }
+
+    /// Registers the type of `names` and gives it the next type number; its declaration is
+    /// built by `declaration` on first use (a lookup here, or the type's own code reading it),
+    /// and given that number then. For the application's registration, where most types are
+    /// not used before the first page (`DeclaredViewModel.declaredNames`).
+    @discardableResult
+    func register(_ names: TypeNames, declaration: @escaping @Sendable () -> TypeDeclaration) throws(RegistrationError) -> mvvm_type {
+        try changing { () throws(RegistrationError) in
+            try checkUnique(names)
+            let number = UInt32(registered.count + 1)
+            return append(
+                RegisteredType(names: names) {
+                    let built = declaration()
+                    built.adopt(type: number, registeredAs: names)
+                    return built
+                })
+        }
+    }
+
+    /// Refuses a second type of the same name or C prefix. Called with the lock held.
+    private func checkUnique(_ names: TypeNames) throws(RegistrationError) {
+        if let index = typeNames[names.name] {
+            throw RegistrationError(
+                "A second type named \"\(names.name)\" was registered; type \(index + 1) has that name already (type names are unique: mvvm_type_find() finds a type by name)."
+            )
+        }
+        if let index = cPrefixes[names.cFunctionPrefix] {
+            throw RegistrationError(
+                "\(names.name) has the C prefix \"\(names.cFunctionPrefix)\" of \(registered[index].names.name) (type \(index + 1)); C prefixes are unique."
+            )
+        }
+    }
+
+    /// Adds `type` as the next type. Called with the lock held.
+    private func append(_ type: RegisteredType) -> mvvm_type {
+        typeNames[type.names.name] = registered.count
+        cPrefixes[type.names.cFunctionPrefix] = registered.count
+        registered.append(type)
+        return mvvm_type(registered.count)
+    }
+
+    /// Whether types are registered by their names, their declarations built on first use:
+    /// the application's registration (the shared registry). A registry filled by `register`
+    /// calls alone (tests) builds each declaration as it registers it.
+    var registersByNames: Bool { loadApplication != nil }
 
     /// Registers the record type `type` with C names that follow from its name and the
     /// application's C prefix (`Item` with "app": `app_item`, `APP_VALUE_ITEM`), and gives
@@ -207,18 +240,28 @@ public final class TypeRegistry: @unchecked Sendable {
 
     // MARK: - Lookups (any thread)
 
-    /// Every registered type, in type-number order.
-    public var declarations: [TypeDeclaration] { read { registered } }
+    /// Every registered type, in type-number order (each declaration built, if it was not).
+    public var declarations: [TypeDeclaration] { read { registered }.map { $0.declaration() } }
 
     public func declaration(of type: mvvm_type) -> TypeDeclaration? {
-        read {
+        let entry = read { () -> RegisteredType? in
             let index = Int(type) - 1
             return registered.indices.contains(index) ? registered[index] : nil
         }
+        return entry?.declaration()
     }
 
     public func declaration(named name: String) -> TypeDeclaration? {
-        read { typeNames[name].map { registered[$0] } }
+        read { typeNames[name].map { registered[$0] } }?.declaration()
+    }
+
+    /// The number registered for a declaration of `names`, when a declaration built by its
+    /// type's own code (not through a lookup here) asks for it.
+    func number(of names: TypeNames) -> UInt32? {
+        read { () -> UInt32? in
+            guard let index = typeNames[names.name], registered[index].names == names else { return nil }
+            return UInt32(index + 1)
+        }
     }
 
     func record<R: RecordValue>(of type: R.Type) -> RegisteredRecord? {
@@ -301,4 +344,11 @@ public final class TypeRegistry: @unchecked Sendable {
             return try body()
         }
     }
+}
+
+/// A registered type: its names, checked and indexed at registration, and its declaration,
+/// built on first use (`TypeRegistry.register(_:declaration:)`) or given at registration.
+struct RegisteredType: Sendable {
+    let names: TypeNames
+    let declaration: @Sendable () -> TypeDeclaration
 }

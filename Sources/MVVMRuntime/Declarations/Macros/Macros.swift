@@ -34,7 +34,7 @@ public macro Enumeration(name: String? = nil) = #externalMacro(module: "MVVMMacr
 /// names another. `object:` names the class of the type's objects when the C face has members
 /// the ViewModel's Swift API has not (a `ViewModelObjectClass`: a coordinator's stack of screen
 /// handles, an event carrying one), declared in that class beside the code serving them.
-@attached(extension, conformances: DeclaredViewModel, names: named(declaration))
+@attached(extension, conformances: DeclaredViewModel, names: named(declaration), named(declaredNames))
 @attached(peer, names: prefixed(_mvvmDeclarationOf))
 public macro ViewModel(
     _ name: String? = nil, namespace: String? = nil, prefix: String? = nil, handle: String = "vm", specialization: Any.Type? = nil,
