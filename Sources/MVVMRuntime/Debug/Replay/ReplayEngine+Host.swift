@@ -36,7 +36,7 @@ extension ReplayEngine {
                 // The struct as large as this library reads one, whatever the journal says.
                 var bytes: [UInt8]
                 if let hex = input["options"]?.string {
-                    bytes = Self.bytes(hex)
+                    bytes = try Self.bytes(hex)
                 } else if let size = input["struct_size"]?.uint64 {
                     bytes = withUnsafeBytes(of: UInt32(truncatingIfNeeded: size).littleEndian, Array.init)
                 } else {
@@ -74,11 +74,17 @@ extension ReplayEngine {
         return (status, JSON.parse(Substring(JournalJSON.object(out))))
     }
 
-    private static func bytes(_ hex: String) -> [UInt8] {
+    /// The bytes the hex digits `hex` spell (lower case, as the journal writes them).
+    private static func bytes(_ hex: String) throws(ReplayValues.Unreadable) -> [UInt8] {
         var bytes: [UInt8] = []
         var high: UInt8?
         for character in hex.utf8 {
-            let nibble: UInt8 = character >= 97 ? character - 87 : character - 48
+            let nibble: UInt8
+            switch character {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
+            default: throw ReplayValues.Unreadable(message: "an options struct's bytes are not hex digits: \"\(hex.prefix(80))\"")
+            }
             if let first = high {
                 bytes.append(first << 4 | nibble)
                 high = nil
