@@ -111,10 +111,16 @@ public class TypeDeclaration: @unchecked Sendable {
     }
 
     /// The number the registry gave the names of this declaration, which it built on first use
-    /// (`TypeRegistry.register(_:declaration:)`); traps if the declaration has another number
+    /// (`TypeRegistry.register(_:declaration:)`); traps if the declaration's names are not the
+    /// ones registered (a hand-written `declaredNames` gone wrong) or it has another number
     /// (registered twice, in two registries).
     func adopt(type number: UInt32, registeredAs names: TypeNames) {
-        if assignedType.load(ordering: .acquiring) == number || assign(type: number) { return }
+        if assignedType.load(ordering: .acquiring) == number { return }
+        precondition(
+            TypeNames(self) == names,
+            "a type registered as \(names.name) (\(names.cFunctionPrefix)) declares \(name) (\(cFunctionPrefix)): its declaredNames must be its declaration's"
+        )
+        if assign(type: number) { return }
         preconditionFailure(
             "\(names.name) is registered as type \(number) and, in another registry, as type \(assignedType.load(ordering: .acquiring))")
     }

@@ -33,7 +33,9 @@ public macro Enumeration(name: String? = nil) = #externalMacro(module: "MVVMMacr
 /// namespace is the application's (`#registerApplication(namespace:)`), unless `namespace:`
 /// names another. `object:` names the class of the type's objects when the C face has members
 /// the ViewModel's Swift API has not (a `ViewModelObjectClass`: a coordinator's stack of screen
-/// handles, an event carrying one), declared in that class beside the code serving them.
+/// handles, an event carrying one), declared in that class beside the code serving them. The
+/// conformance also states `declaredNames`, by which the application's registration registers
+/// the type without building its declaration (built when the type is first used).
 @attached(extension, conformances: DeclaredViewModel, names: named(declaration), named(declaredNames))
 @attached(peer, names: prefixed(_mvvmDeclarationOf))
 public macro ViewModel(
