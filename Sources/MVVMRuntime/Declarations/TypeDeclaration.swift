@@ -31,7 +31,7 @@ public class TypeDeclaration: @unchecked Sendable {
     /// The type's part of its typed functions' names (`NAMESPACE_PREFIX_…`: "item_list").
     public let cPrefix: String
     /// The start of the typed functions' names: "app_item_list".
-    public var cFunctionPrefix: String { "\(cNamespace)_\(cPrefix)" }
+    public var cFunctionPrefix: String { TypeNames(self).cFunctionPrefix }
     /// The name of the object parameter of the typed functions ("vm").
     package let handleName: String
     /// The header's paragraph about the type.
@@ -70,18 +70,18 @@ public class TypeDeclaration: @unchecked Sendable {
         constructors: @escaping @autoclosure @Sendable () -> [ConstructorDeclaration] = []
     ) {
         self.init(
-            name: name, cNamespace: cNamespace, cPrefix: cPrefix ?? CName.snakeCase(name), handleName: handleName,
-            summary: summary, members: [], constructors: constructors)
+            names: TypeNames(name: name, cNamespace: cNamespace, cPrefix: cPrefix), handleName: handleName, summary: summary,
+            members: [], constructors: constructors)
     }
 
     init(
-        name: String, cNamespace: String = "mvvm", cPrefix: String, handleName: String, summary: String, members: [MemberShape],
-        accessors: [MemberAccess] = [], constructors: @escaping @Sendable () -> [ConstructorDeclaration] = { [] }
+        names: TypeNames, handleName: String, summary: String, members: [MemberShape], accessors: [MemberAccess] = [],
+        constructors: @escaping @Sendable () -> [ConstructorDeclaration] = { [] }
     ) {
         declaredConstructors = constructors
-        self.name = name
-        self.cNamespace = cNamespace
-        self.cPrefix = cPrefix
+        name = names.name
+        cNamespace = names.cNamespace
+        cPrefix = names.cPrefix
         self.handleName = handleName
         self.summary = summary
         self.members = members

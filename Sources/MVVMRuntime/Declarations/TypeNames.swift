@@ -1,23 +1,28 @@
-/// A type's name and the start of its typed functions' names, known without building its
-/// declaration: what the registry checks and indexes when the type is registered. The
-/// declaration itself, with its members' closures and the generic types they instantiate, is
-/// built when the type is first used (a host that shows one screen builds one declaration).
+/// A type's name and the C names that follow from it, known without building its declaration:
+/// what the registry checks and indexes when the type is registered. The declaration itself,
+/// with its members' closures and the generic types they instantiate, is built when the type is
+/// first used (a host that shows one screen builds one declaration).
 public struct TypeNames: Sendable, Equatable {
     /// `TypeDeclaration.name`.
     public let name: String
-    /// `TypeDeclaration.cFunctionPrefix`: "app_item_list".
-    public let cFunctionPrefix: String
+    /// The C names' namespace: "app".
+    public let cNamespace: String
+    /// The type's part of its typed functions' names: "item_list".
+    public let cPrefix: String
 
-    /// The names a declaration of these arguments has: `cPrefix` defaults to the name in snake
-    /// case, as in `TypeDeclaration` and `ViewModelDeclaration`.
+    /// `cPrefix` defaults to the name in snake case (`ItemList` → `item_list`), so a declaration
+    /// states it only where the C name differs.
     public init(name: String, cNamespace: String = "mvvm", cPrefix: String? = nil) {
         self.name = name
-        cFunctionPrefix = "\(cNamespace)_\(cPrefix ?? CName.snakeCase(name))"
+        self.cNamespace = cNamespace
+        self.cPrefix = cPrefix ?? CName.snakeCase(name)
     }
 
     /// The names of `declaration`.
     public init(_ declaration: TypeDeclaration) {
-        name = declaration.name
-        cFunctionPrefix = declaration.cFunctionPrefix
+        self.init(name: declaration.name, cNamespace: declaration.cNamespace, cPrefix: declaration.cPrefix)
     }
+
+    /// The start of the typed functions' names: "app_item_list".
+    public var cFunctionPrefix: String { "\(cNamespace)_\(cPrefix)" }
 }

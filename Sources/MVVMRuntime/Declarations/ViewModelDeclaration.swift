@@ -85,14 +85,13 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         } else {
             makeObject = { ViewModelObject(viewModel: $0, keepingAlive: $1) }
         }
-        let cPrefix = cPrefix ?? CName.snakeCase(name)
+        let names = TypeNames(name: name, cNamespace: cNamespace, cPrefix: cPrefix)
         self.properties = properties
         self.lists = lists
         self.events = events
         self.tearDown = tearDown
         let setters = properties.filter { $0.write != nil }.map { Command.setter($0) }
-        // The typed functions' common start (`TypeDeclaration.cFunctionPrefix`).
-        let functionPrefix = "\(cNamespace)_\(cPrefix)"
+        let functionPrefix = names.cFunctionPrefix
         var members: [MemberShape] = []
         var accesses: [Access] = []
         for property in properties {
@@ -159,9 +158,7 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
             zip(listMasks, listSignals).map { $0 | signalMask($1) }
             + zip(events, eventSignals).map { $0.observe == nil ? 0 : signalMask($1) }
         feedsMask = feedMasks.reduce(0, |)
-        super.init(
-            name: name, cNamespace: cNamespace, cPrefix: cPrefix, handleName: handleName, summary: summary, members: members,
-            accessors: accessors)
+        super.init(names: names, handleName: handleName, summary: summary, members: members, accessors: accessors)
     }
 
     override package var viewModelTypeName: String? { String(reflecting: VM.self) }
