@@ -25,51 +25,46 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
     /// Read `objectWillChange` where reading the object's properties is safe (for a
     /// `@MainActor` object, on the main actor).
     public var objectWillChange: ObservableObjectPublisher {
-        guard let offsets = PublishedFields.offsets(in: type(of: self)) else { return reflectedObjectWillChange }
-        guard let last = offsets.last else { return ObservableObjectPublisher() }
-        // Installed first to last: a publisher in the last field is in every field.
-        if let installed = PublishedFields.storage(of: self, at: last).takeUnretainedValue().installedObjectWillChange() {
-            return installed
-        }
-        // The first field decides which publisher wins if two threads get here at once; every
-        // other field then receives that winner, so all fields agree.
-        let publisher = PublishedFields.storage(of: self, at: offsets[0]).takeUnretainedValue()
-            .installObjectWillChange(ObservableObjectPublisher())
-        for offset in offsets.dropFirst() {
-            _ = PublishedFields.storage(of: self, at: offset).takeUnretainedValue().installObjectWillChange(publisher)
-        }
-        return publisher
-    }
-
-    /// `objectWillChange` for a class the runtime cannot describe field by field: its
-    /// `@Published` properties found by `Mirror` (which a custom `customMirror` would hide).
-    private var reflectedObjectWillChange: ObservableObjectPublisher {
-        var fields: [any ObjectWillChangeHolder] = []
-        var mirror: Mirror? = Mirror(reflecting: self)
-        while let current = mirror {
-            for child in current.children {
-                if let field = child.value as? any ObjectWillChangeHolder { fields.append(field) }
+        let storages: [PublishedStorageBase]
+        if let offsets = PublishedFields.offsets(in: type(of: self)) {
+            guard let last = offsets.last else { return ObservableObjectPublisher() }
+            // Installed first to last: a publisher in the last field is in every field.
+            if let installed = PublishedFields.storage(of: self, at: last).takeUnretainedValue().installedObjectWillChange() {
+                return installed
             }
-            mirror = current.superclassMirror
+            storages = offsets.map { PublishedFields.storage(of: self, at: $0).takeUnretainedValue() }
+        } else {
+            storages = reflectedPublishedStorages
         }
-        guard let first = fields.first else { return ObservableObjectPublisher() }
+        guard let first = storages.first else { return ObservableObjectPublisher() }
         // The first field decides which publisher wins if two threads get here at once; every
         // other field then receives that winner, so all fields agree.
         let publisher = first.installObjectWillChange(ObservableObjectPublisher())
-        for field in fields.dropFirst() { _ = field.installObjectWillChange(publisher) }
+        for storage in storages.dropFirst() { _ = storage.installObjectWillChange(publisher) }
         return publisher
     }
-}
 
-/// A stored property that can carry its owner's `objectWillChange`: `Published`, whatever its
-/// value type. Lets the reflection above find those properties without knowing `Value`.
-protocol ObjectWillChangeHolder {
-    /// Stores `publisher` unless one is already stored; returns the stored one.
-    func installObjectWillChange(_ publisher: ObservableObjectPublisher) -> ObservableObjectPublisher
-}
-
-extension Published: ObjectWillChangeHolder {
-    func installObjectWillChange(_ publisher: ObservableObjectPublisher) -> ObservableObjectPublisher {
-        storage.installObjectWillChange(publisher)
+    /// For a class the runtime cannot describe field by field: the storages of its
+    /// `@Published` properties, found by `Mirror` (which a custom `customMirror` would hide).
+    private var reflectedPublishedStorages: [PublishedStorageBase] {
+        var storages: [PublishedStorageBase] = []
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let current = mirror {
+            for child in current.children {
+                if let field = child.value as? any PublishedField { storages.append(field.publishedStorage) }
+            }
+            mirror = current.superclassMirror
+        }
+        return storages
     }
+}
+
+/// A stored property that carries its owner's `objectWillChange`: `Published`, whatever its
+/// value type. Lets the reflection above reach its storage without knowing `Value`.
+protocol PublishedField {
+    var publishedStorage: PublishedStorageBase { get }
+}
+
+extension Published: PublishedField {
+    var publishedStorage: PublishedStorageBase { storage }
 }
