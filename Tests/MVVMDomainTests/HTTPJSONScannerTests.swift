@@ -83,6 +83,23 @@ final class HTTPJSONScannerTests: XCTestCase {
         XCTAssertThrowsError(try scanner.readString(), "invalid UTF-8")
     }
 
+    func test_skippedStrings_andTheKeysOfSkippedObjects_areCheckedAsReadOnesAre() {
+        // A user whose unknown member holds invalid UTF-8 (0xFF), a bad escape or a lone
+        // surrogate, as a value or as a key of a skipped object, is refused as a read one is.
+        let user = Array(#"[{"id": 1, "name": "Ada", "email": "a@x", "extra": "#.utf8)
+        let bad: [[UInt8]] = [
+            [0x22, 0xFF, 0x22], Array(#""\x""#.utf8), Array(#""\ud800""#.utf8),
+            [0x7B, 0x22, 0xC3, 0x22, 0x3A, 0x31, 0x7D],  // {"<a truncated é>":1}
+            Array(#"{"\q": 1}"#.utf8),
+        ]
+        for value in bad {
+            XCTAssertNil(users(user + value + Array("}]".utf8)), "\(value)")
+        }
+        XCTAssertNotNil(users(user + Array(#""ok"}]"#.utf8)))
+        let skippedButValid = #"[{"id": 1, "name": "Zoë", "email": "z@x", "x": {"clé ü": "ünï\u00e9"}}]"#
+        XCTAssertEqual(users(skippedButValid)?.map(\.user), [User(id: 1, name: "Zoë", email: "z@x")])
+    }
+
     func test_aStringHoldingNUL_isRefused_asNUL_notAsMalformed() {
         for json in [#""Nul\u0000cut""#, #""\u0000""#, "\"raw\u{00}nul\""] {
             var scanner = HTTPJSONScanner(Array(json.utf8))
