@@ -22,6 +22,8 @@ public struct RecordDeclaration<Model>: Sendable {
     public let fields: [RecordField<Model>]
     public let layout: RecordLayout
     let make: (@Sendable (RecordFields) throws(APIError) -> Model)?
+    /// The fields compiled for writing the C form (see `RecordCFormWriter` for why).
+    let cForm: RecordCFormWriter
 
     public init(
         name: String, doc: String = "", fields: [RecordField<Model>],
@@ -32,6 +34,7 @@ public struct RecordDeclaration<Model>: Sendable {
         self.fields = fields
         self.layout = RecordLayout(fields.map(\.kind))
         self.make = make
+        self.cForm = RecordCFormWriter(fields, layout)
     }
 
     // MARK: - To C
@@ -40,67 +43,13 @@ public struct RecordDeclaration<Model>: Sendable {
     /// valid until the object's next getter call, its next change, or its destruction).
     @MainActor
     func write(_ model: Model, to base: UnsafeMutableRawPointer, lendingFrom strings: BorrowedStrings) {
-        for (field, offset) in zip(fields, layout.offsets) where !Self.storeScalar(field.read, of: model, at: offset, in: base) {
-            switch field.read {
-            case .string(let read): base.storeBytes(of: strings.lend(read(model)), toByteOffset: offset, as: UnsafePointer<CChar>.self)
-            case .optionalString(let read):
-                base.storeBytes(of: strings.lend(read(model)), toByteOffset: offset, as: UnsafePointer<CChar>?.self)
-            case .int64, .int32, .bool, .double, .enumeration: break
-            }
-        }
+        withUnsafePointer(to: model) { cForm.write(ofModelAt: UnsafeRawPointer($0), to: base, lendingFrom: strings) }
     }
 
     /// Calls `body` with `model`'s C form, its strings borrowed from the model for the call
     /// (a signal's rule). Nothing is allocated for records whose strings are native.
     func withCForm(_ model: Model, _ body: (UnsafeRawPointer) -> Void) {
-        withUnsafeTemporaryAllocation(byteCount: layout.size, alignment: layout.alignment) { buffer in
-            buffer.initializeMemory(as: UInt8.self, repeating: 0)
-            borrow(model, from: 0, into: buffer.baseAddress!, body)
-        }
-    }
-
-    /// Writes the fields from `index` on, borrowing each string for the rest of the call.
-    private func borrow(_ model: Model, from index: Int, into base: UnsafeMutableRawPointer, _ body: (UnsafeRawPointer) -> Void) {
-        var index = index
-        while index < fields.count {
-            let offset = layout.offsets[index]
-            switch fields[index].read {
-            case .int64, .int32, .bool, .double, .enumeration: _ = Self.storeScalar(fields[index].read, of: model, at: offset, in: base)
-            case .string(let read):
-                read(model).withCString { text in
-                    base.storeBytes(of: text, toByteOffset: offset, as: UnsafePointer<CChar>.self)
-                    borrow(model, from: index + 1, into: base, body)
-                }
-                return
-            case .optionalString(let read):
-                if let string = read(model) {
-                    string.withCString { text in
-                        base.storeBytes(of: text, toByteOffset: offset, as: UnsafePointer<CChar>.self)
-                        borrow(model, from: index + 1, into: base, body)
-                    }
-                    return
-                }
-                base.storeBytes(of: nil, toByteOffset: offset, as: UnsafePointer<CChar>?.self)
-            }
-            index += 1
-        }
-        body(UnsafeRawPointer(base))
-    }
-
-    /// Stores a number or flag field at `offset`; false for a string field, which each caller
-    /// lends or borrows in its own way.
-    private static func storeScalar(
-        _ read: RecordField<Model>.Read, of model: Model, at offset: Int, in base: UnsafeMutableRawPointer
-    ) -> Bool {
-        switch read {
-        case .int64(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int64.self)
-        case .int32(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Int32.self)
-        case .bool(let read): base.storeBytes(of: read(model) ? 1 : 0, toByteOffset: offset, as: Int32.self)
-        case .double(let read): base.storeBytes(of: read(model), toByteOffset: offset, as: Double.self)
-        case .enumeration(let field): base.storeBytes(of: field.number(model), toByteOffset: offset, as: Int32.self)
-        case .string, .optionalString: return false
-        }
-        return true
+        withUnsafePointer(to: model) { cForm.withCForm(ofModelAt: UnsafeRawPointer($0), body) }
     }
 
     // MARK: - From C
