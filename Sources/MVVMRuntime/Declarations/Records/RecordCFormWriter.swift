@@ -21,18 +21,28 @@ final class RecordCFormWriter: Sendable {
     init<Model>(_ fields: [RecordField<Model>], _ layout: RecordLayout) {
         size = layout.size
         alignment = layout.alignment
-        steps = zip(fields, layout.offsets).map { field, offset in
-            @Sendable func model(_ pointer: UnsafeRawPointer) -> Model { pointer.assumingMemoryBound(to: Model.self).pointee }
-            switch field.read {
-            case .int64(let read): return .scalar { $1.storeBytes(of: read(model($0)), toByteOffset: offset, as: Int64.self) }
-            case .int32(let read): return .scalar { $1.storeBytes(of: read(model($0)), toByteOffset: offset, as: Int32.self) }
-            case .bool(let read): return .scalar { $1.storeBytes(of: read(model($0)) ? 1 : 0, toByteOffset: offset, as: Int32.self) }
-            case .double(let read): return .scalar { $1.storeBytes(of: read(model($0)), toByteOffset: offset, as: Double.self) }
-            case .enumeration(let field):
-                return .scalar { $1.storeBytes(of: field.number(model($0)), toByteOffset: offset, as: Int32.self) }
-            case .string(let read): return .string(offset: offset) { read(model($0)) }
-            case .optionalString(let read): return .optionalString(offset: offset) { read(model($0)) }
-            }
+        // An index loop, not `zip(...).map`: in this generic context a `Zip2Sequence` of the
+        // model's fields is instantiated by name, which checks its conformances by scanning
+        // every conformance record of the library, once per record type, at start-up.
+        var steps: [Step] = []
+        steps.reserveCapacity(fields.count)
+        for index in fields.indices {
+            steps.append(Self.step(fields[index].read, at: layout.offsets[index]))
+        }
+        self.steps = steps
+    }
+
+    private static func step<Model>(_ read: RecordField<Model>.Read, at offset: Int) -> Step {
+        @Sendable func model(_ pointer: UnsafeRawPointer) -> Model { pointer.assumingMemoryBound(to: Model.self).pointee }
+        switch read {
+        case .int64(let read): return .scalar { $1.storeBytes(of: read(model($0)), toByteOffset: offset, as: Int64.self) }
+        case .int32(let read): return .scalar { $1.storeBytes(of: read(model($0)), toByteOffset: offset, as: Int32.self) }
+        case .bool(let read): return .scalar { $1.storeBytes(of: read(model($0)) ? 1 : 0, toByteOffset: offset, as: Int32.self) }
+        case .double(let read): return .scalar { $1.storeBytes(of: read(model($0)), toByteOffset: offset, as: Double.self) }
+        case .enumeration(let field):
+            return .scalar { $1.storeBytes(of: field.number(model($0)), toByteOffset: offset, as: Int32.self) }
+        case .string(let read): return .string(offset: offset) { read(model($0)) }
+        case .optionalString(let read): return .optionalString(offset: offset) { read(model($0)) }
         }
     }
 

@@ -24,6 +24,8 @@ public struct RecordDeclaration<Model>: Sendable {
     let make: (@Sendable (RecordFields) throws(APIError) -> Model)?
     /// The fields compiled for writing the C form (see `RecordCFormWriter` for why).
     let cForm: RecordCFormWriter
+    /// The fields' names, in order, as every read from C hands them to `make`.
+    let fieldNames: [String]
 
     public init(
         name: String, doc: String = "", fields: [RecordField<Model>],
@@ -32,7 +34,14 @@ public struct RecordDeclaration<Model>: Sendable {
         self.name = name
         self.doc = doc
         self.fields = fields
-        self.layout = RecordLayout(fields.map(\.kind))
+        var kinds: [RecordFieldKind] = []
+        var names: [String] = []
+        for index in fields.indices {  // see `RecordCFormWriter.init` for why not `map`
+            kinds.append(fields[index].kind)
+            names.append(fields[index].name)
+        }
+        self.layout = RecordLayout(kinds)
+        self.fieldNames = names
         self.make = make
         self.cForm = RecordCFormWriter(fields, layout)
     }
@@ -67,8 +76,12 @@ public struct RecordDeclaration<Model>: Sendable {
         var values: [Value] = []
         var enumValues: [Int: any Sendable] = [:]
         values.reserveCapacity(fields.count)
-        for (index, (field, offset)) in zip(fields, layout.offsets).enumerated() {
-            let described = "\(parameter).\(field.name)"
+        // Index loops, as in `RecordCFormWriter`: this generic code runs unspecialised, where
+        // a zipped, enumerated sequence of the fields looked up type metadata per step.
+        for index in fields.indices {
+            let field = fields[index]
+            let offset = layout.offsets[index]
+            func described() -> String { "\(parameter).\(field.name)" }
             switch field.read {
             case .int64: values.append(.int64(base.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
             case .int32: values.append(.int32(base.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
@@ -77,25 +90,25 @@ public struct RecordDeclaration<Model>: Sendable {
                 do throws(APIError) {
                     enumValues[index] = try enumField.numbers.value(number)
                 } catch {
-                    throw .invalidArgument("\(described): \(error.message)")
+                    throw .invalidArgument("\(described()): \(error.message)")
                 }
                 values.append(.int32(number))
             case .bool:
                 let flag = base.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-                guard flag == 0 || flag == 1 else { throw .invalidArgument("\(described) is \(flag); it must be 0 or 1.") }
+                guard flag == 0 || flag == 1 else { throw .invalidArgument("\(described()) is \(flag); it must be 0 or 1.") }
                 values.append(.bool(flag == 1))
             case .double: values.append(.double(base.loadUnaligned(fromByteOffset: offset, as: Double.self)))
             case .string:
                 let text = base.loadUnaligned(fromByteOffset: offset, as: UnsafePointer<CChar>?.self)
-                values.append(.string(try MVVMRuntime.string(from: text, described)))
+                values.append(.string(try MVVMRuntime.string(from: text, described())))
             case .optionalString:
                 guard let text = base.loadUnaligned(fromByteOffset: offset, as: UnsafePointer<CChar>?.self) else {
                     values.append(.none)
                     continue
                 }
-                values.append(.string(try MVVMRuntime.string(from: text, described)))
+                values.append(.string(try MVVMRuntime.string(from: text, described())))
             }
         }
-        return try make(RecordFields(parameter: parameter, names: fields.map(\.name), values: values, enumValues: enumValues))
+        return try make(RecordFields(parameter: parameter, names: fieldNames, values: values, enumValues: enumValues))
     }
 }
