@@ -174,6 +174,8 @@ class _InterfaceBridge(_bridges.Bridge):
         self.interface = interface
         self.write = write
         self.members = {m.name: m for m in interface.members}
+        #: Each method's name in an answer's error messages, formatted once, not per answer.
+        self.wheres = {m.name: f"{type(impl).__name__}.{m.name}" for m in interface.members}
 
         def implemented(name: str) -> bool:
             return callable(getattr(impl, name, None))
@@ -188,7 +190,7 @@ class _InterfaceBridge(_bridges.Bridge):
     def answer(self, kind: str, request: int, value: Any) -> None:
         member = self.members[kind]
         lib = _ffi.lib()
-        where = f"{type(self.impl).__name__}.{kind}"
+        where = self.wheres[kind]
         try:
             if member.answer == _NOTHING:
                 lib.mvvm_request_resolve(request, None)

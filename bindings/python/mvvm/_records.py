@@ -30,7 +30,10 @@ _UNION_OFFSET = _ffi.Value.as_.offset
 class RecordType:
     """One record of the library: its Python class, its C layout, and the conversions."""
 
-    __slots__ = ("kind", "name", "c_type", "cls", "struct", "readable", "field_enums", "_fields", "_read")
+    __slots__ = (
+        "kind", "name", "c_type", "cls", "struct", "readable", "field_enums", "_fields", "_read", "read_or_none",
+        "_fast_fill", "_fast_new",
+    )
 
     def __init__(self, info: _ffi.RecordInfo) -> None:
         self.kind = int(info.kind)
@@ -60,7 +63,8 @@ class RecordType:
             self.name, annotations, frozen=True, namespace={"__doc__": doc or f"The record {self.name}."}
         )
         self.cls.__module__ = "mvvm"
-        self._read = _reader(self.cls, self.struct, fields, self.field_enums)
+        self._read, self.read_or_none = _reader(self.cls, self.struct, fields, self.field_enums)
+        self._fast_fill, self._fast_new = _fast_writers(self.cls, self.struct, fields, self.field_enums)
 
     @property
     def fields(self) -> tuple[tuple[str, int, bool], ...]:
@@ -82,12 +86,17 @@ class RecordType:
         if not self.readable:
             raise TypeError(f"{where}: {name}: the library does not take an mvvm.{self.name} from the host")
         v.kind = self.kind
-        return self._fill(self.struct.from_address(ctypes.addressof(v) + _UNION_OFFSET), x, where, name)
+        c = self.struct.from_address(ctypes.addressof(v) + _UNION_OFFSET)
+        keep = self._fast_fill(c, x)
+        return keep if keep is not None else self._fill(c, x, where, name)
 
     def to_struct(self, x: Any, where: str, name: str) -> tuple[Any, list[bytes]]:
         """Record ``x`` as a new instance of its C struct, for an application's own typed
         function (``const app_item *``), and the encoded strings it points to, which must
         stay alive until the call returns."""
+        made = self._fast_new(x)
+        if made is not None:
+            return made
         self._check(x, where, name)
         c = self.struct()
         return c, self._fill(c, x, where, name)
@@ -143,25 +152,95 @@ def _enum_number(enum: type[_enums.Enum], value: Any, where: str) -> int:
 
 def _reader(
     cls: type, struct: Any, fields: list[tuple[str, int, bool]], enums: dict[str, type[_enums.Enum]]
-) -> Callable[[int], Any]:
-    """A function reading the record at an address: one ctypes view, a conversion per field."""
-    converters: list[tuple[str, Callable[[Any], Any]]] = []
-    for field, kind, nullable in fields:
+) -> tuple[Callable[[int], Any], Callable[[int | None], Any]]:
+    """Two functions reading the record at an address (one ctypes view, each field converted
+    inline: generated code, as the classes' members are, with no converter call per field):
+    ``read(address)`` and ``read_or_none(address)``, None for a NULL address (the value of a
+    signal carrying a record by pointer). A string field is decoded as :func:`_ffi.decode`
+    does (``"utf-8", "replace"``), an absent one None if nullable, else ""."""
+    namespace: dict[str, Any] = {"_cls": cls, "_from_address": struct.from_address}
+    lines: list[str] = []
+    arguments: list[str] = []
+    for i, (field, kind, nullable) in enumerate(fields):
+        lines.append(f"    _f{i} = _c.{field}\n")
         if field in enums:
-            converters.append((field, enums[field]))
+            namespace[f"_e{i}"] = enums[field]
+            arguments.append(f"_e{i}(_f{i})")
         elif kind == ValueKind.STRING:
-            converters.append((field, _ffi.decode if nullable else (lambda raw: _ffi.decode(raw) or "")))
+            absent = "None" if nullable else '""'
+            arguments.append(f'({absent} if _f{i} is None else _f{i}.decode("utf-8", "replace"))')
         elif kind == ValueKind.BOOL:
-            converters.append((field, bool))
+            arguments.append(f"_f{i} != 0")
         else:
-            converters.append((field, lambda raw: raw))
-    from_address = struct.from_address
+            arguments.append(f"_f{i}")
+    body = "    _c = _from_address(address)\n" + "".join(lines) + f"    return _cls({', '.join(arguments)})\n"
+    source = (
+        f"def read(address):\n{body}"
+        f"def read_or_none(address):\n    if not address:\n        return None\n{body}"
+    )
+    exec(compile(source, f"<mvvm record {cls.__name__} reader>", "exec"), namespace)
+    return namespace["read"], namespace["read_or_none"]
 
-    def read(address: int) -> Any:
-        c = from_address(address)
-        return cls(*[convert(getattr(c, field)) for field, convert in converters])
 
-    return read
+def _fast_writers(
+    cls: type, struct: Any, fields: list[tuple[str, int, bool]], enums: dict[str, type[_enums.Enum]]
+) -> tuple[Callable[[Any, Any], list[bytes] | None], Callable[[Any], tuple[Any, list[bytes]] | None]]:
+    """Two functions writing record ``x`` in its C form: ``fill(c, x)`` stores it into the
+    struct ``c`` and returns the encoded strings (to keep alive while C reads them); ``new(x)``
+    returns a new struct holding it and those strings. Each returns None when ``x`` is not
+    exactly an instance of ``cls`` or a field is not plainly convertible; the caller then takes
+    the checked path (:meth:`RecordType._fill`), which stores every field again or raises the
+    error naming the field. Every field is converted before any is stored. Generated code (an
+    answer's path, on the answering thread before the host is woken): no loop, no per-field
+    message formatted, one struct constructor call."""
+    namespace: dict[str, Any] = {"_cls": cls, "_struct": struct, "_enum_number": _enum_number}
+    convert: list[str] = []
+    store: list[str] = []
+    for i, (field, kind, nullable) in enumerate(fields):
+        convert.append(f"        _v{i} = x.{field}\n")
+        if kind == ValueKind.STRING:
+            if nullable:
+                convert.append(f"        if _v{i} is not None:\n")
+                indent = "            "
+            else:
+                indent = "        "
+            convert.append(
+                f"{indent}_v{i} = _v{i}.encode()\n"
+                f"{indent}if type(_v{i}) is not bytes or b'\\0' in _v{i}:\n{indent}    return None\n"
+            )
+        elif kind == ValueKind.BOOL:
+            convert.append(f"        _v{i} = 1 if _v{i} else 0\n")
+        elif field in enums:
+            namespace[f"_e{i}"] = enums[field]
+            convert.append(f"        _v{i} = _enum_number(_e{i}, _v{i}, '')\n")
+        store.append(f"        c.{field} = _v{i}\n")
+    strings = [(f"_v{i}", nullable) for i, (_, kind, nullable) in enumerate(fields) if kind == ValueKind.STRING]
+    keep = "[" + ", ".join(v for v, nullable in strings if not nullable) + "]"
+    nullable_strings = [v for v, nullable in strings if nullable]
+    keep_lines = f"    keep = {keep}\n" + "".join(f"    if {v} is not None:\n        keep.append({v})\n" for v in nullable_strings)
+    values = ", ".join(f"_v{i}" for i in range(len(fields)))
+    source = (
+        "def fill(c, x):\n"
+        "    if type(x) is not _cls:\n        return None\n"
+        "    try:\n"
+        "        pass\n"  # a record without fields
+        + "".join(convert)
+        + "".join(store)
+        + "    except Exception:\n        return None\n"
+        + keep_lines
+        + "    return keep\n"
+        "def new(x):\n"
+        "    if type(x) is not _cls:\n        return None\n"
+        "    try:\n"
+        "        pass\n"
+        + "".join(convert)
+        + f"        c = _struct({values})\n"
+        + "    except Exception:\n        return None\n"
+        + keep_lines
+        + "    return c, keep\n"
+    )
+    exec(compile(source, f"<mvvm record {cls.__name__} writer>", "exec"), namespace)
+    return namespace["fill"], namespace["new"]
 
 
 _BY_KIND: dict[int, RecordType | None] = {}

@@ -17,7 +17,7 @@ import ctypes
 from collections.abc import Awaitable, Sequence
 from ctypes import byref, c_size_t, c_void_p
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
 
 from mvvm import InvalidUtf8Error, MvvmError, NotFoundError, Runtime, Status
 
@@ -120,33 +120,56 @@ def _structs(record: str, items: Sequence[Any], where: str) -> tuple[Any, list[o
     return array, [keep for _, keep in converted]
 
 
-def _resolve(kind: str, request: int, value: Any) -> None:
-    """Answers a request of method ``kind`` with the seeds' typed resolve functions (each
-    copies what it reads; ``keep`` holds the encoded strings until then)."""
-    L = _c.C
-    keep: object
-    if kind in ("fetch_users", "search_users"):
-        if not isinstance(value, UserPage):
-            raise TypeError(f"{kind} must answer a UserPage, not {type(value).__name__}")
-        users, keep = _structs("User", list(value.users), f"{kind}: the UserPage's users")
-        L.mvvm_request_resolve_user_page(
-            request, ctypes.addressof(users), c_size_t(len(value.users)), int(value.page), int(value.total_pages)
-        )
-    elif kind in ("fetch_user", "update_user"):
-        user, keep = _records.named("User").to_struct(value, kind, "the answer")
-        L.mvvm_request_resolve_user(request, ctypes.addressof(user))
-    elif kind in ("fetch_post", "set_liked"):
-        post, keep = _records.named("Post").to_struct(value, kind, "the answer")
-        L.mvvm_request_resolve_post(request, ctypes.addressof(post))
-    elif kind == "fetch_comments":
-        items = list(value)
-        comments, keep = _structs("Comment", items, kind)
-        L.mvvm_request_resolve_comments(request, ctypes.addressof(comments), c_size_t(len(items)))
+def _resolve_user_page(kind: str, request: int, value: Any) -> None:
+    if not isinstance(value, UserPage):
+        raise TypeError(f"{kind} must answer a UserPage, not {type(value).__name__}")
+    users, keep = _structs("User", list(value.users), f"{kind}: the UserPage's users")
+    _c.C.mvvm_request_resolve_user_page(
+        request, ctypes.addressof(users), c_size_t(len(value.users)), int(value.page), int(value.total_pages)
+    )
+    del keep
+
+
+def _resolve_user(kind: str, request: int, value: Any) -> None:
+    user, keep = _records.named("User").to_struct(value, kind, "the answer")
+    _c.C.mvvm_request_resolve_user(request, ctypes.addressof(user))
+    del keep
+
+
+def _resolve_post(kind: str, request: int, value: Any) -> None:
+    post, keep = _records.named("Post").to_struct(value, kind, "the answer")
+    _c.C.mvvm_request_resolve_post(request, ctypes.addressof(post))
+    del keep
+
+
+def _resolve_comments(kind: str, request: int, value: Any) -> None:
+    items = list(value)
+    comments, keep = _structs("Comment", items, kind)
+    _c.C.mvvm_request_resolve_comments(request, ctypes.addressof(comments), c_size_t(len(items)))
+    del keep
+
+
+#: Each method's answer, by the method's name: the seeds' typed resolve functions (each copies
+#: what it reads; ``keep`` holds the encoded strings until then). One lookup on the answer's
+#: path, in place of a chain of name tests.
+_RESOLVE: dict[str, Callable[[str, int, Any], None]] = {
+    "fetch_users": _resolve_user_page,
+    "search_users": _resolve_user_page,
+    "fetch_user": _resolve_user,
+    "update_user": _resolve_user,
+    "fetch_post": _resolve_post,
+    "set_liked": _resolve_post,
+    "fetch_comments": _resolve_comments,
+}
 
 
 def _answer(kind: str, request: int, value: Any) -> None:
+    """Answers a request of method ``kind`` with ``value``; a value the method may not answer
+    fails the request instead, naming it."""
     try:
-        _resolve(kind, request, value)
+        resolve = _RESOLVE.get(kind)
+        if resolve is not None:
+            resolve(kind, request, value)
     except NotFoundError:
         pass  # nobody waits any more
     except (TypeError, InvalidUtf8Error, ValueError) as exc:
@@ -182,8 +205,9 @@ class _RepositoryBridge(Bridge):
             self.posts, functions, _ = _interfaces.build_table(posts, self, lambda name: True)
             self.functions += functions
 
-    def answer(self, kind: str, request: int, value: Any) -> None:
-        _answer(kind, request, value)
+    # The module's function itself, not a method calling it: one frame less on the answer's
+    # path (the worker thread's, before the host is woken).
+    answer = staticmethod(_answer)
 
 
 def live_host_repositories() -> int:

@@ -182,6 +182,53 @@ def test_future_answered_from_a_worker_thread(runtime: mvvm.Runtime) -> None:
         assert d.user == make_user(4)
 
 
+def test_answers_from_many_worker_threads_while_the_host_dispatches_all_arrive(runtime: mvvm.Runtime) -> None:
+    # The answers keep the GIL through their C call (mvvm._ffi.HOLDS_GIL) while the host
+    # thread releases it inside mvvm_run()/mvvm_dispatch() and takes it back for each handler
+    # and host call: neither may wait for the other (a deadlock hangs here).
+    count = 60
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        repository = mvvm_seeds.Repository.host(ThreadedRepo(pool), runtime)
+        details = [mvvm_seeds.UserDetail(repository, 1 + i % TOTAL) for i in range(count)]
+        seen: list[User | None] = []
+        for d in details:
+            d.connect("notify::user", seen.append)
+            d.on_appear()
+        assert runtime.run_until(lambda: all(d.user is not None for d in details), timeout=30)
+        assert [d.user for d in details] == [make_user(1 + i % TOTAL) for i in range(count)]
+        assert sorted(u.id for u in seen if u is not None) == sorted(1 + i % TOTAL for i in range(count))
+        for d in details:
+            d.close()
+        repository.close()
+
+
+def test_a_record_handlers_exception_is_reraised_by_the_dispatch_that_ran_it(runtime: mvvm.Runtime) -> None:
+    # notify::user carries the record by pointer (read by the record's generated reader); the
+    # handler's exception is stored, never raised into C, and re-raised by dispatch().
+    import select
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        repository = mvvm_seeds.Repository.host(ThreadedRepo(pool), runtime)
+        d = mvvm_seeds.UserDetail(repository, 4)
+        got: list[User] = []
+
+        def failing(user: User | None) -> None:
+            if user is not None:
+                got.append(user)
+                raise LookupError("the handler failed")
+
+        d.connect("notify::user", failing)
+        d.on_appear()
+        with pytest.raises(LookupError, match="the handler failed"):
+            for _ in range(200):
+                select.select([runtime.fileno()], [], [], 0.05)
+                runtime.dispatch()
+        assert got == [make_user(4)] and d.user == make_user(4)
+        runtime.dispatch()  # raised once: nothing pending any more
+        d.close()
+        repository.close()
+
+
 class FailingFutureRepo(SyncRepo):
     """fetch_user answers with a future a worker thread fails with ``error``."""
 

@@ -122,3 +122,69 @@ def test_an_enum_field_refuses_a_number_that_is_no_case_and_a_value_of_another_t
         record.to_struct(record.cls(5, 7), "test", "item")
     with pytest.raises(TypeError, match="test: item.step must be an mvvm.Navigation, not str"):
         record.to_struct(record.cls(5, "pop"), "test", "item")
+
+
+def _described_with_a_nullable_string() -> _ffi.RecordInfo:
+    """A record with an optional string (MVVM_MEMBER_NULLABLE), as a library may describe one
+    (the seeds' records have none): id (int64_t) at 0, nickname (const char *, may be NULL) at 8,
+    active (bool as int32_t) at 16."""
+    fields = (_ffi.RecordField * 3)(
+        _ffi.RecordField(b"id", 3, 0, 0, b""),
+        _ffi.RecordField(b"nickname", 6, 2, 8, b""),
+        _ffi.RecordField(b"active", 1, 0, 16, b""),
+    )
+    info = _ffi.RecordInfo(13, b"Member", b"app_member", b"APP_VALUE_MEMBER", 24, 8, 1, 3, fields, b"", None)
+    info._keep = fields
+    return info
+
+
+def test_a_nullable_string_field_is_none_both_ways_and_not_kept() -> None:
+    record = _records.RecordType(_described_with_a_nullable_string())
+    absent = record.cls(1, None, True)
+    c, keep = record.to_struct(absent, "test", "member")
+    assert keep == [] and c.nickname is None and c.active == 1
+    assert record.read(ctypes.addressof(c)) == absent
+    present = record.cls(2, "Zoë", False)
+    c, keep = record.to_struct(present, "test", "member")
+    assert keep == ["Zoë".encode()]
+    assert record.read(ctypes.addressof(c)) == present
+    value = _ffi.Value()
+    kept = record.write_value(value, present, "test", "member")
+    assert kept == ["Zoë".encode()]  # alive while C reads the value
+    assert record.read_value(value) == present
+
+
+def test_the_quick_write_and_the_checked_write_agree() -> None:
+    # The generated writer takes an exact instance with plain fields; anything else (a
+    # subclass, a field to refuse) takes the checked path, which names what is wrong.
+    record = _records.named("Post")
+
+    class Sub(mvvm_seeds.Post):
+        pass
+
+    post = mvvm_seeds.Post(5, "Tïtle", "Body", "Ada", 2.5, 3, True, 1)
+    sub = Sub(5, "Tïtle", "Body", "Ada", 2.5, 3, True, 1)
+    quick, _ = record.to_struct(post, "test", "post")
+    checked, _ = record.to_struct(sub, "test", "post")
+    assert record.read(ctypes.addressof(checked)) == post
+    assert record.read(ctypes.addressof(quick)) == post
+    user = _records.named("User")
+    with pytest.raises(TypeError, match=r"test: user.name must be a str, not bytes \(decode bytes first\)"):
+        user.to_struct(mvvm_seeds.User(1, b"Ada", ""), "test", "user")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="test: user.email must be a str, not NoneType"):
+        user.to_struct(mvvm_seeds.User(1, "Ada", None), "test", "user")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="test: user.email contains a NUL"):
+        user.to_struct(mvvm_seeds.User(1, "Ada", "a\0b"), "test", "user")
+    with pytest.raises(TypeError):
+        user.to_struct(mvvm_seeds.User("one", "Ada", ""), "test", "user")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="test: user must be an mvvm.User, not NoneType"):
+        user.to_struct(None, "test", "user")
+
+
+def test_a_record_pointer_that_is_null_reads_as_none() -> None:
+    # A signal carrying a record by pointer (notify::user) announces "no value" with NULL.
+    record = _records.named("User")
+    assert record.read_or_none(None) is None
+    assert record.read_or_none(0) is None
+    c, _ = record.to_struct(mvvm_seeds.User(3, "Ada", "ada@example.com"), "test", "user")
+    assert record.read_or_none(ctypes.addressof(c)) == mvvm_seeds.User(3, "Ada", "ada@example.com")
