@@ -32,7 +32,7 @@ class RecordType:
 
     __slots__ = (
         "kind", "name", "c_type", "cls", "struct", "readable", "field_enums", "_fields", "_read", "read_or_none",
-        "_fast_fill", "_fast_new",
+        "_writers",
     )
 
     def __init__(self, info: _ffi.RecordInfo) -> None:
@@ -64,7 +64,8 @@ class RecordType:
         )
         self.cls.__module__ = "mvvm"
         self._read, self.read_or_none = _reader(self.cls, self.struct, fields, self.field_enums)
-        self._fast_fill, self._fast_new = _fast_writers(self.cls, self.struct, fields, self.field_enums)
+        #: The generated writers (_fast_writers), made at the first write: reading needs none.
+        self._writers: tuple[Callable[[Any, Any], list[bytes] | None], Callable[[Any], tuple[Any, list[bytes]] | None]] | None = None
 
     @property
     def fields(self) -> tuple[tuple[str, int, bool], ...]:
@@ -87,19 +88,25 @@ class RecordType:
             raise TypeError(f"{where}: {name}: the library does not take an mvvm.{self.name} from the host")
         v.kind = self.kind
         c = self.struct.from_address(ctypes.addressof(v) + _UNION_OFFSET)
-        keep = self._fast_fill(c, x)
+        keep = (self._writers or self._make_writers())[0](c, x)
         return keep if keep is not None else self._fill(c, x, where, name)
 
     def to_struct(self, x: Any, where: str, name: str) -> tuple[Any, list[bytes]]:
         """Record ``x`` as a new instance of its C struct, for an application's own typed
         function (``const app_item *``), and the encoded strings it points to, which must
         stay alive until the call returns."""
-        made = self._fast_new(x)
+        made = (self._writers or self._make_writers())[1](x)
         if made is not None:
             return made
         self._check(x, where, name)
         c = self.struct()
         return c, self._fill(c, x, where, name)
+
+    def _make_writers(
+        self,
+    ) -> tuple[Callable[[Any, Any], list[bytes] | None], Callable[[Any], tuple[Any, list[bytes]] | None]]:
+        self._writers = _fast_writers(self.cls, self.struct, list(self._fields), self.field_enums)
+        return self._writers
 
     def _check(self, x: Any, where: str, name: str) -> None:
         if not isinstance(x, self.cls):
@@ -153,10 +160,10 @@ def _enum_number(enum: type[_enums.Enum], value: Any, where: str) -> int:
 def _reader(
     cls: type, struct: Any, fields: list[tuple[str, int, bool]], enums: dict[str, type[_enums.Enum]]
 ) -> tuple[Callable[[int], Any], Callable[[int | None], Any]]:
-    """Two functions reading the record at an address (one ctypes view, each field converted
+    """The functions reading the record at an address (one ctypes view, each field converted
     inline: generated code, as the classes' members are, with no converter call per field):
     ``read(address)`` and ``read_or_none(address)``, None for a NULL address (the value of a
-    signal carrying a record by pointer). A string field is decoded as :func:`_ffi.decode`
+    signal carrying a record by pointer); one function serves as both. A string field is decoded as :func:`_ffi.decode`
     does (``"utf-8", "replace"``), an absent one None if nullable, else ""."""
     namespace: dict[str, Any] = {"_cls": cls, "_from_address": struct.from_address}
     lines: list[str] = []
@@ -174,12 +181,11 @@ def _reader(
         else:
             arguments.append(f"_f{i}")
     body = "    _c = _from_address(address)\n" + "".join(lines) + f"    return _cls({', '.join(arguments)})\n"
-    source = (
-        f"def read(address):\n{body}"
-        f"def read_or_none(address):\n    if not address:\n        return None\n{body}"
-    )
+    # One function for both (compiling is most of a record class's first use): a NULL address
+    # reads as None instead of being followed.
+    source = f"def read(address):\n    if not address:\n        return None\n{body}"
     exec(compile(source, f"<mvvm record {cls.__name__} reader>", "exec"), namespace)
-    return namespace["read"], namespace["read_or_none"]
+    return namespace["read"], namespace["read"]
 
 
 def _fast_writers(
