@@ -35,7 +35,9 @@ public struct EnumDeclaration<Model>: Sendable {
     /// The number of the case `value` is; a value no case matches is a programming error of
     /// the declaration (it traps, naming the enum).
     func number(of value: Model) -> Int32 {
-        for (index, enumCase) in cases.enumerated() where enumCase.matches(value) { return numbers[index] }
+        // An index loop: this generic code runs unspecialised, where an enumerated sequence of
+        // `EnumCase<Model>` looked up type metadata at every step.
+        for index in cases.indices where cases[index].matches(value) { return numbers[index] }
         preconditionFailure("no case of the enum \(name) matches \(value)")
     }
 
