@@ -496,7 +496,7 @@ def record_spec(c_type: str) -> SignalSpec | None:
         record = _records.with_c_type(c_type)
         if record is None:
             return None
-        spec = _RECORD_SPECS[c_type] = SignalSpec(_P.format(f"const {c_type} *"), _T_PTR, value=record.read_or_none)
+        spec = _RECORD_SPECS[c_type] = SignalSpec(_P.format(f"const {c_type} *"), _T_PTR, value=record.read)
     return spec
 
 

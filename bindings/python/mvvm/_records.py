@@ -31,7 +31,7 @@ class RecordType:
     """One record of the library: its Python class, its C layout, and the conversions."""
 
     __slots__ = (
-        "kind", "name", "c_type", "cls", "struct", "readable", "field_enums", "_fields", "_read", "read_or_none",
+        "kind", "name", "c_type", "cls", "struct", "readable", "field_enums", "_fields", "read",
         "_writers",
     )
 
@@ -63,7 +63,9 @@ class RecordType:
             self.name, annotations, frozen=True, namespace={"__doc__": doc or f"The record {self.name}."}
         )
         self.cls.__module__ = "mvvm"
-        self._read, self.read_or_none = _reader(self.cls, self.struct, fields, self.field_enums)
+        #: The record whose C form is at an address; None for a NULL address (generated code,
+        #: see `_reader`).
+        self.read: Callable[[int | None], Any] = _reader(self.cls, self.struct, fields, self.field_enums)
         #: The generated writers (_fast_writers), made at the first write: reading needs none.
         self._writers: tuple[Callable[[Any, Any], list[bytes] | None], Callable[[Any], tuple[Any, list[bytes]] | None]] | None = None
 
@@ -72,13 +74,9 @@ class RecordType:
         """Each field's name, value kind and whether it may be absent (None), in C order."""
         return self._fields
 
-    def read(self, address: int) -> Any:
-        """The record whose C form is at ``address``."""
-        return self._read(address)
-
     def read_value(self, v: _ffi.Value) -> Any:
         """The record an mvvm_value holds inline."""
-        return self._read(ctypes.addressof(v) + _UNION_OFFSET)
+        return self.read(ctypes.addressof(v) + _UNION_OFFSET)
 
     def write_value(self, v: _ffi.Value, x: Any, where: str, name: str) -> object:
         """Stores record ``x`` into ``v``; returns the encoded strings, which must stay alive
@@ -159,12 +157,12 @@ def _enum_number(enum: type[_enums.Enum], value: Any, where: str) -> int:
 
 def _reader(
     cls: type, struct: Any, fields: list[tuple[str, int, bool]], enums: dict[str, type[_enums.Enum]]
-) -> tuple[Callable[[int], Any], Callable[[int | None], Any]]:
-    """The functions reading the record at an address (one ctypes view, each field converted
-    inline: generated code, as the classes' members are, with no converter call per field):
-    ``read(address)`` and ``read_or_none(address)``, None for a NULL address (the value of a
-    signal carrying a record by pointer); one function serves as both. A string field is decoded as :func:`_ffi.decode`
-    does (``"utf-8", "replace"``), an absent one None if nullable, else ""."""
+) -> Callable[[int | None], Any]:
+    """The function reading the record at an address (one ctypes view, each field converted
+    inline: generated code, as the classes' members are, with no converter call per field),
+    None for a NULL address (the value of a signal carrying a record by pointer). A string
+    field is decoded as :func:`_ffi.decode` does (``"utf-8", "replace"``), an absent one None if
+    nullable, else ""."""
     namespace: dict[str, Any] = {"_cls": cls, "_from_address": struct.from_address}
     lines: list[str] = []
     arguments: list[str] = []
@@ -181,11 +179,11 @@ def _reader(
         else:
             arguments.append(f"_f{i}")
     body = "    _c = _from_address(address)\n" + "".join(lines) + f"    return _cls({', '.join(arguments)})\n"
-    # One function for both (compiling is most of a record class's first use): a NULL address
-    # reads as None instead of being followed.
+    # A NULL address reads as None instead of being followed.
     source = f"def read(address):\n    if not address:\n        return None\n{body}"
     exec(compile(source, f"<mvvm record {cls.__name__} reader>", "exec"), namespace)
-    return namespace["read"], namespace["read"]
+    read: Callable[[int | None], Any] = namespace["read"]
+    return read
 
 
 def _fast_writers(

@@ -184,7 +184,7 @@ def test_the_quick_write_and_the_checked_write_agree() -> None:
 def test_a_record_pointer_that_is_null_reads_as_none() -> None:
     # A signal carrying a record by pointer (notify::user) announces "no value" with NULL.
     record = _records.named("User")
-    assert record.read_or_none(None) is None
-    assert record.read_or_none(0) is None
+    assert record.read(None) is None
+    assert record.read(0) is None
     c, _ = record.to_struct(mvvm_seeds.User(3, "Ada", "ada@example.com"), "test", "user")
-    assert record.read_or_none(ctypes.addressof(c)) == mvvm_seeds.User(3, "Ada", "ada@example.com")
+    assert record.read(ctypes.addressof(c)) == mvvm_seeds.User(3, "Ada", "ada@example.com")
