@@ -155,19 +155,18 @@ struct HTTPJSONScanner {
         guard let stop = peek(), stop >= 0x20 else { throw failure() }
         if stop == UInt8(ascii: "\"") {
             index += 1
-            guard bitsSeen >= 0x80 else {
-                // ASCII is valid UTF-8 as it stands: decoding it cannot repair anything.
-                guard keeping else { return nil }
-                return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+                try Self.string(UnsafeBufferPointer(rebasing: buffer[start..<end]), isASCII: bitsSeen < 0x80, at: start, keeping: keeping)
             }
-            return try Self.validated(bytes[start..<end], at: start, keeping: keeping)
         }
         var scalars = Array(bytes[start..<index])
         while true {
             let byte = try take()
             switch byte {
             case UInt8(ascii: "\""):
-                return try Self.validated(scalars[...], at: start, keeping: keeping)
+                return try scalars.withUnsafeBufferPointer { buffer throws(Failure) in
+                    try Self.string(buffer, isASCII: !buffer.contains { $0 >= 0x80 }, at: start, keeping: keeping)
+                }
             case UInt8(ascii: "\\"):
                 try appendEscape(to: &scalars)
             default:
@@ -267,20 +266,18 @@ struct HTTPJSONScanner {
         return value
     }
 
-    /// `slice` as a string when `keeping` (else nil), once checked to be valid UTF-8; a
-    /// failure at `offset` when it is not.
-    private static func validated(_ slice: ArraySlice<UInt8>, at offset: Int, keeping: Bool) throws(Failure) -> String? {
-        let valid: String?? = slice.withUnsafeBufferPointer { bytes in
-            // ASCII first, decoded as it stands (it cannot need repair): `String(validating:as:)`
-            // is generic over the encoding and, unspecialised in the standard library, looks up
-            // type metadata on every call (it was two thirds of a page's decoding).
-            if !bytes.contains(where: { $0 >= 0x80 }) {
-                return .some(keeping ? String(decoding: bytes, as: UTF8.self) : nil)
-            }
-            return String(validating: bytes, as: UTF8.self).map { keeping ? $0 : nil }
-        }
-        guard let valid else { throw Failure(offset: offset) }
-        return valid
+    /// `bytes` as a string when `keeping` (else nil), once known to be valid UTF-8; a failure
+    /// at `offset` when they are not.
+    private static func string(
+        _ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool, at offset: Int, keeping: Bool
+    ) throws(Failure) -> String? {
+        // ASCII is valid UTF-8 as it stands and is decoded directly (it cannot need repair).
+        // Other bytes go through `String(validating:as:)`, which is generic over the encoding
+        // and, unspecialised in the standard library, looks up type metadata on every call (it
+        // was two thirds of a page's decoding when every string took it).
+        if isASCII { return keeping ? String(decoding: bytes, as: UTF8.self) : nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Failure(offset: offset) }
+        return keeping ? text : nil
     }
 
     private mutating func matchLiteral(_ literal: StaticString) throws(Failure) -> Bool {
