@@ -23,14 +23,20 @@ enum MainLoop {
         if MainQueue.isOnHostThread { return HostThreadQueue.shared.drain() }
         var counter: UInt64 = 0
         let fd = _dispatch_get_main_queue_handle_4CF()
-        // Only read when readable: the eventfd may be blocking.
-        if mvvm_wait_readable(fd, 0) == 1 {
+        // libdispatch makes the eventfd non-blocking: read it at once (an empty one fails with
+        // EAGAIN and leaves the counter 0), saving a poll() per dispatch; a blocking one is
+        // read only when readable.
+        if descriptorIsNonBlocking || mvvm_wait_readable(fd, 0) == 1 {
             _ = read(fd, &counter, MemoryLayout<UInt64>.size)
         }
         _dispatch_main_queue_callback_4CF(nil)
         // libdispatch adds 1 for work it queued, `wake()` adds `wakeUnit`.
         return counter % wakeUnit != 0
     }
+
+    /// Whether the dispatch main queue's eventfd was made with O_NONBLOCK (libdispatch's own
+    /// choice, fixed when it is made).
+    private static let descriptorIsNonBlocking = fcntl(_dispatch_get_main_queue_handle_4CF(), F_GETFL) & O_NONBLOCK != 0
 
     /// Waits for the descriptor; true when work is pending.
     static func waitUntilReadable(timeoutMilliseconds: Int32) -> Bool {

@@ -5,8 +5,8 @@ import FoundationEssentials
 /// Every record is a pure function of the configuration and the record's index: nothing
 /// depends on other records, so record 999 999 costs the same as record 0 and a million-user
 /// configuration costs nothing until users are asked for. The only thing built up front is
-/// the seed's table of user names (`SampleUserNames`, 576 entries), which lets a search find
-/// matching users without generating the others.
+/// the seed's permutation of user names (`SampleUserNames`, 576 entries), which lets a search
+/// find matching users without generating the others.
 public struct SampleDataGenerator: Sendable {
     /// The configuration the data is generated from.
     public let configuration: SampleDataConfiguration

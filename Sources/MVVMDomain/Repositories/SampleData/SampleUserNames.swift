@@ -1,3 +1,5 @@
+import MVVMBindingCore
+
 /// The names of generated users, laid out so that a search can find its matches by arithmetic
 /// instead of by generating users.
 ///
@@ -19,9 +21,10 @@ struct SampleUserNames: Sendable {
     /// `pairs[r]`: the pair index of the users whose index leaves remainder `r` modulo
     /// `period`. A permutation of `0..<period`, so the mapping is invertible.
     private let pairs: [Int]
-    /// `names[r]`: the full name of pair `pairs[r]`, built once so searches compare strings
-    /// without assembling them.
-    private let names: [String]
+    /// `names[r]`: the full name of pair `pairs[r]`, built by the first search so that
+    /// searches compare strings without assembling them. Not before: a page needs none of
+    /// them, and building all of them was a tenth of a C host's start to its first page.
+    private let names = PthreadLocked<[String]?>(nil)
 
     /// The names under `seed`: a Fisher–Yates shuffle of the pairs driven by its own random
     /// stream, so the layout never depends on the standard library's shuffling.
@@ -32,10 +35,6 @@ struct SampleUserNames: Sendable {
             pairs.swapAt(last, random.int(below: last + 1))
         }
         self.pairs = pairs
-        self.names = pairs.map { pair in
-            let (first, last) = Self.words(ofPair: pair)
-            return "\(first) \(last)"
-        }
     }
 
     /// The first and last name of the user at zero-based `index`.
@@ -45,14 +44,25 @@ struct SampleUserNames: Sendable {
 
     /// The full name ("First Last") of the user at zero-based `index`.
     func name(ofUserAt index: Int) -> String {
-        names[index % Self.period]
+        Self.name(ofPair: pairs[index % Self.period])
     }
 
     /// The residues `r` in `0..<period`, ascending, whose name contains `query` ignoring case:
     /// every user whose index is `r` modulo `period` has that name. Examines each of the
     /// `period` names once, whatever the number of users.
     func matchingResidues(of query: String) -> [Int] {
-        names.indices.filter { NameMatching.name(names[$0], contains: query) }
+        let names = names.withLock { names in
+            if let names { return names }
+            let built = pairs.map(Self.name(ofPair:))
+            names = built
+            return built
+        }
+        return names.indices.filter { NameMatching.name(names[$0], contains: query) }
+    }
+
+    private static func name(ofPair pair: Int) -> String {
+        let (first, last) = words(ofPair: pair)
+        return "\(first) \(last)"
     }
 
     private static func words(ofPair pair: Int) -> (first: String, last: String) {
