@@ -301,14 +301,18 @@ ship-library: deps
 
 # The shipped library links no corelibs Foundation: no ICU data, no CoreFoundation
 # (Tests/Ship/check-foundation-free.sh, naming what pulled them in when it fails); no
-# libcurl, which the first HTTP client opens (Sources/CCurl) so other hosts never load it; and
-# what scripts/env.sh's flags promise: no libstdc++ or libgcc_s NEEDED, relocations packed
-# when the flags ask for it.
+# libcurl, which the first HTTP client opens (Sources/CCurl) so other hosts never load it; no
+# libsqlite3, which the first database connection opens (Sources/CSQLite) so other hosts never
+# bind its symbols at start; and what scripts/env.sh's flags promise: no libstdc++ or libgcc_s
+# NEEDED, relocations packed when the flags ask for it.
 test-slim: ship-library
 	Tests/Ship/check-foundation-free.sh $(SHIP_LIB) $(SHIP_LINK_REPORT)
 	@if readelf -d $(SHIP_LIB) | grep -q 'NEEDED.*\[libcurl'; then \
 	    echo "test-slim: $(SHIP_LIB) NEEDs libcurl; it is to be opened by the first HTTP client (Sources/CCurl)" >&2; exit 1; fi
 	@echo "test-slim: $(SHIP_LIB) does not load libcurl until an HTTP repository starts"
+	@if readelf -d $(SHIP_LIB) | grep -q 'NEEDED.*\[libsqlite3'; then \
+	    echo "test-slim: $(SHIP_LIB) NEEDs libsqlite3; it is to be opened by the first database connection (Sources/CSQLite)" >&2; exit 1; fi
+	@echo "test-slim: $(SHIP_LIB) does not load libsqlite3 until a SQLite database opens"
 	@if readelf -d $(SHIP_LIB) | grep -E 'NEEDED.*\[lib(stdc\+\+|gcc_s)'; then \
 	    echo "test-slim: $(SHIP_LIB) NEEDs libstdc++ or libgcc_s: scripts/static-libstdc++ is to link them in" >&2; exit 1; fi
 	@case '$(SHIP_SWIFT_FLAGS)' in *pack-relative-relocs*) \

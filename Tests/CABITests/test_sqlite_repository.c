@@ -1,10 +1,11 @@
-/* test_sqlite_repository.c: mvvm_repository_new_sqlite() through the header: a missing file
- * is created (filled or empty), a user list pages it, a rename persists across repositories,
- * bad options and corrupt, foreign or newer files are refused at construction with the reason
- * and the file's bytes unchanged. */
+/* test_sqlite_repository.c: mvvm_repository_new_sqlite() through the header: libsqlite3 mapped
+ * only once a SQLite repository exists, a missing file is created (filled or empty), a user
+ * list pages it, a rename persists across repositories, bad options and corrupt, foreign or
+ * newer files are refused at construction with the reason and the file's bytes unchanged. */
 #include "harness.h"
 
 #include <fcntl.h>
+#include <link.h>
 #include <sys/stat.h>
 
 static char directory[256];
@@ -65,6 +66,39 @@ static int64_t first_page_count(mvvm_object *repository, mvvm_user *first_row, c
     }
     CHECK_OK(mvvm_object_destroy(list));
     return count;
+}
+
+/* dl_iterate_phdr callback: counts the loaded objects whose path names libsqlite3. */
+static int count_libsqlite3(struct dl_phdr_info *info, size_t size, void *count) {
+    (void)size;
+    if (strstr(info->dlpi_name, "libsqlite3.so") != NULL) ++*(int *)count;
+    return 0;
+}
+
+static int libsqlite3_objects_loaded(void) {
+    int count = 0;
+    dl_iterate_phdr(count_libsqlite3, &count);
+    return count;
+}
+
+/* Runs first: libsqlite3 (~1,600 symbols bound at once) is opened by the first database
+ * connection (the repository's first read), not when the library loads. */
+static void test_libsqlite3_is_loaded_by_the_first_sqlite_repository_not_before(void) {
+    CHECK_EQ(libsqlite3_objects_loaded(), 0);
+    mvvm_object *sample = NULL, *list = NULL;
+    REQUIRE_OK(mvvm_repository_new_sample(NULL, &sample));
+    REQUIRE_OK(mvvm_user_list_new(sample, &list));
+    CHECK_EQ(libsqlite3_objects_loaded(), 0);
+    CHECK_OK(mvvm_object_destroy(list));
+    CHECK_OK(mvvm_object_destroy(sample));
+
+    char path[300];
+    path_in_directory(path, sizeof path, "first.sqlite");
+    mvvm_object *repository = NULL;
+    REQUIRE_OK(mvvm_repository_new_sqlite(path, NULL, &repository));
+    CHECK_EQ(first_page_count(repository, NULL, NULL, 0), 0);
+    CHECK_EQ(libsqlite3_objects_loaded(), 1);
+    CHECK_OK(mvvm_object_destroy(repository));
 }
 
 static void test_a_missing_file_is_created_filled_and_pages_like_the_sample_data(void) {
@@ -221,6 +255,7 @@ static void test_bad_arguments_are_refused(void) {
 int main(void) {
     harness_init();
     make_directory();
+    RUN_TEST(test_libsqlite3_is_loaded_by_the_first_sqlite_repository_not_before);
     RUN_TEST(test_a_missing_file_is_created_filled_and_pages_like_the_sample_data);
     RUN_TEST(test_without_fill_a_missing_file_starts_empty);
     RUN_TEST(test_a_rename_is_saved_and_seen_by_a_new_repository_on_the_file);

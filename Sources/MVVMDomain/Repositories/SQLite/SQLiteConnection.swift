@@ -37,24 +37,30 @@ final class SQLiteConnection {
     ///   - busyTimeout: how long a statement waits for another connection's lock before it
     ///     fails with `SQLITE_BUSY`.
     /// - Throws: `DomainError.storageFailure` when the file cannot be opened (missing for
-    ///   `.readOnly`/`.readWrite`, no permission, …), `.corruptStore` when it is not a database.
+    ///   `.readOnly`/`.readWrite`, no permission, …, or libsqlite3.so.0 cannot be loaded),
+    ///   `.corruptStore` when it is not a database.
     init(
         path: String, mode: SQLiteOpenMode, busyTimeout: Duration = .seconds(5)
     ) throws(DomainError) {
         self.path = path
         self.mode = mode
+        // libsqlite3 is opened by the first connection (`csqlite_load`, once), so a host without
+        // SQLite repositories never loads it; every other call needs an open connection.
+        if let failure = csqlite_load() {
+            throw .storageFailure(path: path, reason: "opening the database failed: \(String(cString: failure))")
+        }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, mode.flags, nil)
+        let code = csqlite_open_v2(path, &opened, mode.flags, nil)
         guard code == SQLITE_OK, let opened else {
-            let message = opened.map { String(cString: sqlite3_errmsg($0)) }
-            sqlite3_close_v2(opened)
+            let message = opened.map { String(cString: csqlite_errmsg($0)) }
+            csqlite_close_v2(opened)
             throw SQLiteFailure.error(code: code, message: message, step: "opening the database", path: path)
         }
         handle = opened
         let milliseconds =
             busyTimeout.components.seconds * 1_000
             + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
+        csqlite_busy_timeout(opened, Int32(clamping: milliseconds))
     }
 
     deinit { close() }
@@ -63,7 +69,7 @@ final class SQLiteConnection {
     /// `storageFailure`; closing twice is harmless.
     func close() {
         statements.removeAll()  // finalizes them: SQLite closes only without live statements
-        if let handle { sqlite3_close_v2(handle) }
+        if let handle { csqlite_close_v2(handle) }
         handle = nil
     }
 
@@ -77,8 +83,8 @@ final class SQLiteConnection {
     func execute(_ sql: String) throws(DomainError) {
         let handle = try openHandle()
         var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
-        defer { sqlite3_free(message) }
+        let code = csqlite_exec(handle, sql, nil, nil, &message)
+        defer { csqlite_free(message) }
         guard code == SQLITE_OK else {
             throw noted(
                 SQLiteFailure.error(
@@ -103,10 +109,10 @@ final class SQLiteConnection {
         let handle = try openHandle()
         var statement: OpaquePointer?
         // PERSISTENT: the statement is kept for the connection's life.
-        let code = sqlite3_prepare_v3(
+        let code = csqlite_prepare_v3(
             handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard code == SQLITE_OK, let statement else {
-            sqlite3_finalize(statement)
+            csqlite_finalize(statement)
             throw failure(code == SQLITE_OK ? SQLITE_MISUSE : code, step: "preparing \"\(sql)\"")
         }
         let wrapped = SQLiteStatement(handle: statement, sql: sql, connection: self)
@@ -122,10 +128,10 @@ final class SQLiteConnection {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+    var changes: Int { handle.map { Int(csqlite_changes64($0)) } ?? 0 }
 
     /// The rowid of the last INSERT.
-    var lastInsertRowID: Int { handle.map { Int(sqlite3_last_insert_rowid($0)) } ?? 0 }
+    var lastInsertRowID: Int { handle.map { Int(csqlite_last_insert_rowid($0)) } ?? 0 }
 
     // MARK: Transactions and journal
 
@@ -149,7 +155,7 @@ final class SQLiteConnection {
     }
 
     /// Whether no transaction is open.
-    var isAutocommit: Bool { handle.map { sqlite3_get_autocommit($0) != 0 } ?? true }
+    var isAutocommit: Bool { handle.map { csqlite_get_autocommit($0) != 0 } ?? true }
 
     /// Switches the database to write-ahead logging (readers never block the writer, a commit
     /// is one append to the log) with `synchronous = FULL`: each commit is flushed to disk
@@ -171,7 +177,7 @@ final class SQLiteConnection {
 
     /// The error for result `code` of `step`, with SQLite's message for this connection.
     func failure(_ code: Int32, step: String) -> DomainError {
-        let message = handle.map { String(cString: sqlite3_errmsg($0)) }
+        let message = handle.map { String(cString: csqlite_errmsg($0)) }
         return noted(SQLiteFailure.error(code: code, message: message, step: step, path: path))
     }
 

@@ -14,7 +14,7 @@ enum SQLiteFailure {
     static func error(
         code: Int32, message: String?, step: String, path: String
     ) -> DomainError {
-        let text = message.flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: sqlite3_errstr(code))
+        let text = message.flatMap { $0.isEmpty ? nil : $0 } ?? String(cString: csqlite_errstr(code))
         let reason = "\(step) failed: \(text) (SQLite code \(code))"
         switch code & 0xFF {
         case SQLITE_CORRUPT, SQLITE_NOTADB:

@@ -20,17 +20,17 @@ final class SQLiteStatement {
         self.connection = connection
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit { csqlite_finalize(handle) }
 
     // MARK: Binding
 
     /// Binds `value` to parameter `index` (1-based).
     func bind(_ value: Int, at index: Int32) throws(DomainError) {
-        try check(sqlite3_bind_int64(handle, index, Int64(value)), "binding parameter \(index)")
+        try check(csqlite_bind_int64(handle, index, Int64(value)), "binding parameter \(index)")
     }
 
     func bind(_ value: Double, at index: Int32) throws(DomainError) {
-        try check(sqlite3_bind_double(handle, index, value), "binding parameter \(index)")
+        try check(csqlite_bind_double(handle, index, value), "binding parameter \(index)")
     }
 
     func bind(_ value: Bool, at index: Int32) throws(DomainError) {
@@ -41,7 +41,7 @@ final class SQLiteStatement {
     func bind(_ value: String, at index: Int32) throws(DomainError) {
         let code = value.utf8CString.withUnsafeBufferPointer { text in
             // The count excludes the terminating NUL; text with embedded NULs stays whole.
-            sqlite3_bind_text(handle, index, text.baseAddress, Int32(text.count - 1), mvvm_sqlite_transient())
+            csqlite_bind_text(handle, index, text.baseAddress, Int32(text.count - 1), mvvm_sqlite_transient())
         }
         try check(code, "binding parameter \(index)")
     }
@@ -49,7 +49,7 @@ final class SQLiteStatement {
     /// Binds `value` as a blob (SQLite copies it).
     func bind(_ value: Data, at index: Int32) throws(DomainError) {
         let code = value.withUnsafeBytes { bytes in
-            sqlite3_bind_blob(
+            csqlite_bind_blob(
                 handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
                 Int32(bytes.count), mvvm_sqlite_transient())
         }
@@ -57,7 +57,7 @@ final class SQLiteStatement {
     }
 
     func bindNull(at index: Int32) throws(DomainError) {
-        try check(sqlite3_bind_null(handle, index), "binding parameter \(index)")
+        try check(csqlite_bind_null(handle, index), "binding parameter \(index)")
     }
 
     /// Binds `values` to parameters 1, 2, … in order.
@@ -73,7 +73,7 @@ final class SQLiteStatement {
     /// it has finished.
     @discardableResult
     func step() throws(DomainError) -> Bool {
-        let code = sqlite3_step(handle)
+        let code = csqlite_step(handle)
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
@@ -100,31 +100,31 @@ final class SQLiteStatement {
 
     /// Makes the statement ready to run again and forgets its bindings.
     func reset() {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        csqlite_reset(handle)
+        csqlite_clear_bindings(handle)
     }
 
     // MARK: Columns
 
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func isNull(_ column: Int32) -> Bool { csqlite_column_type(handle, column) == SQLITE_NULL }
 
-    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    func int(_ column: Int32) -> Int { Int(csqlite_column_int64(handle, column)) }
 
-    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func double(_ column: Int32) -> Double { csqlite_column_double(handle, column) }
 
-    func bool(_ column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }
+    func bool(_ column: Int32) -> Bool { csqlite_column_int64(handle, column) != 0 }
 
     /// The column as text (a NULL reads as "").
     func string(_ column: Int32) -> String {
-        guard let text = sqlite3_column_text(handle, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let text = csqlite_column_text(handle, column) else { return "" }
+        let count = Int(csqlite_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// The column as bytes (a NULL reads as empty).
     func data(_ column: Int32) -> Data {
-        let count = Int(sqlite3_column_bytes(handle, column))
-        guard let bytes = sqlite3_column_blob(handle, column), count > 0 else { return Data() }
+        let count = Int(csqlite_column_bytes(handle, column))
+        guard let bytes = csqlite_column_blob(handle, column), count > 0 else { return Data() }
         return Data(bytes: bytes, count: count)
     }
 
