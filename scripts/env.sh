@@ -117,8 +117,12 @@ MVVM_SWIFT_FLAGS="-Xswiftc -warnings-as-errors"
 # a release build of the dynamic product with these flags. Benchmarks/README.md "Footprint" has
 # the figures of each choice.
 # - -static-stdlib links the Swift runtime, FoundationEssentials and libdispatch in (NEEDED:
-#   libc, libm, and whatever system libraries the app links; RUNPATH $ORIGIN); --strip-all
-#   drops the symbol table and debug information.
+#   libc, libm, and whatever system libraries the app links); --strip-all drops the symbol
+#   table and debug information.
+# - --disable-local-rpath: no RUNPATH $ORIGIN, which nothing needs (the libraries the library
+#   loads are the system's; the wheel's auditwheel sets its own) and which made every host's
+#   loader look for the first of them in the library's folder and its 18 hardware-capability
+#   subfolders first (36 failed system calls per start).
 # - -function-sections: our modules' functions in sections of their own, so that the linker
 #   drops the unused ones and can place the ones a host's start runs side by side.
 # - -disable-concrete-type-metadata-mangled-name-accessors: code that names a concrete generic
@@ -137,7 +141,7 @@ MVVM_SWIFT_FLAGS="-Xswiftc -warnings-as-errors"
 #   (glibc 2.36): like every glibc symbol version the build takes from its machine, the
 #   library then needs that glibc where it runs. MVVM_SHIP_RELR=0 leaves them unpacked, for a
 #   library built here to run on glibc 2.35.
-MVVM_SHIP_APP_SWIFT_FLAGS="-Xswiftc -static-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -L$MVVM_ROOT/scripts/static-libstdc++ -Xlinker --strip-all"
+MVVM_SHIP_APP_SWIFT_FLAGS="--disable-local-rpath -Xswiftc -static-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -L$MVVM_ROOT/scripts/static-libstdc++ -Xlinker --strip-all"
 if [ -n "$SWIFT_BIN_DIR" ] && [ -x "$SWIFT_BIN_DIR/ld.lld" ]; then
     MVVM_SHIP_APP_SWIFT_FLAGS="-Xswiftc -use-ld=lld $MVVM_SHIP_APP_SWIFT_FLAGS"
     mvvm_glibc=$(getconf GNU_LIBC_VERSION 2> /dev/null | sed -n 's/^glibc //p')

@@ -65,4 +65,16 @@ void mvvmhook_host_queue_signal(void);
 /* Clears the descriptor (before the queue is emptied, so a later signal is never lost). */
 void mvvmhook_host_queue_clear(void);
 
+/* ---- Swift's command-line arguments (command_line.c) ----
+ * The runtime's two functions behind `CommandLine.arguments`, defined here so that a
+ * -static-stdlib link takes them instead of the runtime's, which read /proc/self/maps at every
+ * start. Any thread. */
+
+/* The arguments set by the override below, else the ones the process started with; their
+ * count in *outArgLen. The array and its strings are the process's: never freed. */
+char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen);
+
+/* Makes the function above answer `argv` (NULL: the process's own again). */
+void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
+
 #endif

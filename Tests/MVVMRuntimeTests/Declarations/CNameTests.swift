@@ -12,6 +12,15 @@ final class CNameTests: XCTestCase {
         XCTAssertEqual(CName.snakeCase("already_snake"), "already_snake")
     }
 
+    func test_underscored_turns_every_hyphen_into_an_underscore_and_keeps_the_rest() {
+        XCTAssertEqual(CName.underscored("due-date"), "due_date")
+        XCTAssertEqual(CName.underscored("is-done-now"), "is_done_now")
+        XCTAssertEqual(CName.underscored("title"), "title")
+        XCTAssertEqual(CName.underscored("-x-"), "_x_")
+        XCTAssertEqual(CName.underscored("café-crème"), "café_crème")
+        XCTAssertEqual(CName.underscored(""), "")
+    }
+
     func test_an_array_arguments_count_drops_a_values_suffix_and_adds_count() {
         XCTAssertEqual(CName.arrayCount(of: "sorted_values"), "sorted_count")
         XCTAssertEqual(CName.arrayCount(of: "values"), "values_count")
