@@ -90,9 +90,13 @@ mvvm_require_deps libcurl4-openssl-dev
 # `make bench` builds), as a host embeds it; LIB_DIR's when there is none.
 FOOTPRINT_LIB_DIR=${SHIP_LIB_DIR:-$LIB_DIR}
 [ -e "$FOOTPRINT_LIB_DIR/libmvvm.so" ] || FOOTPRINT_LIB_DIR=$LIB_DIR
+# Linked by the library's path (it has no soname, so that path is what the host NEEDs): the
+# loader opens it at once, as it finds an installed library through ld.so.cache and the GLib
+# program its libraries. An -rpath to the build folder would first send it through that
+# folder's 18 hardware-capability subfolders (36 failed system calls no installed host pays).
 # shellcheck disable=SC2086
 "$CC" $MVVM_C_WARN -O2 -I"$MVVM_INCLUDE_DIR" "$HERE/footprint_bench.c" \
-    -L"$FOOTPRINT_LIB_DIR" -lmvvm -Wl,-rpath,"$FOOTPRINT_LIB_DIR" -o "$OUT_DIR/footprint_bench"
+    "$FOOTPRINT_LIB_DIR/libmvvm.so" -o "$OUT_DIR/footprint_bench"
 # shellcheck disable=SC2046,SC2086
 "$CC" $MVVM_C_WARN -O2 -DFOOTPRINT_GLIB "$HERE/footprint_bench.c" $(pkg-config --cflags --libs glib-2.0) \
     -o "$OUT_DIR/footprint_bench_glib"
