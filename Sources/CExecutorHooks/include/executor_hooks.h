@@ -77,4 +77,9 @@ char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen);
 /* Makes the function above answer `argv` (NULL: the process's own again). */
 void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc);
 
+/* ---- The Swift runtime's own (libswiftCore), declared for MVVMBinding ----
+ * The nominal type descriptor of a type's metadata (NULL for a type without one): what
+ * `@Published` field discovery reads a class's field records from (PublishedFieldRecords). */
+const void *swift_getTypeContextDescriptor(const void *metadata);
+
 #endif

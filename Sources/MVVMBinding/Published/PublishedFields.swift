@@ -3,9 +3,10 @@
 /// Where a class keeps its `@Published` properties: what `objectWillChange` needs to reach
 /// every one of them (`ObservableObject`).
 ///
-/// Found once per class, from the runtime's field records (`_forEachField`, which walks the
-/// superclasses' fields too), and remembered: no `Mirror`, no copy of the object's fields and
-/// no dynamic cast to a protocol. A cast is what made the first `objectWillChange` of a
+/// Found once per class, from the runtime's field records (by their mangled type names,
+/// `PublishedFieldRecords`, or else `_forEachField`, which resolves every field's type; both
+/// walk the superclasses' fields too), and remembered: no `Mirror`, no copy of the object's
+/// fields and no dynamic cast to a protocol. A cast is what made the first `objectWillChange` of a
 /// process slow: each field type it had not met before sent the runtime through every
 /// protocol conformance record of the process (in a library with the Swift runtime and
 /// Foundation linked in, tens of thousands of them), and `Mirror` re-read every field on each
@@ -20,14 +21,22 @@ enum PublishedFields {
     static func offsets(in type: AnyClass) -> [Int]? {
         let key = ObjectIdentifier(type)
         if let known = cache.withLock({ $0[key] }) { return known }
+        let found =
+            PublishedFieldRecords.offsets(in: type, publishedDescriptor: publishedDescriptor)
+            ?? resolvedOffsets(in: type)
+        cache.withLock { $0[key] = found }
+        return found
+    }
+
+    /// The same, each field's type resolved by the runtime: for the classes whose fields
+    /// `PublishedFieldRecords` cannot tell apart by name.
+    static func resolvedOffsets(in type: AnyClass) -> [Int]? {
         var offsets: [Int] = []
         let described = _forEachField(of: type, options: classFields) { _, offset, fieldType, kind in
             if kind == .struct && nominalDescriptor(of: fieldType) == publishedDescriptor { offsets.append(offset) }
             return true
         }
-        let found = described ? offsets : nil
-        cache.withLock { $0[key] = found }
-        return found
+        return described ? offsets : nil
     }
 
     /// The storage of the `@Published` field at byte `offset` of `object`, unretained: valid
@@ -41,7 +50,7 @@ enum PublishedFields {
     // concurrency-safe in Swift 6).
     private static let classFields = _EachFieldOptions(rawValue: 1 << 0)
 
-    private static let publishedDescriptor: UInt = {
+    static let publishedDescriptor: UInt = {
         // `storage(of:at:)` reads a `Published` field as its one reference.
         precondition(MemoryLayout<Published<Int>>.size == MemoryLayout<Unmanaged<PublishedStorageBase>>.size)
         return nominalDescriptor(of: Published<Int>.self)

@@ -15,7 +15,8 @@ final class CommandLineArgumentsTests: XCTestCase {
     }
 
     func test_anOverrideIsAnsweredUntilItIsCleared() {
-        var first = Array("first".utf8CString), second = Array("second".utf8CString)
+        var first = Array("first".utf8CString)
+        var second = Array("second".utf8CString)
         first.withUnsafeMutableBufferPointer { firstBytes in
             second.withUnsafeMutableBufferPointer { secondBytes in
                 var arguments: [UnsafeMutablePointer<CChar>?] = [firstBytes.baseAddress, secondBytes.baseAddress, nil]
