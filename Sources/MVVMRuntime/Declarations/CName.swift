@@ -3,20 +3,27 @@ public enum CName {
     /// `ItemList` → `item_list`, `HTTPCache` → `http_cache`, `Item` → `note`: a word starts at
     /// an upper-case letter after a lower-case one or a digit, and at the last capital of a run
     /// followed by a lower-case letter.
+    /// By UTF-8 bytes: only ASCII letters and digits matter, and no byte of another
+    /// character's UTF-8 is one (by scalars, appending each cost 0.3 k instructions).
     public static func snakeCase(_ name: String) -> String {
-        let scalars = Array(name.unicodeScalars)
-        var out = ""
-        for (index, scalar) in scalars.enumerated() {
-            let isUpper = ("A"..."Z").contains(scalar)
+        let bytes = Array(name.utf8)
+        let upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
+        let lower = UInt8(ascii: "a")...UInt8(ascii: "z")
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 4)
+        for index in bytes.indices {
+            let byte = bytes[index]
+            let isUpper = upper.contains(byte)
             if isUpper, index > 0 {
-                let previous = scalars[index - 1]
-                let previousIsLower = ("a"..."z").contains(previous) || ("0"..."9").contains(previous)
-                let nextIsLower = index + 1 < scalars.count && ("a"..."z").contains(scalars[index + 1])
-                if previousIsLower || (("A"..."Z").contains(previous) && nextIsLower) { out += "_" }
+                let previous = bytes[index - 1]
+                let previousIsLower = lower.contains(previous) || digits.contains(previous)
+                let nextIsLower = index + 1 < bytes.count && lower.contains(bytes[index + 1])
+                if previousIsLower || (upper.contains(previous) && nextIsLower) { out.append(UInt8(ascii: "_")) }
             }
-            out.unicodeScalars.append(isUpper ? Unicode.Scalar(scalar.value + 32)! : scalar)
+            out.append(isUpper ? byte + 32 : byte)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A member's C identifier part from its name: `due-date` → `due_date` (a getter's

@@ -10,6 +10,10 @@ final class CNameTests: XCTestCase {
         XCTAssertEqual(CName.snakeCase("HTTPCache"), "http_cache")
         XCTAssertEqual(CName.snakeCase("Post2Comment"), "post2_comment")
         XCTAssertEqual(CName.snakeCase("already_snake"), "already_snake")
+        XCTAssertEqual(CName.snakeCase("ÉtatList"), "État_list")
+        // Only ASCII capitals start words and are lowered.
+        XCTAssertEqual(CName.snakeCase("CaféÉclair"), "caféÉclair")
+        XCTAssertEqual(CName.snakeCase("URLÉtat"), "urlÉtat")
     }
 
     func test_underscored_turns_every_hyphen_into_an_underscore_and_keeps_the_rest() {
