@@ -49,12 +49,14 @@ let package = Package(
         // dlopen by the first connection rather than linked: linked, its ~1,600 symbols were
         // bound at every host's start (~0.2 ms), SQLite repository or not. Its header comes
         // from libsqlite3-dev at build time.
-        .target(name: "CSQLite"),
+        .target(name: "CSQLite", dependencies: ["CLibraryLoader"]),
         // libcurl: the HTTP repository's transport (its own multi handle on its own thread),
         // opened with dlopen when the first HTTP client starts rather than linked: a host that
         // makes no HTTP repository never maps it and its TLS libraries. Its header comes from
         // libcurl4-openssl-dev at build time.
-        .target(name: "CCurl"),
+        .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
+        // What CSQLite and CCurl share: a system library opened and resolved on first use.
+        .target(name: "CLibraryLoader"),
         .target(name: "MVVMDomain", dependencies: ["MVVMBindingCore", "CSQLite", "CCurl"]),
         // libffi, plus inline C shims Swift 6 cannot express (thread locals, ffi_type globals).
         .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
@@ -97,7 +99,7 @@ let package = Package(
 // (`make test-framework-alone`).
 if Context.environment["MVVM_FRAMEWORK_ONLY"] == "1" {
     let app: Set<String> = [
-        "CSQLite", "CCurl", "MVVMDomain", "CMVVMSeeds", "MVVMSeedsApp", "mvvm-generate", "MVVMDomainTests", "MVVMSeedsAppTests",
+        "CSQLite", "CCurl", "CLibraryLoader", "MVVMDomain", "CMVVMSeeds", "MVVMSeedsApp", "mvvm-generate", "MVVMDomainTests", "MVVMSeedsAppTests",
     ]
     package.targets.removeAll { app.contains($0.name) }
     package.products.removeAll { ["mvvm", "MVVMDomain"].contains($0.name) }

@@ -21,6 +21,7 @@
 #endif
 
 #include <inttypes.h>
+#include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,6 +198,24 @@ static inline int harness_finish(void) {
 #define HARNESS_PUMP_SLICE_MS 20
 /** A default iteration budget: 250 slices of 20 ms, five seconds at the very worst. */
 #define HARNESS_PUMP_BUDGET 250
+
+/* How many loaded objects have `name_part` in their path (dl_iterate_phdr): whether a
+ * library opened on first use (libcurl, libsqlite3) has been opened yet. */
+struct harness_object_search {
+    const char *name_part;
+    int count;
+};
+static inline int harness_count_object(struct dl_phdr_info *info, size_t size, void *search) {
+    (void)size;
+    struct harness_object_search *wanted = search;
+    if (strstr(info->dlpi_name, wanted->name_part) != NULL) wanted->count++;
+    return 0;
+}
+static inline int harness_objects_loaded(const char *name_part) {
+    struct harness_object_search search = {name_part, 0};
+    dl_iterate_phdr(harness_count_object, &search);
+    return search.count;
+}
 
 /** One bounded wait-and-dispatch; returns 1 if work was dispatched. */
 static inline int harness_pump_once(void) {

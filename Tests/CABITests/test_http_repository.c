@@ -9,7 +9,6 @@
 #include "harness.h"
 #include "../Support/placeholder_server.h"
 
-#include <link.h>
 #include <libgen.h>
 
 static placeholder_server server;
@@ -321,33 +320,20 @@ static void test_offline_the_cache_shows_with_a_dismissible_error(void) {
     close_list(&f);
 }
 
-/* dl_iterate_phdr callback: counts the loaded objects whose path names libcurl. */
-static int count_libcurl(struct dl_phdr_info *info, size_t size, void *count) {
-    (void)size;
-    if (strstr(info->dlpi_name, "libcurl.so") != NULL) ++*(int *)count;
-    return 0;
-}
-
-static int libcurl_objects_loaded(void) {
-    int count = 0;
-    dl_iterate_phdr(count_libcurl, &count);
-    return count;
-}
-
 /* Runs first: libcurl and its TLS libraries (most of a host's resident memory at start) are
  * opened when the first HTTP client starts, not when the library loads. */
 static void test_libcurl_is_loaded_by_the_first_http_repository_not_before(void) {
-    CHECK_EQ(libcurl_objects_loaded(), 0);
+    CHECK_EQ(harness_objects_loaded("libcurl.so"), 0);
     mvvm_object *sample = NULL, *list = NULL;
     REQUIRE_OK(mvvm_repository_new_sample(NULL, &sample));
     REQUIRE_OK(mvvm_user_list_new(sample, &list));
-    CHECK_EQ(libcurl_objects_loaded(), 0);
+    CHECK_EQ(harness_objects_loaded("libcurl.so"), 0);
     CHECK_OK(mvvm_object_destroy(list));
     CHECK_OK(mvvm_object_destroy(sample));
 
     mvvm_object *repository = NULL;
     REQUIRE_OK(mvvm_repository_new_http(server.base_url, NULL, &repository));
-    CHECK_EQ(libcurl_objects_loaded(), 1);
+    CHECK_EQ(harness_objects_loaded("libcurl.so"), 1);
     CHECK_OK(mvvm_object_destroy(repository));
 }
 

@@ -5,7 +5,6 @@
 #include "harness.h"
 
 #include <fcntl.h>
-#include <link.h>
 #include <sys/stat.h>
 
 static char directory[256];
@@ -68,27 +67,14 @@ static int64_t first_page_count(mvvm_object *repository, mvvm_user *first_row, c
     return count;
 }
 
-/* dl_iterate_phdr callback: counts the loaded objects whose path names libsqlite3. */
-static int count_libsqlite3(struct dl_phdr_info *info, size_t size, void *count) {
-    (void)size;
-    if (strstr(info->dlpi_name, "libsqlite3.so") != NULL) ++*(int *)count;
-    return 0;
-}
-
-static int libsqlite3_objects_loaded(void) {
-    int count = 0;
-    dl_iterate_phdr(count_libsqlite3, &count);
-    return count;
-}
-
 /* Runs first: libsqlite3 (~1,600 symbols bound at once) is opened by the first database
  * connection (the repository's first read), not when the library loads. */
 static void test_libsqlite3_is_loaded_by_the_first_sqlite_repository_not_before(void) {
-    CHECK_EQ(libsqlite3_objects_loaded(), 0);
+    CHECK_EQ(harness_objects_loaded("libsqlite3.so"), 0);
     mvvm_object *sample = NULL, *list = NULL;
     REQUIRE_OK(mvvm_repository_new_sample(NULL, &sample));
     REQUIRE_OK(mvvm_user_list_new(sample, &list));
-    CHECK_EQ(libsqlite3_objects_loaded(), 0);
+    CHECK_EQ(harness_objects_loaded("libsqlite3.so"), 0);
     CHECK_OK(mvvm_object_destroy(list));
     CHECK_OK(mvvm_object_destroy(sample));
 
@@ -97,7 +83,7 @@ static void test_libsqlite3_is_loaded_by_the_first_sqlite_repository_not_before(
     mvvm_object *repository = NULL;
     REQUIRE_OK(mvvm_repository_new_sqlite(path, NULL, &repository));
     CHECK_EQ(first_page_count(repository, NULL, NULL, 0), 0);
-    CHECK_EQ(libsqlite3_objects_loaded(), 1);
+    CHECK_EQ(harness_objects_loaded("libsqlite3.so"), 1);
     CHECK_OK(mvvm_object_destroy(repository));
 }
 

@@ -10,24 +10,30 @@
 #include <curl/curl.h>
 #include <stddef.h>
 
-/* The libcurl functions the HTTP repository calls, typed as <curl/curl.h> declares them. */
+/* The libcurl functions the HTTP repository calls, each curl_<name>: the struct's fields
+ * (typed as <curl/curl.h> declares them) and the names the loader resolves, in one list. */
+#define CCURL_FUNCTIONS(X) \
+    X(global_init) \
+    X(easy_init) \
+    X(easy_reset) \
+    X(easy_cleanup) \
+    X(easy_setopt) \
+    X(easy_strerror) \
+    X(multi_init) \
+    X(multi_cleanup) \
+    X(multi_add_handle) \
+    X(multi_remove_handle) \
+    X(multi_perform) \
+    X(multi_info_read) \
+    X(multi_poll) \
+    X(multi_wakeup) \
+    X(slist_append) \
+    X(slist_free_all)
+
 struct ccurl_functions {
-    __typeof__(curl_global_init) *global_init;
-    __typeof__(curl_easy_init) *easy_init;
-    __typeof__(curl_easy_reset) *easy_reset;
-    __typeof__(curl_easy_cleanup) *easy_cleanup;
-    __typeof__(curl_easy_setopt) *easy_setopt;
-    __typeof__(curl_easy_strerror) *easy_strerror;
-    __typeof__(curl_multi_init) *multi_init;
-    __typeof__(curl_multi_cleanup) *multi_cleanup;
-    __typeof__(curl_multi_add_handle) *multi_add_handle;
-    __typeof__(curl_multi_remove_handle) *multi_remove_handle;
-    __typeof__(curl_multi_perform) *multi_perform;
-    __typeof__(curl_multi_info_read) *multi_info_read;
-    __typeof__(curl_multi_poll) *multi_poll;
-    __typeof__(curl_multi_wakeup) *multi_wakeup;
-    __typeof__(curl_slist_append) *slist_append;
-    __typeof__(curl_slist_free_all) *slist_free_all;
+#define CCURL_FIELD(name) __typeof__(curl_##name) *name;
+    CCURL_FUNCTIONS(CCURL_FIELD)
+#undef CCURL_FIELD
 };
 
 /* Hidden: the library's own, never among its exports (which are the mvvm_ API alone). */

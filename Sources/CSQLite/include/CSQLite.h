@@ -10,35 +10,41 @@
 #include <sqlite3.h>
 #include <stddef.h>
 
-/* The SQLite functions the SQLite repository calls, typed as <sqlite3.h> declares them. */
+/* The SQLite functions the SQLite repository calls, each sqlite3_<name>: the struct's fields
+ * (typed as <sqlite3.h> declares them) and the names the loader resolves, in one list. */
+#define CSQLITE_FUNCTIONS(X) \
+    X(open_v2) \
+    X(close_v2) \
+    X(busy_timeout) \
+    X(db_config) \
+    X(errmsg) \
+    X(errstr) \
+    X(exec) \
+    X(free) \
+    X(prepare_v3) \
+    X(step) \
+    X(reset) \
+    X(clear_bindings) \
+    X(finalize) \
+    X(bind_int64) \
+    X(bind_double) \
+    X(bind_text) \
+    X(bind_blob) \
+    X(bind_null) \
+    X(column_type) \
+    X(column_int64) \
+    X(column_double) \
+    X(column_text) \
+    X(column_blob) \
+    X(column_bytes) \
+    X(changes64) \
+    X(last_insert_rowid) \
+    X(get_autocommit)
+
 struct csqlite_functions {
-    __typeof__(sqlite3_open_v2) *open_v2;
-    __typeof__(sqlite3_close_v2) *close_v2;
-    __typeof__(sqlite3_busy_timeout) *busy_timeout;
-    __typeof__(sqlite3_db_config) *db_config;
-    __typeof__(sqlite3_errmsg) *errmsg;
-    __typeof__(sqlite3_errstr) *errstr;
-    __typeof__(sqlite3_exec) *exec;
-    __typeof__(sqlite3_free) *free;
-    __typeof__(sqlite3_prepare_v3) *prepare_v3;
-    __typeof__(sqlite3_step) *step;
-    __typeof__(sqlite3_reset) *reset;
-    __typeof__(sqlite3_clear_bindings) *clear_bindings;
-    __typeof__(sqlite3_finalize) *finalize;
-    __typeof__(sqlite3_bind_int64) *bind_int64;
-    __typeof__(sqlite3_bind_double) *bind_double;
-    __typeof__(sqlite3_bind_text) *bind_text;
-    __typeof__(sqlite3_bind_blob) *bind_blob;
-    __typeof__(sqlite3_bind_null) *bind_null;
-    __typeof__(sqlite3_column_type) *column_type;
-    __typeof__(sqlite3_column_int64) *column_int64;
-    __typeof__(sqlite3_column_double) *column_double;
-    __typeof__(sqlite3_column_text) *column_text;
-    __typeof__(sqlite3_column_blob) *column_blob;
-    __typeof__(sqlite3_column_bytes) *column_bytes;
-    __typeof__(sqlite3_changes64) *changes64;
-    __typeof__(sqlite3_last_insert_rowid) *last_insert_rowid;
-    __typeof__(sqlite3_get_autocommit) *get_autocommit;
+#define CSQLITE_FIELD(name) __typeof__(sqlite3_##name) *name;
+    CSQLITE_FUNCTIONS(CSQLITE_FIELD)
+#undef CSQLITE_FIELD
 };
 
 /* Hidden: the library's own, never among its exports (which are the mvvm_ API alone). */
