@@ -9,10 +9,10 @@ import CExecutorHooks
 /// mangled name begins with a reference to `Published`'s descriptor (a bound generic type is
 /// spelled nominal first: the reference, `y`, the argument, `G`) and ends with that `G` (a
 /// mangled name is postfix: an `Sg` after it would make it an Optional); a name beginning with
-/// any other nominal type, a standard-library type or a function type is some other type. Names this cannot settle — a
-/// generic parameter (which could be bound to a `Published`), a textual or unusual reference —
-/// make the whole class go the resolving way, as does any record laid out otherwise than
-/// expected: nil.
+/// any other nominal type, a standard-library type or a function type is some other type. A
+/// name this cannot settle — a generic parameter (which could be bound to a `Published`), a
+/// textual or unusual reference — sends the whole class the resolving way, as does any record
+/// laid out otherwise than expected: nil.
 ///
 /// The layouts read here are the Swift ABI's field records (`swift/RemoteInspection/Records.h`):
 /// a type context descriptor's fifth word is a relative pointer to its field descriptor, whose
