@@ -46,7 +46,7 @@ public struct SampleDataGenerator: Sendable {
         let id = index + 1
         // The id in the address keeps emails unique although names repeat.
         let email = "\(first.lowercased()).\(last.lowercased()).\(id)@\(domain)"
-        return User(id: id, name: "\(first) \(last)", email: email)
+        return User(id: id, name: userNames.name(ofUserAt: index), email: email)
     }
 
     /// Every user, in id order. Costs O(userCount); meant for seeding small stores.
