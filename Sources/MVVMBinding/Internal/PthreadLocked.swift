@@ -17,14 +17,39 @@ import Darwin
 /// An uncontended lock and unlock cost a few tens of nanoseconds more than `Mutex`'s.
 /// (Not `NSLock`, the same mutex: it is CoreFoundation-backed and would link corelibs
 /// Foundation and ICU into the library.)
-package final class PthreadLocked<Value>: @unchecked Sendable {
-    /// Heap-allocated: a pthread mutex must not move, and a Swift stored property may.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// Touched only inside `withLock`.
-    private var value: Value
+///
+/// A struct over one non-generic object, so copies share the lock and the value: a generic
+/// class costs the Swift runtime a metadata instantiation the first time each `Value` is used
+/// (its layout and superclass resolved at run time, 5 – 20 k instructions), and these are made
+/// on a host's first page (the published-fields cache, the sample data's names).
+package struct PthreadLocked<Value>: @unchecked Sendable {
+    private let storage: PthreadLockedStorage
 
     package init(_ value: Value) {
+        let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        storage = PthreadLockedStorage(value: UnsafeMutableRawPointer(pointer)) { value in
+            value.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+        }
+    }
+
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_mutex_lock(storage.mutex)
+        defer { pthread_mutex_unlock(storage.mutex) }
+        return try body(&storage.value.assumingMemoryBound(to: Value.self).pointee)
+    }
+}
+
+/// The mutex and the value's memory; the value is touched only inside `withLock`.
+private final class PthreadLockedStorage: @unchecked Sendable {
+    /// Heap-allocated: a pthread mutex must not move, and a Swift stored property may.
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    let value: UnsafeMutableRawPointer
+    private let deinitializeValue: (UnsafeMutableRawPointer) -> Void
+
+    init(value: UnsafeMutableRawPointer, deinitialize: @escaping (UnsafeMutableRawPointer) -> Void) {
         self.value = value
+        deinitializeValue = deinitialize
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -32,13 +57,9 @@ package final class PthreadLocked<Value>: @unchecked Sendable {
     }
 
     deinit {
+        deinitializeValue(value)
+        value.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
-    }
-
-    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
     }
 }
