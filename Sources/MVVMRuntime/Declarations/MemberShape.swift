@@ -111,14 +111,46 @@ public struct MemberShape: Sendable {
     package let doc: String
     /// The typed C function: a property's getter, a command's function, a list's item
     /// getter, the constructor; nil for signals.
-    package let function: String?
+    package var function: String? { typedFunction.value.name }
     /// The C type of `function`, or of a signal's handler: `mvvm_type_info.functions`.
-    package let cFunction: CFunctionType
+    package var cFunction: CFunctionType { typedFunction.value.type }
     /// Signals: their argument shape. Lists: their change signal's name, if any.
     package let signalShape: SignalShape?
     package let relatedName: String?
     /// Lists: the property or typed getter that counts the items.
     package let countName: String?
+    /// `function` and `cFunction`, spelled when first read: introspection, the generator and
+    /// messages read them, a host's calls never do (they cost a declaration half its building).
+    private let typedFunction: BuiltOnFirstRead<TypedFunction>
+
+    final class TypedFunction: Sendable {
+        let name: String?
+        let type: CFunctionType
+
+        init(name: String?, type: CFunctionType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    init(
+        name: String, kind: Kind, valueKind: ValueKind, isNullable: Bool, isSettable: Bool, enumName: String?,
+        arguments: [Argument], doc: String, signalShape: SignalShape?, relatedName: String?, countName: String?,
+        typedFunction: @escaping @Sendable () -> TypedFunction
+    ) {
+        self.name = name
+        self.kind = kind
+        self.valueKind = valueKind
+        self.isNullable = isNullable
+        self.isSettable = isSettable
+        self.enumName = enumName
+        self.arguments = arguments
+        self.doc = doc
+        self.signalShape = signalShape
+        self.relatedName = relatedName
+        self.countName = countName
+        self.typedFunction = BuiltOnFirstRead(typedFunction)
+    }
 
     /// The C signature `mvvm_type_describe()` reports: of `function`, or of a signal's handler.
     package var cSignature: String { cFunction.signature }

@@ -45,20 +45,20 @@ public class TypeDeclaration: @unchecked Sendable {
     /// How each member reaches its object, parallel to `members` (empty for types without
     /// declared access, such as repositories). Non-generic on purpose: the generic entry
     /// points and the typed functions call through it without unspecialised generic code.
-    /// One array per kind of access (rather than one of structs) so that a call loads one
+    /// One table per kind of access (rather than one of structs) so that a call loads one
     /// closure, and retains one context, not five.
-    /// Each closure sits in a one-field struct: a function stored directly as an array
+    /// Each closure sits in a one-field struct: a function stored directly as a table
     /// element is kept at maximal abstraction and called through a reabstraction thunk.
-    private let readers: [StoredRead?]
-    private let writers: [StoredWrite?]
-    private let runners: [StoredRun?]
-    private let counters: [StoredCount?]
-    private let itemReaders: [StoredItem?]
+    private let readers: MemberTable<StoredRead?>
+    private let writers: MemberTable<StoredWrite?>
+    private let runners: MemberTable<StoredRun?>
+    private let counters: MemberTable<StoredCount?>
+    private let itemReaders: MemberTable<StoredItem?>
     /// `members[i].kind`, `.valueKind` and `.isNullable`, kept apart so that the per-call
     /// checks read a word rather than copy a member's shape.
-    private let kinds: [MemberShape.Kind]
-    private let valueKinds: [ValueKind]
-    private let nullables: [Bool]
+    private let kinds: MemberTable<MemberShape.Kind>
+    private let valueKinds: MemberTable<ValueKind>
+    private let nullables: MemberTable<Bool>
 
     /// A type without members: its objects are made by constructors of its own (a repository
     /// over a file, a server or the host's tables). `cPrefix` defaults to the name in snake
@@ -85,24 +85,32 @@ public class TypeDeclaration: @unchecked Sendable {
         self.handleName = handleName
         self.summary = summary
         self.members = members
-        readers = accessors.map { $0.read.map(StoredRead.init) }
-        writers = accessors.map { $0.write.map(StoredWrite.init) }
-        runners = accessors.map { $0.run.map(StoredRun.init) }
-        counters = accessors.map { $0.count.map(StoredCount.init) }
-        itemReaders = accessors.map { $0.item.map(StoredItem.init) }
-        kinds = members.map(\.kind)
-        valueKinds = members.map(\.valueKind)
-        nullables = members.map(\.isNullable)
+        readers = MemberTable(accessors) { $0.read.map(StoredRead.init) }
+        writers = MemberTable(accessors) { $0.write.map(StoredWrite.init) }
+        runners = MemberTable(accessors) { $0.run.map(StoredRun.init) }
+        counters = MemberTable(accessors) { $0.count.map(StoredCount.init) }
+        itemReaders = MemberTable(accessors) { $0.item.map(StoredItem.init) }
+        kinds = MemberTable(members) { $0.kind }
+        valueKinds = MemberTable(members) { $0.valueKind }
+        nullables = MemberTable(members) { $0.isNullable }
         signals = members.compactMap { member in
             guard member.kind == .signal, let shape = member.signalShape else { return nil }
             return SignalSpec(name: member.name, shape: shape, isPropertyNotification: member.name.hasPrefix("notify::"))
         }
-        var seen = Set<String>()
-        for member in members {
-            precondition(seen.insert(member.name).inserted, "\(name) declares \"\(member.name)\" twice")
-        }
+        if let repeated = firstRepeated(in: members.map(\.name)) { preconditionFailure("\(name) declares \"\(repeated)\" twice") }
         precondition(accessors.isEmpty || accessors.count == members.count, "one accessor per member")
         precondition(signals.count <= 64, "pending properties are a 64-bit mask")
+    }
+
+    deinit {
+        readers.free()
+        writers.free()
+        runners.free()
+        counters.free()
+        itemReaders.free()
+        kinds.free()
+        valueKinds.free()
+        nullables.free()
     }
 
     /// Gives the type its number (once; false if it has one).

@@ -8,7 +8,7 @@ public struct ValueKind: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int32
 
     public init?(rawValue: Int32) {
-        guard Self.builtInNames[rawValue] != nil || TypeRegistry.shared.record(kind: rawValue) != nil else { return nil }
+        guard Self.builtIn(rawValue) != nil || TypeRegistry.shared.record(kind: rawValue) != nil else { return nil }
         self.rawValue = rawValue
     }
 
@@ -27,11 +27,23 @@ public struct ValueKind: Hashable, Sendable, CustomStringConvertible {
     public static let object = ValueKind(builtIn: 10)
     public static let int64Array = ValueKind(builtIn: 11)
 
-    private static let builtInNames: [Int32: (cName: String, cType: CType)] = [
-        0: ("MVVM_VALUE_NONE", .void), 1: ("MVVM_VALUE_BOOL", .int32), 2: ("MVVM_VALUE_INT32", .int32),
-        3: ("MVVM_VALUE_INT64", .int64), 4: ("MVVM_VALUE_UINT64", .uint64), 5: ("MVVM_VALUE_DOUBLE", .double),
-        6: ("MVVM_VALUE_STRING", .string), 10: ("MVVM_VALUE_OBJECT", .object), 11: ("MVVM_VALUE_INT64_ARRAY", .int64Array),
-    ]
+    /// A built-in kind's header name and C type; nil for any other number. A switch, not a
+    /// table: reading it builds nothing (a dictionary of them cost a C host's first page its
+    /// hashing and its storage's type metadata).
+    private static func builtIn(_ rawValue: Int32) -> (cName: String, cType: CType)? {
+        switch rawValue {
+        case 0: ("MVVM_VALUE_NONE", .void)
+        case 1: ("MVVM_VALUE_BOOL", .int32)
+        case 2: ("MVVM_VALUE_INT32", .int32)
+        case 3: ("MVVM_VALUE_INT64", .int64)
+        case 4: ("MVVM_VALUE_UINT64", .uint64)
+        case 5: ("MVVM_VALUE_DOUBLE", .double)
+        case 6: ("MVVM_VALUE_STRING", .string)
+        case 10: ("MVVM_VALUE_OBJECT", .object)
+        case 11: ("MVVM_VALUE_INT64_ARRAY", .int64Array)
+        default: nil
+        }
+    }
 
     /// The kind of the record type `R`, which the application registered.
     public static func record<R: RecordValue>(_ type: R.Type) -> ValueKind {
@@ -47,12 +59,12 @@ public struct ValueKind: Hashable, Sendable, CustomStringConvertible {
     public var isRecord: Bool { record != nil }
 
     /// The header's name of the kind, for messages ("MVVM_VALUE_STRING").
-    public var cName: String { Self.builtInNames[rawValue]?.cName ?? record?.cName ?? "kind \(rawValue)" }
+    public var cName: String { Self.builtIn(rawValue)?.cName ?? record?.cName ?? "kind \(rawValue)" }
 
     /// The C type of a value of this kind: `int32_t` (bools too, 0/1), `const char *`, a
     /// record's struct (by value), ...
     public var cType: CType {
-        if let builtIn = Self.builtInNames[rawValue] { return builtIn.cType }
+        if let builtIn = Self.builtIn(rawValue) { return builtIn.cType }
         return record.map { CType(.record, name: $0.cType) } ?? .void
     }
 

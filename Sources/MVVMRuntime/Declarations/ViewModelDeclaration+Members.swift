@@ -26,19 +26,24 @@ extension ViewModelDeclaration {
         let derivedFrom: [String]
 
         func shape(prefix: String, handle: String) -> MemberShape {
-            let outputs: [CParameter]
+            let (name, kind, outNames) = (name, kind, outNames)
             switch kind {
-            case .bool, .int32, .int64, .string: outputs = [.output(outNames[0], kind.cType)]
-            default:
-                precondition(kind.isRecord, "no property of kind \(kind.cName)")
-                let record = CParameter.output(outNames.last!, CType(.record, name: kind.record!.cType))
-                outputs = outNames.count == 2 ? [.output(outNames[0], .int32), record] : [record]
+            case .bool, .int32, .int64, .string: break
+            default: precondition(kind.isRecord, "no property of kind \(kind.cName)")
             }
             return MemberShape(
                 name: name, kind: .property, valueKind: kind, isNullable: isNullable, isSettable: write != nil,
-                enumName: enumName, arguments: [], doc: doc, function: "\(prefix)_get_\(CName.underscored(name))",
-                cFunction: .function([.input(handle, .object)] + outputs), signalShape: nil, relatedName: "notify::" + name,
-                countName: nil)
+                enumName: enumName, arguments: [], doc: doc, signalShape: nil, relatedName: "notify::" + name, countName: nil
+            ) {
+                let outputs: [CParameter]
+                switch kind {
+                case .bool, .int32, .int64, .string: outputs = [.output(outNames[0], kind.cType)]
+                default:
+                    let record = CParameter.output(outNames.last!, CType(.record, name: kind.record!.cType))
+                    outputs = outNames.count == 2 ? [.output(outNames[0], .int32), record] : [record]
+                }
+                return .init(name: "\(prefix)_get_\(CName.underscored(name))", type: .function([.input(handle, .object)] + outputs))
+            }
         }
 
         private static func make(
@@ -272,12 +277,15 @@ extension ViewModelDeclaration {
         }
 
         func shape(prefix: String, handle: String) -> MemberShape {
-            var parameters: [CParameter] = [.input(handle, .object)] + arguments.flatMap(\.cParameters)
-            if let result { parameters.append(.output(result.name, result.kind.cType)) }
+            let (name, arguments, result) = (name, arguments, result)
             return MemberShape(
                 name: name, kind: .command, valueKind: result?.kind ?? .none, isNullable: false, isSettable: false,
-                enumName: nil, arguments: arguments, doc: doc, function: "\(prefix)_\(CName.underscored(name))",
-                cFunction: .function(parameters), signalShape: nil, relatedName: setterOf, countName: nil)
+                enumName: nil, arguments: arguments, doc: doc, signalShape: nil, relatedName: setterOf, countName: nil
+            ) {
+                var parameters: [CParameter] = [.input(handle, .object)] + arguments.flatMap(\.cParameters)
+                if let result { parameters.append(.output(result.name, result.kind.cType)) }
+                return .init(name: "\(prefix)_\(CName.underscored(name))", type: .function(parameters))
+            }
         }
     }
 
@@ -333,11 +341,15 @@ extension ViewModelDeclaration {
         }
 
         func shape(prefix: String, handle: String) -> MemberShape {
-            MemberShape(
+            let (kind, itemName, out) = (kind, itemName, out)
+            return MemberShape(
                 name: name, kind: .list, valueKind: kind, isNullable: false, isSettable: false, enumName: nil,
-                arguments: [.int64("index")], doc: doc, function: "\(prefix)_get_\(CName.underscored(itemName))",
-                cFunction: .function([.input(handle, .object), .input("index", .int64), .output(out, kind.cType)]),
-                signalShape: nil, relatedName: signal, countName: countName)
+                arguments: [.int64("index")], doc: doc, signalShape: nil, relatedName: signal, countName: countName
+            ) {
+                .init(
+                    name: "\(prefix)_get_\(CName.underscored(itemName))",
+                    type: .function([.input(handle, .object), .input("index", .int64), .output(out, kind.cType)]))
+            }
         }
     }
 
@@ -401,12 +413,13 @@ extension ViewModelDeclaration {
         }
 
         func shape(prefix: String) -> MemberShape {
-            let parameters = arguments.flatMap(\.cParameters)
+            let (arguments, out) = (arguments, out)
             return MemberShape(
                 name: "new", kind: .constructor, valueKind: .object, isNullable: false, isSettable: false, enumName: nil,
-                arguments: arguments, doc: doc, function: "\(prefix)_new",
-                cFunction: .function(parameters + [.output(out, .object, owned: true)]), signalShape: nil, relatedName: nil,
-                countName: nil)
+                arguments: arguments, doc: doc, signalShape: nil, relatedName: nil, countName: nil
+            ) {
+                .init(name: "\(prefix)_new", type: .function(arguments.flatMap(\.cParameters) + [.output(out, .object, owned: true)]))
+            }
         }
     }
 

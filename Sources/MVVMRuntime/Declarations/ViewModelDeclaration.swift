@@ -107,8 +107,8 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
             members.append(
                 MemberShape(
                     name: name, kind: .signal, valueKind: .none, isNullable: false, isSettable: false, enumName: nil,
-                    arguments: [], doc: doc, function: nil, cFunction: shape.handler,
-                    signalShape: shape, relatedName: nil, countName: nil))
+                    arguments: [], doc: doc, signalShape: shape, relatedName: nil, countName: nil
+                ) { .init(name: nil, type: shape.handler) })
             accesses.append(.signal)
             signalCount += 1
             return signalCount - 1

@@ -39,8 +39,8 @@ extension TypedCall {
         let described = zip(constructor.parameters, inputs).map { parameter, input -> String in
             switch (parameter.kind, input) {
             case (_, .string(let pointer)): return pointer.map { JournalJSON.string(String(cString: $0)) } ?? "null"
-            case (.options(let options), .options(let pointer)): return JournalEvents.options(options, pointer)
-            case (.hostTable(let interface, _), .table(let pointer)): return JournalEvents.table(interface, pointer)
+            case (.options(let options), .options(let pointer)): return JournalEvents.options(options.value, pointer)
+            case (.hostTable(let interface, _), .table(let pointer)): return JournalEvents.table(interface.value, pointer)
             default: return "null"
             }
         }
@@ -70,7 +70,7 @@ extension TypedCall {
             if case .userData(let pointer) = input { userData = pointer }
             if case .destroy(let notify) = input { destroy = notify }
         }
-        let lifetime = constructor.interfaces.isEmpty ? nil : HostLifetime(userData: userData, destroy: destroy)
+        let lifetime = !constructor.takesHostTables ? nil : HostLifetime(userData: userData, destroy: destroy)
         do throws(APIError) {
             var arguments: [String: ConstructorArguments.Argument] = [:]
             for (parameter, input) in zip(constructor.parameters, inputs) {
@@ -94,10 +94,10 @@ extension TypedCall {
             return .string(pointer == nil ? nil : try MVVMRuntime.string(from: pointer, parameter.name))
         case (.options(let options), .options(let pointer)):
             guard let pointer else { return .options(nil) }
-            return .options(try options.read(any: pointer, parameter: parameter.name))
+            return .options(try options.value.read(any: pointer, parameter: parameter.name))
         case (.hostTable(let interface, let optional), .table(let pointer)):
             if pointer == nil && optional { return .host(nil) }
-            return .host(try HostImplementation(interface, vtable: pointer, parameter: parameter.name, lifetime: lifetime!))
+            return .host(try HostImplementation(interface.value, vtable: pointer, parameter: parameter.name, lifetime: lifetime!))
         case (.userData, .userData), (.destroyNotify, .destroy):
             return .none
         default:

@@ -355,8 +355,8 @@ struct RegisteredType: Sendable {
 
 /// The first element of `items` that occurs again after it. By comparing pairs: the lists are a
 /// declaration's few names or numbers, checked at every start, where a dictionary grouping
-/// them instantiated its generic types' metadata first (≈ 0.1 M instructions in all).
-private func firstRepeated<Element: Equatable>(in items: [Element]) -> Element? {
+/// them (or a set) instantiated its generic types' metadata first (≈ 0.1 M instructions in all).
+func firstRepeated<Element: Equatable>(in items: [Element]) -> Element? {
     for index in items.indices where items[(index + 1)...].contains(items[index]) {
         return items[index]
     }

@@ -43,14 +43,14 @@ extension ReplayEngine {
                     inputs.append(.options(nil))
                     continue
                 }
-                let count = max(bytes.count, options.size, 8)
+                let count = max(bytes.count, options.value.size, 8)
                 bytes += [UInt8](repeating: 0, count: count - bytes.count)
                 let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 8)
                 buffer.copyMemory(from: bytes, byteCount: count)
                 buffers.append(buffer)
                 inputs.append(.options(UnsafeRawPointer(buffer)))
             case .hostTable(let interface, _):
-                inputs.append(.table(input == .null ? nil : UnsafeRawPointer(try table(interface, input))))
+                inputs.append(.table(input == .null ? nil : UnsafeRawPointer(try table(interface.value, input))))
             case .userData:
                 inputs.append(.userData(nil))
             case .destroyNotify:

@@ -15,10 +15,11 @@ public struct ConstructorDeclaration: Sendable {
             case string
             /// `const char *` that may be NULL.
             case nullableString
-            /// `const OPTIONS *` that may be NULL.
-            case options(OptionsStruct)
+            /// `const OPTIONS *` that may be NULL. Built when first read (`BuiltOnFirstRead`), as is a
+            /// table's interface: finding one constructor by name builds none of the others'.
+            case options(BuiltOnFirstRead<OptionsStruct>)
             /// `const TABLE *`: a host's table of `interface`; NULL only when `optional`.
-            case hostTable(HostInterfaceDeclaration, optional: Bool)
+            case hostTable(BuiltOnFirstRead<HostInterfaceDeclaration>, optional: Bool)
             /// `void *user_data` of the host tables.
             case userData
             /// `mvvm_destroy_notify destroy`, called with user_data once every table is gone.
@@ -34,14 +35,18 @@ public struct ConstructorDeclaration: Sendable {
         public static func nullableString(_ name: String) -> Self { Self(name: name, kind: .nullableString) }
         /// `const OPTIONS *name`: NULL (`nil` in `make`: the defaults) or a struct of a version
         /// `options` accepts, read as this version's.
-        public static func options<Options>(_ name: String, _ options: OptionsDeclaration<Options>) -> Self {
-            Self(name: name, kind: .options(options))
+        public static func options<Options>(_ name: String, _ options: @autoclosure @escaping @Sendable () -> OptionsDeclaration<Options>)
+            -> Self
+        {
+            Self(name: name, kind: .options(BuiltOnFirstRead { options() }))
         }
         /// `const TABLE *name`: the host's table of `interface` (copied); NULL is refused unless
         /// `optional`. A constructor with tables also takes `.userData` and `.destroyNotify`,
         /// shared by its tables: the notifier runs once they are all gone.
-        public static func hostTable(_ name: String, _ interface: HostInterfaceDeclaration, optional: Bool = false) -> Self {
-            Self(name: name, kind: .hostTable(interface, optional: optional))
+        public static func hostTable(
+            _ name: String, _ interface: @autoclosure @escaping @Sendable () -> HostInterfaceDeclaration, optional: Bool = false
+        ) -> Self {
+            Self(name: name, kind: .hostTable(BuiltOnFirstRead(interface), optional: optional))
         }
         /// `void *user_data`, handed to the host tables' functions.
         public static var userData: Self { Self(name: "user_data", kind: .userData) }
@@ -52,8 +57,8 @@ public struct ConstructorDeclaration: Sendable {
         package var cParameter: CParameter {
             switch kind {
             case .string, .nullableString: .input(name, .string)
-            case .options(let options): .input(name, .options(options.cType))
-            case .hostTable(let interface, _): .input(name, .vtable(interface.cType))
+            case .options(let options): .input(name, .options(options.value.cType))
+            case .hostTable(let interface, _): .input(name, .vtable(interface.value.cType))
             case .userData: .input(name, .userData)
             case .destroyNotify: .input(name, .destroyNotify)
             }
@@ -77,15 +82,14 @@ public struct ConstructorDeclaration: Sendable {
         _ name: String, doc: String, parameters: [Parameter], out: String? = nil,
         make: @escaping @MainActor @Sendable (ConstructorArguments) throws(APIError) -> RuntimeObject
     ) {
-        var seen = Set<String>()
-        for parameter in parameters {
-            precondition(seen.insert(parameter.name).inserted, "constructor \(name) has two parameters named \(parameter.name)")
+        if let repeated = firstRepeated(in: parameters.map(\.name)) {
+            preconditionFailure("constructor \(name) has two parameters named \(repeated)")
         }
-        let hasTables = parameters.contains { if case .hostTable = $0.kind { true } else { false } }
         let hasLifetime =
             parameters.contains { if case .userData = $0.kind { true } else { false } }
             && parameters.contains { if case .destroyNotify = $0.kind { true } else { false } }
-        precondition(hasTables == hasLifetime, "constructor \(name): host tables go with .userData and .destroyNotify, and only they")
+        precondition(
+            Self.takeHostTables(parameters) == hasLifetime, "constructor \(name): host tables go with .userData and .destroyNotify, and only they")
         self.name = name
         self.doc = doc
         self.parameters = parameters
@@ -101,13 +105,20 @@ public struct ConstructorDeclaration: Sendable {
         .function(parameters.map(\.cParameter) + [.output(out ?? "out_\(type.handleName)", .object, owned: true)])
     }
 
+    /// Whether it takes host tables (and so a user data and a destroy notifier).
+    package var takesHostTables: Bool { Self.takeHostTables(parameters) }
+
+    private static func takeHostTables(_ parameters: [Parameter]) -> Bool {
+        parameters.contains { if case .hostTable = $0.kind { true } else { false } }
+    }
+
     /// The host interfaces its tables implement.
     package var interfaces: [HostInterfaceDeclaration] {
-        parameters.compactMap { if case .hostTable(let interface, _) = $0.kind { interface } else { nil } }
+        parameters.compactMap { if case .hostTable(let interface, _) = $0.kind { interface.value } else { nil } }
     }
 
     /// The options structs it takes.
     package var optionsStructs: [OptionsStruct] {
-        parameters.compactMap { if case .options(let options) = $0.kind { options } else { nil } }
+        parameters.compactMap { if case .options(let options) = $0.kind { options.value } else { nil } }
     }
 }
