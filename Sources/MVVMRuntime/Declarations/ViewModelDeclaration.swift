@@ -92,15 +92,21 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         self.tearDown = tearDown
         let setters = properties.filter { $0.write != nil }.map { Command.setter($0) }
         let functionPrefix = names.cFunctionPrefix
+        // Each member's accessor is made as its shape is added (not kept as an `Access` first: an
+        // array of a generic enum cost every ViewModel type its own metadata instantiation).
+        let memberCount =
+            properties.count * 2 + commands.count + setters.count + lists.count * 2 + events.count + (constructor == nil ? 0 : 1)
         var members: [MemberShape] = []
-        var accesses: [Access] = []
+        var accessors: [MemberAccess] = []
+        members.reserveCapacity(memberCount)
+        accessors.reserveCapacity(memberCount)
         for property in properties {
             members.append(property.shape(prefix: functionPrefix, handle: handleName))
-            accesses.append(.property(property))
+            accessors.append(Self.accessor(.property(property)))
         }
         for command in commands + setters {
             members.append(command.shape(prefix: functionPrefix, handle: handleName))
-            accesses.append(.command(command))
+            accessors.append(Self.accessor(.command(command)))
         }
         var signalCount = 0
         func addSignal(_ name: String, _ shape: SignalShape, _ doc: String) -> Int {
@@ -109,7 +115,7 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
                     name: name, kind: .signal, valueKind: .none, isNullable: false, isSettable: false, enumName: nil,
                     arguments: [], doc: doc, signalShape: shape, relatedName: nil, countName: nil
                 ) { .init(name: nil, type: shape.handler) })
-            accesses.append(.signal)
+            accessors.append(Self.accessor(.signal))
             signalCount += 1
             return signalCount - 1
         }
@@ -120,39 +126,40 @@ public final class ViewModelDeclaration<VM: DeclaredViewModel>: TypeDeclaration,
         eventSignals = events.map { addSignal($0.name, $0.shape, $0.doc) }
         for list in lists {
             members.append(list.shape(prefix: functionPrefix, handle: handleName))
-            accesses.append(.list(list))
+            accessors.append(Self.accessor(.list(list)))
         }
         if let constructor {
             members.append(constructor.shape(prefix: functionPrefix))
-            accesses.append(.constructor(constructor))
+            accessors.append(Self.accessor(.constructor(constructor)))
         }
         self.constructor = constructor.map { (members.count - 1, $0) }
-        var accessors: [MemberAccess] = []
-        for access in accesses { accessors.append(Self.accessor(access)) }
 
         // Change masks: a property's own signal (= its index) plus everything derived from it.
-        let index = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
+        // Names are found by scanning the few properties (a dictionary of them cost every
+        // ViewModel type's first use its hashing and its storage's metadata).
+        func propertyIndex(_ name: String) -> Int? { properties.firstIndex { $0.name == name } }
+        let sources: [UInt64] = properties.map { property in
+            property.derivedFrom.reduce(0) { mask, source in
+                guard let index = propertyIndex(source) else {
+                    preconditionFailure("\(name).\(property.name) is derived from unknown property \(source)")
+                }
+                return mask | 1 << UInt64(index)
+            }
+        }
         func closure(of start: Int) -> UInt64 {
             var mask: UInt64 = 1 << UInt64(start)
             var changed = true
             while changed {
                 changed = false
-                for (i, property) in properties.enumerated() where mask & (1 << UInt64(i)) == 0 {
-                    if property.derivedFrom.contains(where: { index[$0].map { mask & (1 << UInt64($0)) != 0 } ?? false }) {
-                        mask |= 1 << UInt64(i)
-                        changed = true
-                    }
+                for index in properties.indices where mask & (1 << UInt64(index)) == 0 && sources[index] & mask != 0 {
+                    mask |= 1 << UInt64(index)
+                    changed = true
                 }
             }
             return mask
         }
-        for property in properties {
-            for source in property.derivedFrom {
-                precondition(index[source] != nil, "\(name).\(property.name) is derived from unknown property \(source)")
-            }
-        }
         changeMasks = properties.indices.map(closure)
-        listMasks = lists.map { list in list.countProperty.flatMap { index[$0] }.map(closure) ?? 0 }
+        listMasks = lists.map { list in list.countProperty.flatMap(propertyIndex).map(closure) ?? 0 }
         let signalMask = { (signal: Int?) in signal.map { RuntimeObject.mask([$0]) } ?? 0 }
         feedMasks =
             zip(listMasks, listSignals).map { $0 | signalMask($1) }

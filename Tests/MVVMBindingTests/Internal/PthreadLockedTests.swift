@@ -20,7 +20,11 @@ final class PthreadLockedTests: XCTestCase {
     func test_withLock_returns_the_body_result_and_rethrows_its_error() {
         struct Refusal: Error {}
         let locked = PthreadLocked("a")
-        XCTAssertEqual(locked.withLock { value -> Int in value += "b"; return value.count }, 2)
+        XCTAssertEqual(
+            locked.withLock { value -> Int in
+                value += "b"
+                return value.count
+            }, 2)
         XCTAssertThrowsError(try locked.withLock { (_: inout String) throws(Refusal) in throw Refusal() })
         XCTAssertEqual(locked.withLock { $0 }, "ab")
     }
