@@ -42,7 +42,16 @@ public final class TypeRegistry: @unchecked Sendable {
     public convenience init() { self.init(loadingWith: nil) }
 
     /// A registry that `loader` fills on its first use, then seals (the shared one; tests).
-    init(loadingWith loader: (() -> Void)?) { loadApplication = loader }
+    init(loadingWith loader: (() -> Void)?) {
+        loadApplication = loader
+        // Room for an application's types up front: growing the name indexes one type at a
+        // time rehashed them at every doubling, on every start.
+        registered.reserveCapacity(Self.expectedTypes)
+        typeNames.reserveCapacity(Self.expectedTypes)
+        cPrefixes.reserveCapacity(Self.expectedTypes)
+    }
+
+    private static let expectedTypes = 32
 
     // MARK: - Registration
 
