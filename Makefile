@@ -53,7 +53,7 @@ library: deps
 	$(SWIFT) build --product mvvm $(SWIFT_FLAGS)
 
 # The files that follow from declarations: the framework header's plug-in table (the mvvm_api
-# fields of Include/mvvm.h and Sources/CLibFFI/api_table.h, by mvvm-generate-framework, which
+# fields of Include/mvvm.h and Sources/CFFI/include/api_table.h, by mvvm-generate-framework, which
 # links no app), and the seeds' app's (Sources/MVVMSeedsApp: its @ViewModel types, records, enums
 # and the coordinator's and repository's declarations): its typed C functions
 # (Sources/MVVMSeedsApp/Exports/Generated), the generated blocks of Include/mvvm_seeds.h and its
@@ -303,7 +303,8 @@ ship-library: deps
 # (Tests/Ship/check-foundation-free.sh, naming what pulled them in when it fails); no
 # libcurl, which the first HTTP client opens (Sources/CCurl) so other hosts never load it; no
 # libsqlite3, which the first database connection opens (Sources/CSQLite) so other hosts never
-# bind its symbols at start; and what scripts/env.sh's flags promise: no libstdc++ or libgcc_s
+# bind its symbols at start; no libffi, which the first handler, closure or host table that is
+# called through it opens (Sources/CFFI) so other hosts never map it; and what scripts/env.sh's flags promise: no libstdc++ or libgcc_s
 # NEEDED, relocations packed when the flags ask for it.
 test-slim: ship-library
 	Tests/Ship/check-foundation-free.sh $(SHIP_LIB) $(SHIP_LINK_REPORT)
@@ -313,6 +314,9 @@ test-slim: ship-library
 	@if readelf -d $(SHIP_LIB) | grep -q 'NEEDED.*\[libsqlite3'; then \
 	    echo "test-slim: $(SHIP_LIB) NEEDs libsqlite3; it is to be opened by the first database connection (Sources/CSQLite)" >&2; exit 1; fi
 	@echo "test-slim: $(SHIP_LIB) does not load libsqlite3 until a SQLite database opens"
+	@if readelf -d $(SHIP_LIB) | grep -q 'NEEDED.*\[libffi'; then \
+	    echo "test-slim: $(SHIP_LIB) NEEDs libffi; it is to be opened by the first call that needs it (Sources/CFFI)" >&2; exit 1; fi
+	@echo "test-slim: $(SHIP_LIB) does not load libffi until a handler, closure or host table needs it"
 	@if readelf -d $(SHIP_LIB) | grep -E 'NEEDED.*\[lib(stdc\+\+|gcc_s)'; then \
 	    echo "test-slim: $(SHIP_LIB) NEEDs libstdc++ or libgcc_s: scripts/static-libstdc++ is to link them in" >&2; exit 1; fi
 	@case '$(SHIP_SWIFT_FLAGS)' in *pack-relative-relocs*) \

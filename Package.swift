@@ -55,18 +55,23 @@ let package = Package(
         // makes no HTTP repository never maps it and its TLS libraries. Its header comes from
         // libcurl4-openssl-dev at build time.
         .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
-        // What CSQLite and CCurl share: a system library opened and resolved on first use.
+        // libffi, behind the layouts that call a host's function through a call description
+        // (swapped and no-object handlers, host tables) and command closures, opened with dlopen
+        // on first use rather than linked: a host that uses none never maps it. Its header comes
+        // from libffi-dev at build time; the standard types are the library's own (CFFI.h). Also
+        // the C shims Swift 6 cannot express (thread locals, libdispatch's main-queue hooks) and
+        // the framework's plug-in table (module CMVVMAPITable).
+        .target(name: "CFFI", dependencies: ["CLibraryLoader"]),
+        // What CSQLite, CCurl and CFFI share: a system library opened and resolved on first use.
         .target(name: "CLibraryLoader"),
         .target(name: "MVVMDomain", dependencies: ["MVVMBindingCore", "CSQLite", "CCurl"]),
-        // libffi, plus inline C shims Swift 6 cannot express (thread locals, ffi_type globals).
-        .systemLibrary(name: "CLibFFI", pkgConfig: "libffi", providers: [.apt(["libffi-dev"])]),
         // The public header as a Swift module, so the runtime compiles against the same types.
         .systemLibrary(name: "CMVVM", path: "Include"),
         // The framework: an application's declarations become its C ABI.
         // Its generic code (TypedCall, the member builders) runs specialised in the application's
         // module only if the bodies cross the module boundary: cross-module optimisation.
         .target(
-            name: "MVVMRuntime", dependencies: ["CExecutorHooks", "CLibFFI", "CMVVM", "MVVMBindingCore"],
+            name: "MVVMRuntime", dependencies: ["CExecutorHooks", "CFFI", "CMVVM", "MVVMBindingCore"],
             swiftSettings: [macros, .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // The generator's code, for an application's generator executable (in no shipped library).
         .target(name: "MVVMGenerator", dependencies: ["MVVMRuntime"]),
@@ -78,7 +83,7 @@ let package = Package(
         // includes mvvm.h), and its plug-in table, as modules.
         .systemLibrary(name: "CMVVMSeeds"),
         .target(
-            name: "MVVMSeedsApp", dependencies: ["CLibFFI", "CMVVM", "CMVVMSeeds", "MVVMRuntime", "MVVMBindingCore", "MVVMDomain"],
+            name: "MVVMSeedsApp", dependencies: ["CFFI", "CMVVM", "CMVVMSeeds", "MVVMRuntime", "MVVMBindingCore", "MVVMDomain"],
             swiftSettings: [macros]),
         // Writes the files that follow from the seeds' declarations (`make generate`).
         .executableTarget(name: "mvvm-generate", dependencies: ["MVVMGenerator", "MVVMSeedsApp"]),
@@ -88,7 +93,7 @@ let package = Package(
         .testTarget(name: "MVVMBindingNetworkingTests", dependencies: ["MVVMBindingNetworking", "MVVMBinding"]),
         .testTarget(name: "MVVMDomainTests", dependencies: ["MVVMDomain", "MVVMTestSupport"]),
         .testTarget(name: "MVVMSeedsAppTests", dependencies: ["MVVMSeedsApp", "MVVMRuntime", "CMVVM", "MVVMDomain", "MVVMBinding", "MVVMTestSupport"]),
-        .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CMVVM"], swiftSettings: [macros]),
+        .testTarget(name: "MVVMRuntimeTests", dependencies: ["MVVMRuntime", "CFFI", "CMVVM"], swiftSettings: [macros]),
         .testTarget(name: "MVVMGeneratorTests", dependencies: ["MVVMGenerator", "MVVMRuntime"]),
     ],
     swiftLanguageModes: [.v6]
@@ -99,7 +104,7 @@ let package = Package(
 // (`make test-framework-alone`).
 if Context.environment["MVVM_FRAMEWORK_ONLY"] == "1" {
     let app: Set<String> = [
-        "CSQLite", "CCurl", "CLibraryLoader", "MVVMDomain", "CMVVMSeeds", "MVVMSeedsApp", "mvvm-generate", "MVVMDomainTests", "MVVMSeedsAppTests",
+        "CSQLite", "CCurl", "MVVMDomain", "CMVVMSeeds", "MVVMSeedsApp", "mvvm-generate", "MVVMDomainTests", "MVVMSeedsAppTests",
     ]
     package.targets.removeAll { app.contains($0.name) }
     package.products.removeAll { ["mvvm", "MVVMDomain"].contains($0.name) }

@@ -171,7 +171,9 @@ typedef enum mvvm_status {
     MVVM_E_STATE = 11,
     /** The operating system refused (a file, a descriptor, memory for a closure). */
     MVVM_E_SYSTEM = 12,
-    /** A libffi call description could not be prepared for the requested layout. */
+    /** A libffi call description could not be prepared for the requested layout, or libffi
+     *  (libffi.so.8, opened by the first call that needs it) could not be loaded: the message
+     *  names the library and why. */
     MVVM_E_FFI = 13,
     /** Since 0.2: the library was built from other declarations of the application than the
      *  header (or the Python stubs) the host uses: their schema hashes differ (see
@@ -313,10 +315,12 @@ typedef enum mvvm_connect_flags {
     /** handler(object, signal arguments..., user_data), through its exact C type. */
     MVVM_CONNECT_DEFAULT = 0,
     /** GObject's swapped form: handler(user_data, signal arguments..., object). Called
-     *  through libffi with a call description prepared once, at connect. */
+     *  through libffi with a call description prepared once, at connect (libffi is opened
+     *  then, by the first such connect: MVVM_E_FFI when it cannot be). */
     MVVM_CONNECT_SWAPPED = 1,
     /** handler(signal arguments..., user_data): no object argument, for handlers shared by
-     *  toolkits that do not care about the sender. Called through libffi. */
+     *  toolkits that do not care about the sender. Called through libffi, as
+     *  MVVM_CONNECT_SWAPPED is. */
     MVVM_CONNECT_NO_OBJECT = 2,
 } mvvm_connect_flags;
 
@@ -353,7 +357,9 @@ typedef void (*mvvm_command_fn)(void);
  *  see mvvm_type_describe()). A command that takes arguments (such as "add") cannot be a
  *  closure: MVVM_E_UNKNOWN_NAME, like an unknown name. Called on another thread, or after the object was destroyed,
  *  it does nothing. *out_fn receives the pointer; *out_id the id to free it with. The
- *  pointer stays callable until mvvm_command_closure_free(id) or mvvm_shutdown(). */
+ *  pointer stays callable until mvvm_command_closure_free(id) or mvvm_shutdown(). The
+ *  closure is libffi's: MVVM_E_FFI when libffi (opened by the first call that needs it)
+ *  cannot be loaded, MVVM_E_SYSTEM when it cannot allocate the closure. */
 mvvm_status mvvm_command_closure_new(mvvm_object *object, const char *command,
                                      mvvm_command_fn *out_fn, uint64_t *out_id);
 
@@ -964,8 +970,10 @@ mvvm_status mvvm_interface_find(const char *name, const mvvm_interface_info **ou
  *  called with user_data once, when the last ViewModel using it is gone (or at shutdown).
  *  MVVM_E_INVALID_ARGUMENT: `vtable` or `out_object` is NULL, `type` is not an mvvm_type,
  *  vtable->struct_size is not sizeof the table, or a required function is NULL (the message
- *  names them). MVVM_E_STATE: `type` has no host constructor. On failure nothing is kept:
- *  `destroy` is not called and the host still owns user_data. The application's header has
+ *  names them). MVVM_E_STATE: `type` has no host constructor. MVVM_E_FFI: libffi, which calls
+ *  the table's functions, cannot be loaded (the message names the library and why). On
+ *  failure nothing is kept: `destroy` is not called and the host still owns user_data. The
+ *  application's header has
  *  the typed form (`app_store_new_host()`). */
 mvvm_status mvvm_object_new_host(mvvm_type type, const void *vtable, void *user_data,
                                  mvvm_destroy_notify destroy, mvvm_object **out_object);

@@ -287,7 +287,8 @@ public enum Generator {
         _ functions: [(field: String, function: String)], _ table: PluginTable,
         _ configuration: Configuration
     ) -> String {
-        let guardName = table.initialiserPath.split(separator: "/").suffix(2).joined(separator: "_")
+        // The folder and file name ("CFFI/include/api_table.h": a C target's include folder skipped).
+        let guardName = table.initialiserPath.split(separator: "/").filter { $0 != "include" }.suffix(2).joined(separator: "_")
             .uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
         var out = """
             /* The table behind \(table.getterName)(), built in C.

@@ -7,7 +7,7 @@ import MVVMGenerator
 let configuration = Generator.Configuration(
     header: "Include/mvvm.h",
     pluginTable: .init(
-        structName: "mvvm_api", getterName: "mvvm_get_api", initialiserPath: "Sources/CLibFFI/api_table.h",
+        structName: "mvvm_api", getterName: "mvvm_get_api", initialiserPath: "Sources/CFFI/include/api_table.h",
         headerModule: "CMVVM", initialiserModule: "CMVVMAPITable", functionPrefix: "mvvm_", linksFramework: false),
     swiftExportsFolder: nil, declarationsFolder: "Include/mvvm.h", imports: [],
     generatorName: "mvvm-generate-framework", command: "make generate")

@@ -65,7 +65,7 @@ for module in MVVMRuntime MVVMSeedsApp; do
     "$swiftc" -swift-version 6 -parse-as-library -module-name "$module" -package-name "$package_name" -load-plugin-library "$plugin" \
         -emit-module -emit-module-path "$work/module/$module.swiftmodule" \
         -emit-clang-header-path "$work/$module-Swift.h" \
-        -I "$work/module" -I "$build/Modules" -I "$work/include" -I "$root/Sources/CLibFFI" -I "$root/Sources/CSQLite/include" \
+        -I "$work/module" -I "$build/Modules" -I "$work/include" -I "$root/Sources/CFFI/include" -I "$root/Sources/CSQLite/include" \
         -I "$root/Sources/CCurl/include" -I "$root/Sources/CExecutorHooks/include" \
         $(find "$root/Sources/$module" -name '*.swift' | sort) 2> "$work/swiftc.log" \
         || { cat "$work/swiftc.log" >&2; exit 1; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The framework names nothing an application declared (docs/DESIGN.md, "The wall"): no file of
 # the framework — its Swift targets (Sources/MVVMRuntime, Sources/MVVMGenerator, the macros' plugin Sources/MVVMMacros,
-# Sources/mvvm-generate-framework), its C modules (Sources/CLibFFI), its header
+# Sources/mvvm-generate-framework), its C modules (Sources/CFFI, Sources/CLibraryLoader), its header
 # (Include/mvvm.h and the module map beside it) and its Python package (bindings/python/mvvm) —
 # names a model, repository, ViewModel, record, enum, table, signal or C function of either
 # app on mvvm in this repository, the seeds' app or Examples/Notes, in code or in comments.
@@ -74,7 +74,7 @@ count=$(wc -l < "$work/names")
 framework_files() {
     local path
     for path in "$1/Sources/MVVMRuntime" "$1/Sources/MVVMGenerator" "$1/Sources/MVVMMacros" "$1/Sources/MVVMTestSupport" "$1/Sources/mvvm-generate-framework" \
-        "$1/Sources/CLibFFI" "$1/Include/mvvm.h" "$1/Include/module.modulemap" "$1/bindings/python/mvvm"; do
+        "$1/Sources/CFFI" "$1/Sources/CLibraryLoader" "$1/Include/mvvm.h" "$1/Include/module.modulemap" "$1/bindings/python/mvvm"; do
         [ -e "$path" ] && echo "$path"
     done
     true
@@ -102,7 +102,7 @@ fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$work" "$scratch"' EXIT
 mkdir -p "$scratch/Sources" "$scratch/Include"
-cp -r "$root/Sources/MVVMRuntime" "$root/Sources/MVVMGenerator" "$root/Sources/CLibFFI" "$scratch/Sources/"
+cp -r "$root/Sources/MVVMRuntime" "$root/Sources/MVVMGenerator" "$root/Sources/CFFI" "$root/Sources/CLibraryLoader" "$scratch/Sources/"
 cp "$root/Include/mvvm.h" "$root/Include/module.modulemap" "$scratch/Include/"
 echo "// Reads a UserDetailViewModel." >> "$scratch/Sources/MVVMRuntime/Core/Runtime.swift"
 echo "/* notes_note_list_new */" >> "$scratch/Include/mvvm.h"

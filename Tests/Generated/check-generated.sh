@@ -16,9 +16,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/Include" "$scratch/Sources/CLibFFI" "$scratch/Sources/CMVVMSeeds" "$scratch/Sources/MVVMSeedsApp/Exports"
+mkdir -p "$scratch/Include" "$scratch/Sources/CFFI/include" "$scratch/Sources/CMVVMSeeds" "$scratch/Sources/MVVMSeedsApp/Exports"
 cp "$root/Include/mvvm.h" "$root/Include/mvvm_seeds.h" "$scratch/Include/"
-cp "$root/Sources/CLibFFI/api_table.h" "$scratch/Sources/CLibFFI/"
+cp "$root/Sources/CFFI/include/api_table.h" "$scratch/Sources/CFFI/include/"
 cp "$root/Sources/CMVVMSeeds/api_table.h" "$scratch/Sources/CMVVMSeeds/"
 cp -r "$root/Sources/MVVMSeedsApp/Exports/Generated" "$scratch/Sources/MVVMSeedsApp/Exports/"
 "$framework_generator" --check "$scratch" > /dev/null
@@ -45,6 +45,6 @@ sed -i 's|^/\*\* The number of rows. \*/$|/** The number of rows (edited by hand
 grep -q "edited by hand" "$scratch/Include/mvvm_seeds.h" || { echo "check-generated: the edit did not apply" >&2; exit 1; }
 expect_caught "$generator" Include/mvvm_seeds.h
 # A framework table slot removed by hand.
-sed -i '/^        \.dispatch = mvvm_dispatch,$/d' "$scratch/Sources/CLibFFI/api_table.h"
-expect_caught "$framework_generator" Sources/CLibFFI/api_table.h
+sed -i '/^        \.dispatch = mvvm_dispatch,$/d' "$scratch/Sources/CFFI/include/api_table.h"
+expect_caught "$framework_generator" Sources/CFFI/include/api_table.h
 echo "check-generated: passed"

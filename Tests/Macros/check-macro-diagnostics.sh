@@ -24,7 +24,7 @@ expect() {
     count=$((count + 1))
     cat > "$tmp/$1.swift"
     if "$SWIFTC" -typecheck -swift-version 6 -I "$modules" \
-        -Xcc -fmodule-map-file="$MVVM_ROOT/Sources/CLibFFI/module.modulemap" \
+        -Xcc -fmodule-map-file="$MVVM_ROOT/Sources/CFFI/include/module.modulemap" \
         -Xcc -fmodule-map-file="$MVVM_ROOT/Sources/CExecutorHooks/include/module.modulemap" \
         -Xcc -fmodule-map-file="$MVVM_ROOT/Include/module.modulemap" -Xcc -I"$MVVM_ROOT/Include" \
         -load-plugin-library "$plugin" "$tmp/$1.swift" > "$tmp/$1.log" 2>&1; then

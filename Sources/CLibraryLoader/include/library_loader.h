@@ -1,6 +1,6 @@
-/* A system library opened on first use rather than linked (libcurl, libsqlite3): what the
- * loaders of Sources/CCurl and Sources/CSQLite share. Hidden: never among the library's
- * exports. */
+/* A system library opened on first use rather than linked (libffi, libcurl, libsqlite3): what
+ * the loaders of Sources/CFFI, Sources/CCurl and Sources/CSQLite share. Hidden: never among
+ * the library's exports. */
 #ifndef MVVM_LIBRARY_LOADER_H
 #define MVVM_LIBRARY_LOADER_H
 

@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import CMVVM
 import Glibc
 

@@ -23,6 +23,7 @@ import CMVVM
                 MVVM_E_UNKNOWN_NAME, "A \(declaration.name) has no argument-less command \"\(name)\"; it has: \(known.isEmpty ? "none" : known).")
         }
         let body: @MainActor (RuntimeObject) -> Void = { object in _ = try? object.declaration.invoke(member, of: object, []) }
+        try LibFFI.load(for: "Making a command closure")
         guard let handle = target.handle, let closure = CommandClosure(target: handle, command: body) else {
             throw APIError(MVVM_E_SYSTEM, "libffi could not allocate a closure.")
         }

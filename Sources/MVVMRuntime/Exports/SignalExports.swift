@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import CMVVM
 
 @MainActor @c public func mvvm_signal_connect(
@@ -48,20 +48,15 @@ import CMVVM
 extension Connection {
     /// The layout for connect flags, with its libffi description prepared now, once.
     static func layout(flags: UInt32, shape: SignalShape) throws(APIError) -> Layout {
-        let pointer = mvvm_ffi_type_pointer()!
+        let pointer = cffi_type_pointer()!
         switch flags {
         case UInt32(MVVM_CONNECT_DEFAULT.rawValue):
             return .direct
         case UInt32(MVVM_CONNECT_SWAPPED.rawValue):
-            guard let description = FFICallDescription(argumentTypes: [pointer] + shape.ffiArgumentTypes + [pointer]) else {
-                throw APIError(MVVM_E_FFI, "libffi could not prepare the swapped call description.")
-            }
-            return .swapped(description)
+            return .swapped(
+                try FFICallDescription(argumentTypes: [pointer] + shape.ffiArgumentTypes + [pointer], for: "the swapped call description"))
         case UInt32(MVVM_CONNECT_NO_OBJECT.rawValue):
-            guard let description = FFICallDescription(argumentTypes: shape.ffiArgumentTypes + [pointer]) else {
-                throw APIError(MVVM_E_FFI, "libffi could not prepare the call description.")
-            }
-            return .noObject(description)
+            return .noObject(try FFICallDescription(argumentTypes: shape.ffiArgumentTypes + [pointer], for: "the call description"))
         default:
             throw .invalidArgument("flags \(flags) is not one of MVVM_CONNECT_DEFAULT, MVVM_CONNECT_SWAPPED, MVVM_CONNECT_NO_OBJECT.")
         }

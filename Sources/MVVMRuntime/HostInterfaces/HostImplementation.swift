@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import CMVVM
 
 /// A host's implementation of a `HostInterfaceDeclaration`: a copy of its function table, its
@@ -49,29 +49,29 @@ public final class HostImplementation: HostRequestIssuer {
         }
         let present = version == 0 ? interface.members.count : interface.earlierMemberCounts.reversed()[version - 1]
         var functions: [mvvm_callback?] = []
-        var calls: [FFICallDescription?] = []
         var missing: [String] = []
         for (index, member) in interface.members.enumerated() {
             // Members after the end of an earlier version's table are not read: NULL.
             let function = index < present ? vtable.load(fromByteOffset: interface.offset(ofMember: index), as: mvvm_callback?.self) : nil
             if function == nil && !member.isOptional { missing.append(member.name) }
             functions.append(function)
-            if member.isCancel || function == nil {
-                calls.append(nil)
-            } else {
-                let pointer: UnsafeMutablePointer<ffi_type> = mvvm_ffi_type_pointer()
-                let types = [pointer, pointer] + member.arguments.map { Self.ffiType($0.kind) }
-                guard let description = FFICallDescription(argumentTypes: types) else {
-                    throw APIError(MVVM_E_FFI, "libffi could not prepare a call of \(interface.cType).\(member.name).")
-                }
-                calls.append(description)
-            }
         }
         guard missing.isEmpty else {
             let optional = interface.members.filter(\.isOptional).map(\.name)
             throw .invalidArgument(
                 "\(parameter)->\(missing.joined(separator: ", \(parameter)->")) must not be NULL (\(optional.isEmpty ? "every function is required" : "optional: " + optional.joined(separator: ", ")))."
             )
+        }
+        // The table is valid: its methods' call descriptions (libffi is opened by the first).
+        var calls: [FFICallDescription?] = []
+        for (member, function) in zip(interface.members, functions) {
+            if member.isCancel || function == nil {
+                calls.append(nil)
+            } else {
+                let pointer: UnsafeMutablePointer<ffi_type> = cffi_type_pointer()
+                let types = [pointer, pointer] + member.arguments.map { Self.ffiType($0.kind) }
+                calls.append(try FFICallDescription(argumentTypes: types, for: "a call of \(interface.cType).\(member.name)"))
+            }
         }
         self.interface = interface
         self.functions = functions
@@ -82,10 +82,10 @@ public final class HostImplementation: HostRequestIssuer {
 
     private static func ffiType(_ kind: ValueKind) -> UnsafeMutablePointer<ffi_type> {
         switch kind {
-        case .bool, .int32: mvvm_ffi_type_sint32()
-        case .int64: mvvm_ffi_type_sint64()
-        case .double: mvvm_ffi_type_double()
-        default: mvvm_ffi_type_pointer()  // strings and records: lent pointers
+        case .bool, .int32: cffi_type_sint32()
+        case .int64: cffi_type_sint64()
+        case .double: cffi_type_double()
+        default: cffi_type_pointer()  // strings and records: lent pointers
         }
     }
 

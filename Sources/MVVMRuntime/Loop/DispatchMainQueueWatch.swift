@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import Dispatch
 import Glibc
 

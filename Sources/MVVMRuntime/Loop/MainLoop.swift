@@ -1,5 +1,5 @@
 import CExecutorHooks
-import CLibFFI
+import CFFI
 import Dispatch
 import Glibc
 import MVVMBindingCore

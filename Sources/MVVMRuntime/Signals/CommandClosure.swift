@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import CMVVM
 
 /// A command of one object turned into a plain `void (*)(void)` with a libffi closure, for
@@ -16,16 +16,17 @@ final class CommandClosure {
     /// The id the host frees it with (the runtime's table key), for the journal.
     var id: UInt64 = 0
 
-    /// Nil when libffi cannot allocate or prepare the closure.
+    /// Nil when libffi cannot allocate or prepare the closure. libffi must be loaded
+    /// (`LibFFI.load`, which `mvvm_command_closure_new` calls first).
     init?(target: Handle, command: @escaping @MainActor (RuntimeObject) -> Void) {
         self.target = target
         self.command = command
         var code: UnsafeMutableRawPointer?
-        guard let raw = ffi_closure_alloc(MemoryLayout<ffi_closure>.size, &code), let code else { return nil }
+        guard let raw = cffi_closure_alloc(MemoryLayout<ffi_closure>.size, &code), let code else { return nil }
         closure = raw.assumingMemoryBound(to: ffi_closure.self)
         cif = .allocate(capacity: 1)
-        guard ffi_prep_cif(cif, FFI_DEFAULT_ABI, 0, mvvm_ffi_type_void(), nil) == FFI_OK else {
-            ffi_closure_free(raw)
+        guard cffi_prep_cif(cif, FFI_DEFAULT_ABI, 0, cffi_type_void(), nil) == FFI_OK else {
+            cffi_closure_free(raw)
             cif.deallocate()
             return nil
         }
@@ -33,15 +34,12 @@ final class CommandClosure {
         // The box is unretained: the runtime's closure table owns it, and frees the closure
         // (in deinit) before the box goes away.
         let box = Unmanaged.passUnretained(self).toOpaque()
-        guard ffi_prep_closure_loc(closure, cif, commandClosureTrampoline, box, code) == FFI_OK else {
-            ffi_closure_free(raw)
-            cif.deallocate()
-            return nil
-        }
+        // Every property is set: failing now runs deinit, which frees the closure and cif.
+        guard cffi_prep_closure_loc(closure, cif, commandClosureTrampoline, box, code) == FFI_OK else { return nil }
     }
 
     isolated deinit {
-        ffi_closure_free(closure)
+        cffi_closure_free(closure)
         cif.deallocate()
     }
 

@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import CMVVM
 
 /// One handler connected to one signal of one object.

@@ -1,5 +1,24 @@
-import CLibFFI
+import CFFI
 import CMVVM
+
+/// libffi, opened on first use (`cffi_load`, once per process) rather than linked, so a host
+/// that never uses a layout that calls through it never maps it.
+enum LibFFI {
+    /// Opens libffi if no call has yet; nil when it is ready, else why not (naming the library
+    /// and the loader's reason, or the function it lacks).
+    static var loadFailure: String? {
+        cffi_load().map { String(cString: $0) }
+    }
+
+    /// Opens libffi if no call has yet, or throws `MVVM_E_FFI` saying why it cannot be: what
+    /// every path that prepares a call description or makes a closure calls first (`what`
+    /// needs it, for the message: "Making a command closure").
+    static func load(for what: @autoclosure () -> String) throws(APIError) {
+        if let failure = loadFailure {
+            throw APIError(MVVM_E_FFI, "\(what()) needs libffi, and \(failure).")
+        }
+    }
+}
 
 /// A libffi call description for one connection's argument layout, prepared once at connect
 /// and reused for every call.
@@ -15,8 +34,10 @@ final class FFICallDescription {
     let slots: UnsafeMutablePointer<UInt64>
     let slotPointers: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-    /// Prepares a description for `void handler(types...)`; nil if libffi refuses.
-    init?(argumentTypes types: [UnsafeMutablePointer<ffi_type>]) {
+    /// Prepares a description for `void handler(types...)` (`what`: the call it is for, in the
+    /// message); throws `MVVM_E_FFI` when libffi cannot be loaded or refuses.
+    init(argumentTypes types: [UnsafeMutablePointer<ffi_type>], for what: @autoclosure () -> String) throws(APIError) {
+        try LibFFI.load(for: "Preparing \(what())")
         argumentCount = types.count
         argumentTypes = .allocate(capacity: types.count)
         for (index, type) in types.enumerated() { argumentTypes[index] = type }
@@ -24,14 +45,9 @@ final class FFICallDescription {
         slotPointers = .allocate(capacity: max(types.count, 1))
         for index in 0..<types.count { slotPointers[index] = UnsafeMutableRawPointer(slots + index) }
         cif = .allocate(capacity: 1)
-        let status = ffi_prep_cif(cif, FFI_DEFAULT_ABI, UInt32(types.count), mvvm_ffi_type_void(), argumentTypes)
-        guard status == FFI_OK else {
-            argumentTypes.deallocate()
-            cif.deallocate()
-            slots.deallocate()
-            slotPointers.deallocate()
-            return nil
-        }
+        let status = cffi_prep_cif(cif, FFI_DEFAULT_ABI, UInt32(types.count), cffi_type_void(), argumentTypes)
+        // Every property is set: a throw now runs deinit, which frees them.
+        guard status == FFI_OK else { throw APIError(MVVM_E_FFI, "libffi could not prepare \(what()).") }
     }
 
     deinit {
@@ -49,6 +65,6 @@ final class FFICallDescription {
 
     /// Calls `function` with the arguments stored by `set`.
     func call(_ function: mvvm_callback) {
-        ffi_call(cif, function, nil, slotPointers)
+        cffi_call(cif, function, nil, slotPointers)
     }
 }

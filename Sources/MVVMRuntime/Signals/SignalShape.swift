@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import CMVVM
 
 /// The C arguments a signal passes between the object and user_data. Each shape has one
@@ -40,11 +40,11 @@ public enum SignalShape: Sendable, Equatable {
     /// libffi types of the arguments between the object and user_data.
     var ffiArgumentTypes: [UnsafeMutablePointer<ffi_type>] {
         switch self {
-        case .int32: return [mvvm_ffi_type_sint32()]
-        case .int64: return [mvvm_ffi_type_sint64()]
-        case .string, .record: return [mvvm_ffi_type_pointer()]
-        case .changes: return [mvvm_ffi_type_pointer(), mvvm_ffi_type_uint64()]
-        case .int32AndObject: return [mvvm_ffi_type_sint32(), mvvm_ffi_type_pointer()]
+        case .int32: return [cffi_type_sint32()]
+        case .int64: return [cffi_type_sint64()]
+        case .string, .record: return [cffi_type_pointer()]
+        case .changes: return [cffi_type_pointer(), cffi_type_uint64()]
+        case .int32AndObject: return [cffi_type_sint32(), cffi_type_pointer()]
         }
     }
 }

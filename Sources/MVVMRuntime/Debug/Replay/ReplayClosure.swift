@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import CMVVM
 
 /// A C function of the given argument types that hands its arguments to `receive`: what
@@ -15,15 +15,18 @@ final class ReplayClosure {
     /// Called on the host thread with a pointer to each argument's storage.
     let receive: @MainActor ([UnsafeMutableRawPointer]) -> Void
 
+    /// Nil when libffi cannot be loaded (`LibFFI.loadFailure` says why), allocate or prepare
+    /// the closure.
     init?(argumentTypes: [UnsafeMutablePointer<ffi_type>], receive: @escaping @MainActor ([UnsafeMutableRawPointer]) -> Void) {
+        guard LibFFI.loadFailure == nil else { return nil }
         self.receive = receive
         count = argumentTypes.count
         types = .allocate(capacity: max(count, 1))
         for (index, type) in argumentTypes.enumerated() { types[index] = type }
         cif = .allocate(capacity: 1)
         var code: UnsafeMutableRawPointer?
-        guard ffi_prep_cif(cif, FFI_DEFAULT_ABI, UInt32(count), mvvm_ffi_type_void(), types) == FFI_OK,
-            let raw = ffi_closure_alloc(MemoryLayout<ffi_closure>.size, &code), let code
+        guard cffi_prep_cif(cif, FFI_DEFAULT_ABI, UInt32(count), cffi_type_void(), types) == FFI_OK,
+            let raw = cffi_closure_alloc(MemoryLayout<ffi_closure>.size, &code), let code
         else {
             types.deallocate()
             cif.deallocate()
@@ -32,19 +35,16 @@ final class ReplayClosure {
         closure = raw
         function = code
         guard
-            ffi_prep_closure_loc(
+            cffi_prep_closure_loc(
                 raw.assumingMemoryBound(to: ffi_closure.self), cif, replayClosureTrampoline, Unmanaged.passUnretained(self).toOpaque(),
                 code) == FFI_OK
         else {
-            ffi_closure_free(raw)
-            types.deallocate()
-            cif.deallocate()
-            return nil
+            return nil  // every property is set: deinit frees the closure, types and cif
         }
     }
 
     deinit {
-        ffi_closure_free(closure)
+        cffi_closure_free(closure)
         types.deallocate()
         cif.deallocate()
     }

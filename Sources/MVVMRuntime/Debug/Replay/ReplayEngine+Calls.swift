@@ -152,6 +152,10 @@ extension ReplayEngine {
         _ = mvvm_object_get_type(object, &type)
         let shape = TypeCatalog.declaration(of: type)?.signals.first { $0.name == name }?.shape
         let handler = shape.flatMap { makeHandler(shape: $0, flags: flags, connection: recordedID ?? 0, signal: name) }
+        // Replay's handlers are libffi closures, whatever the layout.
+        if shape != nil, handler == nil, let failure = LibFFI.loadFailure {
+            throw ReplayValues.Unreadable(message: "replaying a handler of \"\(name)\" needs libffi, and \(failure)")
+        }
         var id: UInt64 = 0
         let status = mvvm_signal_connect_flags(
             object, name, handler.map { unsafeBitCast($0.function, to: mvvm_callback.self) } ?? {}, nil, nil, flags, &id)

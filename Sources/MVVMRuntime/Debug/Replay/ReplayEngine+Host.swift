@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import CMVVM
 import Glibc
 
@@ -107,7 +107,7 @@ extension ReplayEngine {
         buffer.initializeMemory(as: UInt8.self, repeating: 0, count: max(interface.size, 8))
         tableBuffers.append(buffer)
         buffer.storeBytes(of: size, as: UInt32.self)
-        let pointer = mvvm_ffi_type_pointer()!
+        let pointer = cffi_type_pointer()!
         for (index, member) in interface.members.enumerated() where index < slots.count && slots[index] == .bool(true) {
             let closure: ReplayClosure?
             if member.isCancel {
@@ -122,7 +122,11 @@ extension ReplayEngine {
                     self.requested(interface, member, request, "[" + values.joined(separator: ",") + "]")
                 }
             }
-            guard let closure else { throw ReplayValues.Unreadable(message: "libffi could not make a closure for \(interface.cType)") }
+            guard let closure else {
+                throw ReplayValues.Unreadable(
+                    message: LibFFI.loadFailure.map { "replaying a \(interface.cType) needs libffi, and \($0)" }
+                        ?? "libffi could not make a closure for \(interface.cType)")
+            }
             keptAlive.append(closure)
             buffer.storeBytes(of: closure.function, toByteOffset: interface.offset(ofMember: index), as: UnsafeMutableRawPointer.self)
         }
@@ -131,10 +135,10 @@ extension ReplayEngine {
 
     private static func ffiType(_ kind: ValueKind) -> UnsafeMutablePointer<ffi_type> {
         switch kind {
-        case .bool, .int32: mvvm_ffi_type_sint32()
-        case .int64: mvvm_ffi_type_sint64()
-        case .double: mvvm_ffi_type_double()
-        default: mvvm_ffi_type_pointer()
+        case .bool, .int32: cffi_type_sint32()
+        case .int64: cffi_type_sint64()
+        case .double: cffi_type_double()
+        default: cffi_type_pointer()
         }
     }
 

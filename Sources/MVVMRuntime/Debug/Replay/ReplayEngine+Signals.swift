@@ -1,4 +1,4 @@
-import CLibFFI
+import CFFI
 import CMVVM
 
 extension ReplayEngine {
@@ -6,7 +6,7 @@ extension ReplayEngine {
     /// with the journal (`connection`: the recorded connection id). Nil for flags no layout
     /// has: the library refuses the connect then, as it did when it was recorded.
     func makeHandler(shape: SignalShape, flags: UInt32, connection: UInt64, signal: String) -> ReplayClosure? {
-        let pointer = mvvm_ffi_type_pointer()!
+        let pointer = cffi_type_pointer()!
         let arguments = shape.ffiArgumentTypes
         let types: [UnsafeMutablePointer<ffi_type>]
         let objectSlot: Int?

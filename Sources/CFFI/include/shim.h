@@ -1,11 +1,10 @@
-/* libffi for Swift, plus the few C facilities the runtime needs that Swift 6 cannot reach
- * directly: libffi's ffi_type_* descriptors are mutable C globals (Swift 6 refuses to touch
- * them), thread-local storage, and libdispatch's main-queue hooks for host loops. */
-#ifndef MVVM_CLIBFFI_SHIM_H
-#define MVVM_CLIBFFI_SHIM_H
+/* The few C facilities the runtime needs that Swift 6 cannot reach directly (module CFFI, with
+ * libffi's loader, CFFI.h): thread-local storage, libdispatch's main-queue hooks for host
+ * loops, and the application's weak registration function. */
+#ifndef MVVM_CFFI_SHIM_H
+#define MVVM_CFFI_SHIM_H
 
 #include <errno.h>
-#include <ffi.h>
 #include <poll.h>
 #include <stdint.h>
 #include <string.h>
@@ -16,13 +15,6 @@
  * queue has work, and the call that drains it (main thread only). */
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
-
-static inline ffi_type *mvvm_ffi_type_void(void) { return &ffi_type_void; }
-static inline ffi_type *mvvm_ffi_type_sint32(void) { return &ffi_type_sint32; }
-static inline ffi_type *mvvm_ffi_type_sint64(void) { return &ffi_type_sint64; }
-static inline ffi_type *mvvm_ffi_type_uint64(void) { return &ffi_type_uint64; }
-static inline ffi_type *mvvm_ffi_type_double(void) { return &ffi_type_double; }
-static inline ffi_type *mvvm_ffi_type_pointer(void) { return &ffi_type_pointer; }
 
 /* Capacity of the per-thread error message buffer (LastError.swift). */
 #define MVVM_ERROR_MESSAGE_CAPACITY 1024

@@ -8,8 +8,8 @@
  * struct, so a wrong signature is a compile error and the table holds exactly the addresses
  * dlsym() would give. The table is a `static const` object with a constant initialiser: safe
  * to hand out from any thread before mvvm_init(). The header is reached as the module CMVVM. */
-#ifndef CLIBFFI_API_TABLE_H
-#define CLIBFFI_API_TABLE_H
+#ifndef CFFI_API_TABLE_H
+#define CFFI_API_TABLE_H
 
 #pragma clang module import CMVVM
 
@@ -71,4 +71,4 @@ static inline const mvvm_api *mvvm_api_table(void) {
     return &table;
 }
 
-#endif /* CLIBFFI_API_TABLE_H */
+#endif /* CFFI_API_TABLE_H */
