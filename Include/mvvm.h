@@ -973,8 +973,7 @@ mvvm_status mvvm_interface_find(const char *name, const mvvm_interface_info **ou
  *  names them). MVVM_E_STATE: `type` has no host constructor. MVVM_E_FFI: libffi, which calls
  *  the table's functions, cannot be loaded (the message names the library and why). On
  *  failure nothing is kept: `destroy` is not called and the host still owns user_data. The
- *  application's header has
- *  the typed form (`app_store_new_host()`). */
+ *  application's header has the typed form (`app_store_new_host()`). */
 mvvm_status mvvm_object_new_host(mvvm_type type, const void *vtable, void *user_data,
                                  mvvm_destroy_notify destroy, mvvm_object **out_object);
 

@@ -5,7 +5,7 @@ import CMVVMAPITable
 // a header. mvvm_get_api() is the framework's (mvvm.h's functions); an application's generator
 // writes its own (`app_get_api`, `app_get_api`), whose table links back here.
 //
-// Each table is a `static const` C object (Sources/CLibFFI/api_table.h for this one): built
+// Each table is a `static const` C object (Sources/CFFI/include/api_table.h for this one): built
 // by the linker, immutable, no run-time initialisation, so these functions are safe on any
 // thread and before mvvm_init(). It is filled in C because Swift cannot form a
 // `@convention(c)` pointer from the `@MainActor @c` exports.
