@@ -44,11 +44,14 @@ public final class TypeRegistry: @unchecked Sendable {
     /// A registry that `loader` fills on its first use, then seals (the shared one; tests).
     init(loadingWith loader: (() -> Void)?) {
         loadApplication = loader
-        // Room for an application's types up front: growing the name indexes one type at a
-        // time rehashed them at every doubling, on every start.
+        // Room for an application's types, records and enums up front: growing the indexes one
+        // at a time rehashed them at every doubling, on every start.
         registered.reserveCapacity(Self.expectedTypes)
         typeNames.reserveCapacity(Self.expectedTypes)
         cPrefixes.reserveCapacity(Self.expectedTypes)
+        records.reserveCapacity(Self.expectedTypes)
+        recordsByType.reserveCapacity(Self.expectedTypes)
+        enums.reserveCapacity(Self.expectedTypes)
     }
 
     private static let expectedTypes = 32

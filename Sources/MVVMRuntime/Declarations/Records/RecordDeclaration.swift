@@ -36,6 +36,8 @@ public struct RecordDeclaration<Model>: Sendable {
         self.fields = fields
         var kinds: [RecordFieldKind] = []
         var names: [String] = []
+        kinds.reserveCapacity(fields.count)
+        names.reserveCapacity(fields.count)
         for index in fields.indices {  // see `RecordCFormWriter.init` for why not `map`
             kinds.append(fields[index].kind)
             names.append(fields[index].name)
