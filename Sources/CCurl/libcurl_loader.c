@@ -2,7 +2,6 @@
 #include "CCurl.h"
 
 #include <library_loader.h>
-#include <pthread.h>
 #include <stdio.h>
 
 struct ccurl_functions ccurl;
@@ -20,21 +19,15 @@ int ccurl_open(const char *soname, struct ccurl_functions *functions, char *erro
     return library_loader_open(soname, names, (void **)functions, sizeof names / sizeof *names, error, error_size);
 }
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static char load_error[512];
-static int load_failed;
-
-static void load(void) {
-    if (ccurl_open("libcurl.so.4", &ccurl, load_error, sizeof load_error) != 0) {
-        load_failed = 1;
-    } else if (ccurl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-        /* libcurl's process-wide set-up, before the first handle (it is not thread-safe itself). */
-        snprintf(load_error, sizeof load_error, "libcurl.so.4 could not be initialised (curl_global_init failed)");
-        load_failed = 1;
-    }
+static int open_libcurl(char *error, size_t error_size) {
+    if (ccurl_open("libcurl.so.4", &ccurl, error, error_size) != 0) return -1;
+    /* libcurl's process-wide set-up, before the first handle (it is not thread-safe itself). */
+    if (ccurl.global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK) return 0;
+    snprintf(error, error_size, "libcurl.so.4 could not be initialised (curl_global_init failed)");
+    return -1;
 }
 
 const char *ccurl_load(void) {
-    pthread_once(&load_once, load);
-    return load_failed ? load_error : NULL;
+    static struct library_loader_once once = LIBRARY_LOADER_ONCE_INIT;
+    return library_loader_once(&once, open_libcurl);
 }

@@ -2,7 +2,6 @@
 #include "CFFI.h"
 
 #include <library_loader.h>
-#include <pthread.h>
 #include <stdint.h>
 
 struct cffi_functions cffi;
@@ -20,17 +19,11 @@ int cffi_open(const char *soname, struct cffi_functions *functions, char *error,
     return library_loader_open(soname, names, (void **)functions, sizeof names / sizeof *names, error, error_size);
 }
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static char load_error[512];
-static int load_failed;
-
-static void load(void) {
-    if (cffi_open(CFFI_SONAME, &cffi, load_error, sizeof load_error) != 0) load_failed = 1;
-}
+static int open_libffi(char *error, size_t error_size) { return cffi_open(CFFI_SONAME, &cffi, error, error_size); }
 
 const char *cffi_load(void) {
-    pthread_once(&load_once, load);
-    return load_failed ? load_error : NULL;
+    static struct library_loader_once once = LIBRARY_LOADER_ONCE_INIT;
+    return library_loader_once(&once, open_libffi);
 }
 
 /* The alignment libffi gives each type: a member's offset after a char, as its types.c takes

@@ -24,3 +24,15 @@ int library_loader_open(const char *soname, const char *const names[], void *slo
     }
     return 0;
 }
+
+const char *library_loader_once(struct library_loader_once *once, int (*open)(char *error, size_t error_size)) {
+    if (!__atomic_load_n(&once->done, __ATOMIC_ACQUIRE)) {
+        pthread_mutex_lock(&once->mutex);
+        if (!once->done) {
+            once->failed = open(once->error, sizeof once->error) != 0;
+            __atomic_store_n(&once->done, 1, __ATOMIC_RELEASE);
+        }
+        pthread_mutex_unlock(&once->mutex);
+    }
+    return once->failed ? once->error : NULL;
+}

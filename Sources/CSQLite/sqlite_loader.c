@@ -2,7 +2,6 @@
 #include "CSQLite.h"
 
 #include <library_loader.h>
-#include <pthread.h>
 
 struct csqlite_functions csqlite;
 
@@ -19,15 +18,11 @@ int csqlite_open(const char *soname, struct csqlite_functions *functions, char *
     return library_loader_open(soname, names, (void **)functions, sizeof names / sizeof *names, error, error_size);
 }
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static char load_error[512];
-static int load_failed;
-
-static void load(void) {
-    if (csqlite_open("libsqlite3.so.0", &csqlite, load_error, sizeof load_error) != 0) load_failed = 1;
+static int open_libsqlite3(char *error, size_t error_size) {
+    return csqlite_open("libsqlite3.so.0", &csqlite, error, error_size);
 }
 
 const char *csqlite_load(void) {
-    pthread_once(&load_once, load);
-    return load_failed ? load_error : NULL;
+    static struct library_loader_once once = LIBRARY_LOADER_ONCE_INIT;
+    return library_loader_once(&once, open_libsqlite3);
 }
