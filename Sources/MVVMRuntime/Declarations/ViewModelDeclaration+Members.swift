@@ -226,7 +226,12 @@ extension ViewModelDeclaration {
             }
             return make(
                 name, R.valueKind, nullable: true, doc: doc, out: out, absentMessage: absentMessage,
-                read: { read(viewModel($0)).map { .record($0) } ?? .none }, observe: published(changes),
+                // `if let`, not `Optional.map`: a closure written here is main-actor code, and
+                // one handed to the standard library gets a run-time isolation check per call.
+                read: { object in
+                    guard let record = read(viewModel(object)) else { return .none }
+                    return .record(record)
+                }, observe: published(changes),
                 derivedFrom: derivedFrom)
         }
     }

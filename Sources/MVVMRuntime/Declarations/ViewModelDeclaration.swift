@@ -283,7 +283,7 @@ public struct Arguments {
 
     /// The model of a record argument (`MemberShape.Argument.record(_:_:)`).
     public func record<R: RecordValue>(_ position: Int, as type: R.Type = R.self) -> R {
-        guard case .record(let record) = values[position], let model = record as? R else {
+        guard case .record(let record) = values[position], let model = exactCast(record, to: R.self) else {
             preconditionFailure("argument \(position) is not a \(R.self)")
         }
         return model

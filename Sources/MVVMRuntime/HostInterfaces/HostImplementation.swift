@@ -181,14 +181,16 @@ extension HostAnswer {
     public func records<R: RecordValue>(_ type: R.Type) -> [R] {
         guard case .list(let values) = self else { preconditionFailure("not a list answer: \(self)") }
         return values.map { value in
-            guard case .record(let record) = value, let typed = record as? R else { preconditionFailure("not a \(R.self)") }
+            guard case .record(let record) = value, let typed = exactCast(record, to: R.self) else { preconditionFailure("not a \(R.self)") }
             return typed
         }
     }
 
     /// The record of a `.value` answer of an `R`.
     public func record<R: RecordValue>(_ type: R.Type) -> R {
-        guard case .value(.record(let record)) = self, let typed = record as? R else { preconditionFailure("not a \(R.self) answer: \(self)") }
+        guard case .value(.record(let record)) = self, let typed = exactCast(record, to: R.self) else {
+            preconditionFailure("not a \(R.self) answer: \(self)")
+        }
         return typed
     }
 

@@ -13,7 +13,7 @@ enum SeedsAnswer {
 extension HostAnswer {
     /// A custom answer's payload as `T`; the table checked the resolve function, and so the type.
     func seeds<T>(_ type: T.Type) -> T {
-        guard case .custom(_, let payload) = self, let typed = payload as? T else {
+        guard let typed = payload(T.self) else {
             preconditionFailure("the request table checks the shape of every answer")
         }
         return typed

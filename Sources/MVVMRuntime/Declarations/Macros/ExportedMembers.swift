@@ -106,7 +106,11 @@ extension ViewModelDeclaration.Property {
                     return String(describing: error)
                 }
             },
-            read: { object in (try? read(viewModel(object))).map { .record($0) } ?? .none }, write: nil, setterDoc: "", observe: nil,
+            // `if let`, not `Optional.map` (see `Property.optionalRecord`).
+            read: { object in
+                guard let record = try? read(viewModel(object)) else { return .none }
+                return .record(record)
+            }, write: nil, setterDoc: "", observe: nil,
             derivedFrom: [])
     }
 
