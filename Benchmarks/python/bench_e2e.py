@@ -93,6 +93,19 @@ async def mvvm_run(repo, rounds: int) -> list:
     return samples
 
 
+def answer_from_worker(future: concurrent.futures.Future) -> dict:
+    """Has the worker complete ``future`` with the bench's user; the returned dict gets the
+    clock's start ("at") right before it does."""
+    started: dict = {}
+
+    def answer() -> None:
+        started["at"] = clock()
+        future.set_result(mvvm_seeds.User(1, "Ada", "ada@example.com"))
+
+    jobs.put(answer)
+    return started
+
+
 async def floor_run(rounds: int) -> list:
     """The same answer with no library in between, the floor of any library under asyncio:
     the worker completes a concurrent.futures.Future whose done-callback keeps the value and
@@ -123,13 +136,7 @@ async def floor_run(rounds: int) -> list:
                     ended.set_result(clock())
 
             state["handler"] = handler
-            started = {}
-
-            def answer(future=future, started=started) -> None:
-                started["at"] = clock()
-                future.set_result(mvvm_seeds.User(1, "Ada", "ada@example.com"))
-
-            jobs.put(answer)
+            started = answer_from_worker(future)
             samples.append((await ended - started["at"]) / 1000)
     finally:
         loop.remove_reader(fd)
@@ -202,13 +209,7 @@ async def ctypes_floor_run(floor, repo, rounds: int) -> list:
                 del keep
 
             future.add_done_callback(done)
-            started = {}
-
-            def answer(future=future, started=started) -> None:
-                started["at"] = clock()
-                future.set_result(mvvm_seeds.User(1, "Ada", "ada@example.com"))
-
-            jobs.put(answer)
+            started = answer_from_worker(future)
             samples.append((await ended - started["at"]) / 1000)
             detail.close()
     finally:
