@@ -9,13 +9,3 @@ func exactCast<Source, Target>(_ value: Source, to target: Target.Type) -> Targe
     guard Source.self == Target.self else { return nil }
     return withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: Target.self).pointee }
 }
-
-extension HostAnswer {
-    /// A `.custom` answer's payload as a `T`; nil for another answer or a payload of another
-    /// type. What an application's typed resolve function stored comes back without a
-    /// dynamic cast (`exactCast`).
-    public func payload<T>(_ type: T.Type) -> T? {
-        guard case .custom(_, let payload) = self else { return nil }
-        return exactCast(payload, to: T.self)
-    }
-}

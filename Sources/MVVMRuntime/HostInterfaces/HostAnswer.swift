@@ -15,6 +15,16 @@ public indirect enum HostAnswer: Sendable {
     case custom(resolvedBy: String, any Sendable)
 }
 
+extension HostAnswer {
+    /// A `.custom` answer's payload as a `T`; nil for another answer or a payload of another
+    /// type. What an application's typed resolve function stored comes back without a
+    /// dynamic cast (`exactCast`).
+    public func payload<T>(_ type: T.Type) -> T? {
+        guard case .custom(_, let payload) = self else { return nil }
+        return exactCast(payload, to: T.self)
+    }
+}
+
 /// What a request expects as its answer: which resolve function fits, and what it must carry.
 public enum HostAnswerShape: Sendable, Equatable {
     case nothing

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import MVVMRuntime
 
-/// `exactCast` and `HostAnswer.payload(_:)`: a value comes back as its own type, through an
+/// `exactCast`: a value comes back as its own type, through an
 /// existential or not, and as nothing else (no subclass, optional or numeric conversion).
 final class ExactCastTests: XCTestCase {
     private class Base: @unchecked Sendable {}
@@ -46,13 +46,5 @@ final class ExactCastTests: XCTestCase {
         cast = nil
         XCTAssertNil(released, "and releases it")
         _ = cast
-    }
-
-    func test_a_custom_answer_gives_its_payload_and_other_answers_none() {
-        let answer = HostAnswer.custom(resolvedBy: "app_request_resolve_item()", record)
-        XCTAssertEqual(answer.payload(EveryKindRecord.self), record)
-        XCTAssertNil(answer.payload(String.self))
-        XCTAssertNil(HostAnswer.nothing.payload(EveryKindRecord.self))
-        XCTAssertNil(HostAnswer.value(.record(record)).payload(EveryKindRecord.self), "a value answer is no custom payload")
     }
 }

@@ -25,9 +25,10 @@ extension RecordValue {
     /// `valueKind`, from a value (for `Value.kind` on an existential).
     var recordKind: ValueKind { Self.valueKind }
 
-    /// Equality across record types (`Value`'s `==`): false for records of another type.
+    /// Equality across record types (`Value`'s `==`): false for records of another type
+    /// (`exactCast`: the notify rule compares each record announced, so no general cast).
     func isEqual(to other: any RecordValue) -> Bool {
-        guard let other = other as? Self else { return false }
+        guard let other = exactCast(other, to: Self.self) else { return false }
         return self == other
     }
 
